@@ -1,0 +1,179 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../platform/db.ts';
+
+export type BookRow = {
+  id: number;
+  title: string;
+  description: string;
+  isbn: string;
+  price_fils: number;
+  discount_percentage: string;
+  discounted_price_fils: number;
+  stock_quantity: number;
+  next_day_eligible: boolean;
+  rating_average: string;
+  rating_count: number;
+  main_image_index: number;
+  image_keys: string[];
+  authors: { id: number; name: string }[];
+  genres: { id: number; name: string }[];
+};
+
+const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+export type BookFilter = {
+  genreId?: number;
+  authorId?: number;
+  minPriceFils?: number;
+  maxPriceFils?: number;
+  inStockOnly?: boolean;
+  discountedOnly?: boolean;
+};
+
+const bookColumns = sql`
+  b.id, b.title, b.description, b.isbn, b.price_fils, b.discount_percentage, b.discounted_price_fils,
+  b.stock_quantity, b.next_day_eligible, b.rating_average, b.rating_count, b.main_image_index,
+  coalesce((select json_agg(bi.image_key order by bi.position) from book_images bi where bi.book_id = b.id), '[]') as image_keys,
+  coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, a.name)
+            from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]') as authors,
+  coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name)
+            from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id), '[]') as genres`;
+
+function whereClause(filter: BookFilter): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (filter.genreId !== undefined)
+    conditions.push(sql`b.id in (select book_id from book_genres where genre_id = ${filter.genreId})`);
+  if (filter.authorId !== undefined)
+    conditions.push(sql`b.id in (select book_id from book_authors where author_id = ${filter.authorId})`);
+  if (filter.minPriceFils !== undefined) conditions.push(sql`b.discounted_price_fils >= ${filter.minPriceFils}`);
+  if (filter.maxPriceFils !== undefined) conditions.push(sql`b.discounted_price_fils <= ${filter.maxPriceFils}`);
+  if (filter.inStockOnly) conditions.push(sql`b.stock_quantity > 0`);
+  if (filter.discountedOnly) conditions.push(sql`b.discount_percentage > 0`);
+  return sql.join(conditions, sql` and `);
+}
+
+export async function countBooks(tx: Tx, filter: BookFilter): Promise<number> {
+  const [row] = await rows<{ count: string | number }>(tx, sql`select count(*) as count from books b where ${whereClause(filter)}`);
+  return Number(row?.count ?? 0);
+}
+
+export function findBooks(tx: Tx, filter: BookFilter, limit: number, offset: number): Promise<BookRow[]> {
+  return rows<BookRow>(
+    tx,
+    sql`select ${bookColumns} from books b where ${whereClause(filter)} order by b.title, b.id limit ${limit} offset ${offset}`,
+  );
+}
+
+export async function findBookByTitle(tx: Tx, title: string): Promise<BookRow | undefined> {
+  const [row] = await rows<BookRow>(tx, sql`select ${bookColumns} from books b where lower(b.title) = lower(${title})`);
+  return row;
+}
+
+export async function findBooksByIds(tx: Tx, ids: number[]): Promise<BookRow[]> {
+  if (ids.length === 0) return [];
+  return rows<BookRow>(tx, sql`select ${bookColumns} from books b where b.id in (${idList(ids)})`);
+}
+
+export async function findGenreIdByName(tx: Tx, name: string): Promise<number | undefined> {
+  const [row] = await rows<{ id: number }>(tx, sql`select id from genres where lower(name) = lower(${name})`);
+  return row?.id;
+}
+
+export async function findAuthorIdByName(tx: Tx, name: string): Promise<number | undefined> {
+  const [row] = await rows<{ id: number }>(tx, sql`select id from authors where lower(name) = lower(${name})`);
+  return row?.id;
+}
+
+export const listGenres = (tx: Tx) => rows<{ id: number; name: string }>(tx, sql`select id, name from genres order by name`);
+export const listAuthors = (tx: Tx) => rows<{ id: number; name: string }>(tx, sql`select id, name from authors order by name`);
+export const listCountries = (tx: Tx) => rows<{ code: string; name: string }>(tx, sql`select code, name from countries order by name`);
+
+export type SearchRow = { id: number; title: string; image_key: string | null };
+
+const searchColumns = sql`b.id, b.title, bi.image_key`;
+const mainImageJoin = sql`left join book_images bi on bi.book_id = b.id and bi.position = b.main_image_index`;
+
+/** Full-text match on title (A), author names (B) and genre names (C), each word as a prefix. */
+export function searchBooksFullText(tx: Tx, words: string[], limit: number): Promise<SearchRow[]> {
+  const tsquery = words.map((word) => `${word}:*`).join(' & ');
+  return rows<SearchRow>(
+    tx,
+    sql`select ${searchColumns} from books b ${mainImageJoin}, to_tsquery('simple', ${tsquery}) q
+        where b.search_vector @@ q
+        order by ts_rank(b.search_vector, q) desc, b.title
+        limit ${limit}`,
+  );
+}
+
+/** Typo-tolerant match: trigram word similarity of the keyword against title, authors and genres. */
+export function searchBooksFuzzy(tx: Tx, keyword: string, excludeIds: number[], limit: number): Promise<SearchRow[]> {
+  const exclude = excludeIds.length ? sql`and b.id not in (${idList(excludeIds)})` : sql``;
+  return rows<SearchRow>(
+    tx,
+    sql`select ${searchColumns} from books b ${mainImageJoin}
+        where ${keyword} <% b.search_text ${exclude}
+        order by word_similarity(${keyword}, b.search_text) desc, b.title
+        limit ${limit}`,
+  );
+}
+
+export type NewBook = {
+  title: string;
+  description: string;
+  isbn: string;
+  priceFils: number;
+  discountPercentage: number;
+  stockQuantity: number;
+  nextDayEligible: boolean;
+  authorNames: string[];
+  genreNames: string[];
+  imageKeys: string[];
+  mainImageIndex?: number;
+  ratingAverage?: number;
+  ratingCount?: number;
+};
+
+async function upsertNamed(tx: Tx, table: 'authors' | 'genres', name: string): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`with found as (select id from ${sql.identifier(table)} where lower(name) = lower(${name})),
+             made as (insert into ${sql.identifier(table)} (name) select ${name} where not exists (select 1 from found)
+                      on conflict do nothing returning id)
+        select id from found union all select id from made`,
+  );
+  if (row) return row.id;
+  // A concurrent writer created it between our look-up and insert.
+  const [again] = await rows<{ id: number }>(tx, sql`select id from ${sql.identifier(table)} where lower(name) = lower(${name})`);
+  return again!.id;
+}
+
+/** Inserts a book with its authors, genres and images; author and genre names are created when new. */
+export async function insertBook(tx: Tx, book: NewBook): Promise<number> {
+  const [created] = await rows<{ id: number }>(
+    tx,
+    sql`insert into books (title, description, isbn, price_fils, discount_percentage, stock_quantity, next_day_eligible,
+                           rating_average, rating_count, main_image_index, author_names, genre_names)
+        values (${book.title}, ${book.description}, ${book.isbn}, ${book.priceFils}, ${book.discountPercentage},
+                ${book.stockQuantity}, ${book.nextDayEligible}, ${book.ratingAverage ?? 0}, ${book.ratingCount ?? 0},
+                ${book.mainImageIndex ?? 0}, ${book.authorNames.join(' ')}, ${book.genreNames.join(' ')})
+        returning id`,
+  );
+  const bookId = created!.id;
+  for (const [position, name] of book.authorNames.entries()) {
+    const authorId = await upsertNamed(tx, 'authors', name);
+    await tx.execute(sql`insert into book_authors (book_id, author_id, position) values (${bookId}, ${authorId}, ${position}) on conflict do nothing`);
+  }
+  for (const name of book.genreNames) {
+    const genreId = await upsertNamed(tx, 'genres', name);
+    await tx.execute(sql`insert into book_genres (book_id, genre_id) values (${bookId}, ${genreId}) on conflict do nothing`);
+  }
+  for (const [position, imageKey] of book.imageKeys.entries()) {
+    await tx.execute(sql`insert into book_images (book_id, position, image_key) values (${bookId}, ${position}, ${imageKey})`);
+  }
+  return bookId;
+}
+
+export async function countAllBooks(tx: Tx): Promise<number> {
+  const [row] = await rows<{ count: string | number }>(tx, sql`select count(*) as count from books`);
+  return Number(row?.count ?? 0);
+}

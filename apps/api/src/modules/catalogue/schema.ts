@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const authors = pgTable('authors', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+}, (t) => [uniqueIndex('authors_name_lower_key').on(sql`lower(${t.name})`)]);
+
+export const genres = pgTable('genres', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+}, (t) => [uniqueIndex('genres_name_lower_key').on(sql`lower(${t.name})`)]);
+
+export const books = pgTable(
+  'books',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    isbn: text('isbn').notNull(),
+    /** Integer fils (1 AED = 100 fils). */
+    priceFils: integer('price_fils').notNull(),
+    discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** What the customer pays, kept by the database so filters and sorting can use an index. */
+    discountedPriceFils: integer('discounted_price_fils').generatedAlwaysAs(
+      sql`round(price_fils * (100 - discount_percentage) / 100)::integer`,
+    ),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    nextDayEligible: boolean('next_day_eligible').notNull().default(false),
+    ratingAverage: numeric('rating_average', { precision: 3, scale: 2 }).notNull().default('0'),
+    ratingCount: integer('rating_count').notNull().default(0),
+    mainImageIndex: integer('main_image_index').notNull().default(0),
+    /** Denormalised names, refreshed whenever a book's authors or genres change; they feed search. */
+    authorNames: text('author_names').notNull().default(''),
+    genreNames: text('genre_names').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', author_names), 'B') || setweight(to_tsvector('simple', genre_names), 'C')`,
+    ),
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(title || ' ' || author_names || ' ' || genre_names)`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('books_title_lower_key').on(sql`lower(${t.title})`),
+    uniqueIndex('books_isbn_key').on(t.isbn),
+    index('books_title_id_idx').on(t.title, t.id),
+    index('books_discounted_price_idx').on(t.discountedPriceFils),
+    index('books_search_vector_idx').using('gin', t.searchVector),
+    index('books_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('books_price_check', sql`${t.priceFils} >= 0`),
+    check('books_discount_check', sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} <= 100`),
+    check('books_stock_check', sql`${t.stockQuantity} >= 0`),
+  ],
+);
+
+export const bookAuthors = pgTable(
+  'book_authors',
+  {
+    bookId: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').notNull().references(() => authors.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.authorId] }), index('book_authors_author_idx').on(t.authorId)],
+);
+
+export const bookGenres = pgTable(
+  'book_genres',
+  {
+    bookId: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    genreId: integer('genre_id').notNull().references(() => genres.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.bookId, t.genreId] }), index('book_genres_genre_idx').on(t.genreId)],
+);
+
+export const bookImages = pgTable(
+  'book_images',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Storage key without width and extension; see platform/storage. */
+    imageKey: text('image_key').notNull(),
+  },
+  (t) => [uniqueIndex('book_images_book_position_key').on(t.bookId, t.position)],
+);
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+});

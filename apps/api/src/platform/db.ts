@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/** One Drizzle database, whether PGlite (embedded) or a PostgreSQL server behind it. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+/** What a query function accepts: the database or a transaction inside it. */
+export type Tx = Pick<Database, 'execute' | 'select' | 'insert' | 'update' | 'delete' | 'transaction'>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/** Typo tolerance of search: how much of a keyword must match a word in a title or name. */
+const WORD_SIMILARITY_THRESHOLD = '0.45';
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite({ dataDir: path.join(options.dataDir, 'pg') });
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle & { client: PGlite }> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
+  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  const db = drizzlePglite({ client }) as unknown as Database;
+  return {
+    db,
+    client,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<DatabaseHandle & { pool: pg.Pool }> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+  });
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    throw new Error(`Cannot connect to DATABASE_URL (${redact(databaseUrl)}): ${(error as Error).message}`);
+  }
+  const db = drizzlePg({ client: pool }) as unknown as Database;
+  return { db, pool, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Applies committed SQL migrations. On PostgreSQL an advisory lock lets many instances start at once. */
+export async function migrateDatabase(handle: DatabaseHandle) {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  const { pool } = handle as DatabaseHandle & { pool: pg.Pool };
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(7345001)');
+    await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('select pg_advisory_unlock(7345001)').catch(() => {});
+    client.release();
+  }
+}
+
+/** Runs raw SQL and returns its rows, the same way on both drivers. */
+export async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+function redact(url: string) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'unparseable URL';
+  }
+}

@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { isKnownRoute } from '@bookshop/contracts/routes';
+import { sendProblem } from './errors.ts';
+
+const YEAR_SECONDS = 31_536_000;
+
+/**
+ * Serves the built storefront: hashed assets cached for a year, index.html never cached, and
+ * every other GET answered with index.html — status 200 for a known page, 404 for anything else.
+ */
+export async function registerWeb(app: FastifyInstance, options: { distDir?: string; imagesDir: string }) {
+  await app.register(fastifyStatic, {
+    root: options.imagesDir,
+    prefix: '/images/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: YEAR_SECONDS * 1000,
+  });
+
+  const indexFile = options.distDir && path.join(options.distDir, 'index.html');
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  if (options.distDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname.startsWith('/api/') || pathname.startsWith('/images/') || !isPage || !indexHtml) {
+      return sendProblem(reply, { title: 'Not Found', status: 404, detail: `No resource at ${request.method} ${pathname}.` });
+    }
+    return reply
+      .status(isKnownRoute(decodeURIComponent(pathname)) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { PRICE_SLIDER_MAX, SEARCH_KEYWORD_MAX_LENGTH } from './constants.ts';
+import { PageQuerySchema, pageOf } from './pagination.ts';
+
+export const GenreSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Genre = z.infer<typeof GenreSchema>;
+
+export const AuthorSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Author = z.infer<typeof AuthorSchema>;
+
+export const CountrySchema = z.object({
+  /** ISO 3166-1 alpha-2 */
+  code: z.string().length(2),
+  name: z.string(),
+});
+export type Country = z.infer<typeof CountrySchema>;
+
+/** A book as the storefront shows it (spec section 3). Money is decimal AED. */
+export const BookSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  isbn: z.string(),
+  price: z.number(),
+  discountPercentage: z.number(),
+  discountedPrice: z.number(),
+  isInStock: z.boolean(),
+  /** Copies that can still be bought; the cart caps quantities by it. */
+  stockQuantity: z.number().int(),
+  isNextDayDeliveryEligible: z.boolean(),
+  /** Average review rating, 0–5. */
+  rating: z.number(),
+  ratingCount: z.number().int(),
+  mainImageURL: z.string().nullable(),
+  imageUrls: z.array(z.string()),
+  mainImageIndex: z.number().int(),
+  authors: z.array(AuthorSchema),
+  genres: z.array(GenreSchema),
+});
+export type Book = z.infer<typeof BookSchema>;
+
+export const BookPageSchema = pageOf(BookSchema);
+export type BookPage = z.infer<typeof BookPageSchema>;
+
+const booleanFlag = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false.` })
+    .transform((value) => value === 'true')
+    .optional();
+
+const price = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number.` })
+    .min(0, `${name} cannot be negative.`)
+    .max(1_000_000, `${name} is too large.`)
+    .optional();
+
+/** Filters of `GET v1/books`; prices are what the customer pays (after discount). */
+export const BookQuerySchema = PageQuerySchema.extend({
+  genre: z.string().trim().min(1).max(100).optional(),
+  author: z.string().trim().min(1).max(200).optional(),
+  minPrice: price('minPrice'),
+  maxPrice: price('maxPrice'),
+  filterInStock: booleanFlag('filterInStock'),
+  hasDiscount: booleanFlag('hasDiscount'),
+}).refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+  message: 'minPrice cannot be greater than maxPrice.',
+  path: ['minPrice'],
+});
+export type BookQuery = z.infer<typeof BookQuerySchema>;
+/** The query as the storefront writes it into the URL (before defaults). */
+export type BookFilters = z.input<typeof BookQuerySchema>;
+
+export const PRICE_FILTER_MAX = PRICE_SLIDER_MAX;
+
+export const SearchBooksQuerySchema = z.object({
+  keyword: z
+    .string()
+    .max(SEARCH_KEYWORD_MAX_LENGTH, `keyword must be at most ${SEARCH_KEYWORD_MAX_LENGTH} characters.`)
+    .default(''),
+});
+
+export const SearchResultSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+});
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+export const BookTitleParamsSchema = z.object({ title: z.string().min(1).max(300) });

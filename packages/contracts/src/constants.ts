@@ -1,0 +1,54 @@
+/** Business constants of spec section 9, shared by the API and the storefront. */
+
+export const CURRENCY = 'AED';
+export const PRICE_PREFIX = 'Dhs ';
+
+/** Orders whose total is over this amount (in fils) ship for free. */
+export const FREE_DELIVERY_THRESHOLD_FILS = 150_00;
+
+export const PAGE_SIZE_OPTIONS = [5, 10, 15, 20, 25] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MIN_PAGE_SIZE = 5;
+export const MAX_PAGE_SIZE = 25;
+export const PAGE_BUTTONS_SHOWN = 5;
+
+export const PRICE_SLIDER_MIN = 0;
+export const PRICE_SLIDER_MAX = 1000;
+
+export const SEARCH_DEBOUNCE_MS = 1000;
+export const SEARCH_RESULTS_LIMIT = 10;
+export const SEARCH_KEYWORD_MAX_LENGTH = 100;
+
+export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 50;
+export const USERNAME_MIN_LENGTH = 4;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp'] as const;
+
+/** Widths (px) every uploaded or generated image is stored at, as WebP. */
+export const IMAGE_WIDTHS = [200, 400, 800] as const;
+export const DEFAULT_IMAGE_WIDTH = 400;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+export const CACHE_TIMES = {
+  genresAndAuthors: 30 * MINUTE,
+  addresses: 24 * HOUR,
+  shippingFees: HOUR,
+  wishlist: HOUR,
+  customerOrders: 168 * HOUR,
+} as const;
+export const AUTH_REFETCH_INTERVAL_MS = 3_600_000;
+
+export const TOAST_DURATIONS = {
+  error: 5000,
+  success: 3000,
+  registrationNotice: 5000,
+  default: 1000,
+} as const;
+export const NOTIFICATION_ANIMATION_MS = 300;
+
+export const SCROLL_TO_TOP_AFTER_PX = 800;
+export const BREAKPOINTS = { bottomBar: 650, tablet: 1024, mobileMenu: 1250 } as const;
+export const CONTAINER_MAX_WIDTH_PX = 1800;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details, as every error response of the API is shaped. */
+export const ProblemSchema = z.object({
+  type: z.string().optional(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  /** Field (or query parameter) name → messages, for validation failures. */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;

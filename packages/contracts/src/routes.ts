@@ -1,0 +1,60 @@
+/**
+ * The storefront's route table. The web router and the server share it: the server answers a
+ * path outside this table with HTTP 404 (the page still renders 'Page Not Found').
+ */
+export const Routes = {
+  home: '/',
+  cart: '/cart',
+  book: '/books/:title',
+  genre: '/genres/:genreName',
+  author: '/authors/:authorName',
+  login: '/login',
+  register: '/register',
+  emailConfirmation: '/email-confirmation',
+  googleCallback: '/auth/google/callback',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  addAddress: '/add-address',
+  updateAddress: '/update-address/:id',
+  review: '/reviews/:id/:bookTitle',
+  account: '/account',
+  order: '/orders/:id',
+  wishList: '/wish-list',
+  checkout: '/checkout',
+  checkoutSuccess: '/checkout/success',
+  checkoutCancel: '/checkout/cancel',
+  shipping: '/shipping',
+  shippingTerms: '/shipping/terms',
+  termsOfUse: '/terms-of-use',
+  privacyPolicy: '/privacy-policy',
+  aboutUs: '/about-us',
+  faqs: '/faqs',
+  admin: '/admin',
+  adminLogin: '/admin/login',
+  adminRegister: '/admin/register',
+  adminEmailConfirmation: '/admin/email-confirmation',
+  adminForgotPassword: '/admin/forgot-password',
+  adminResetPassword: '/admin/reset-password',
+  adminDashboard: '/admin/dashboard',
+  adminAddBook: '/admin/dashboard/add-book',
+  adminOrders: '/admin/dashboard/orders',
+  adminUpdateBook: '/admin/dashboard/update-book/:id',
+  adminProfile: '/admin/dashboard/profile',
+  adminStaff: '/admin/dashboard/staff',
+} as const;
+
+export const bookPath = (title: string) => `/books/${encodeURIComponent(title)}`;
+export const genrePath = (name: string) => `/genres/${encodeURIComponent(name)}`;
+export const authorPath = (name: string) => `/authors/${encodeURIComponent(name)}`;
+
+const patterns = Object.values(Routes).map((pattern) => pattern.split('/').filter(Boolean));
+
+/** True when a browser path (no query string) is one of the storefront's pages. */
+export function isKnownRoute(pathname: string): boolean {
+  const segments = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+  return patterns.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, i) => part.startsWith(':') ? segments[i]!.length > 0 : part === segments[i]),
+  );
+}
