@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -19,6 +20,7 @@ export const IMAGES_URL_PREFIX = '/images/';
 
 export function createDiskImageStore(dataDir: string): ImageStore {
   const root = path.join(dataDir, 'uploads');
+  mkdirSync(root, { recursive: true });
   return {
     root,
     async putImage(keyPrefix, source) {

@@ -1,0 +1,100 @@
+import type { Problem } from '@bookshop/contracts/problem';
+
+/** A failed API call, carrying the server's problem details. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Problem,
+  ) {
+    super(problem.detail ?? problem.title);
+  }
+}
+
+type TokenListener = (token: string | null) => void;
+let accessToken: string | null = null;
+const tokenListeners = new Set<TokenListener>();
+
+export const tokenStore = {
+  get: () => accessToken,
+  set(token: string | null) {
+    accessToken = token;
+    for (const listener of tokenListeners) listener(token);
+  },
+  subscribe(listener: TokenListener) {
+    tokenListeners.add(listener);
+    return () => tokenListeners.delete(listener);
+  },
+};
+
+type RefreshHandler = () => Promise<boolean>;
+let refreshHandler: RefreshHandler | null = null;
+let onRefreshFailed: () => void = () => {};
+
+/** The auth feature installs how to refresh the access token and what to do when that fails. */
+export function configureSessionRefresh(handler: RefreshHandler, whenFailed: () => void) {
+  refreshHandler = handler;
+  onRefreshFailed = whenFailed;
+}
+
+let refreshing: Promise<boolean> | null = null;
+function refreshOnce(): Promise<boolean> {
+  refreshing ??= (refreshHandler ? refreshHandler() : Promise.resolve(false)).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+export type RequestOptions = Omit<RequestInit, 'body'> & {
+  body?: unknown;
+  /** Skip the one refresh-and-retry on 401/403 (the refresh call itself, login). */
+  noRefresh?: boolean;
+};
+
+/** Calls `/api/<path>` with the token and credentials; on 401/403 refreshes once and retries once. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if ((response.status === 401 || response.status === 403) && !options.noRefresh && refreshHandler) {
+    if (await refreshOnce()) return parse<T>(await send(path, options));
+    onRefreshFailed();
+  }
+  return parse<T>(response);
+}
+
+function send(path: string, { body, noRefresh: _, headers, ...init }: RequestOptions) {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const token = tokenStore.get();
+  return fetch(`/api/${path.replace(/^\//, '')}`, {
+    credentials: 'include',
+    ...init,
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && !isForm && { 'Content-Type': 'application/json' }),
+      ...(token && { Authorization: `Bearer ${token}` }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+  });
+}
+
+async function parse<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : undefined;
+  if (!response.ok) {
+    const problem: Problem =
+      data && typeof data === 'object' && 'title' in data
+        ? (data as Problem)
+        : { title: response.statusText || 'Error', status: response.status };
+    throw new ApiError(response.status, problem);
+  }
+  return data as T;
+}
+
+/** Builds a query string from defined values only. */
+export function toQueryString(params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,25 @@
+import { createContext, useContext } from 'react';
+import type { Book } from '@bookshop/contracts/catalogue';
+
+/**
+ * What a book card or book page can do with a book. The catalogue feature renders the buttons;
+ * the app composes the cart and wishlist features behind this interface (features never import
+ * each other).
+ */
+export type BookActions = {
+  /** Adds one copy; rejects when it could not (the card shows the failure toast). */
+  addToCart(book: Book): Promise<void>;
+  /** 'guest': show 'LOGIN TO ADD WISHLIST' linking to /login; 'present': disabled 'Already Added'. */
+  wishlistStatus(bookId: number): 'guest' | 'absent' | 'present';
+  addToWishlist(book: Book): Promise<void>;
+};
+
+const BookActionsContext = createContext<BookActions | null>(null);
+
+export const BookActionsProvider = BookActionsContext.Provider;
+
+export function useBookActions(): BookActions {
+  const actions = useContext(BookActionsContext);
+  if (!actions) throw new Error('useBookActions must be used inside <BookActionsProvider>');
+  return actions;
+}

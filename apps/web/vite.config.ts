@@ -1,0 +1,14 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/images': apiTarget },
+  },
+  build: { target: 'es2022', sourcemap: true },
+});

@@ -1,0 +1,41 @@
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, expect, inject } from 'vitest';
+
+const require = createRequire(import.meta.url);
+export const baseUrl = inject('baseUrl');
+
+let browser: Browser | undefined;
+const contexts: BrowserContext[] = [];
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+/** A fresh browser context (own cookies and storage) and page, like a new visitor. */
+export async function newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+  browser ??= await chromium.connect(inject('browserWsEndpoint'));
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
+    locale: 'en-GB',
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Runs axe-core in the page and fails on serious or critical violations. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}

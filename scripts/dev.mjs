@@ -1,0 +1,16 @@
+// `npm run dev`: the API with reload on change (port 3000) and Vite's dev server with hot
+// module replacement (http://localhost:5173, proxying /api and /images to the API).
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/api/src/main.ts'], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
+];
+
+function stop(code = 0) {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(code);
+}
+for (const child of children) child.on('exit', (code) => stop(code ?? 0));
+process.on('SIGINT', () => stop());
+process.on('SIGTERM', () => stop());
