@@ -28,6 +28,8 @@ export async function registerWeb(app: FastifyInstance, options: { distDir?: str
       prefix: '/',
       index: false,
       wildcard: true,
+      // Directories ("/", "/assets/") are pages or nothing, never listings: let the not-found handler decide.
+      allowedPath: (pathName) => !pathName.endsWith('/'),
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',

@@ -1,0 +1,57 @@
+// `npm run size -w apps/web` (after `npm run build -w apps/web`): the gzipped JavaScript a
+// visitor downloads to see the home page, i.e. the entry chunk and everything it imports
+// statically (lazy pages excluded). Fails when that exceeds the budget.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 150;
+const HOME_PAGE_SOURCE = 'src/features/catalogue/pages/home-page.tsx';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No build manifest at ${manifestPath}. Run \`npm run build -w apps/web\` first.`);
+  process.exit(1);
+}
+
+/** @type {Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] }>} */
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+if (entryKeys.length === 0) {
+  console.error('The build manifest has no entry chunk.');
+  process.exit(1);
+}
+// Should the home page ever be split out of the entry, its own chunk still counts.
+if (manifest[HOME_PAGE_SOURCE]?.isDynamicEntry) entryKeys.push(HOME_PAGE_SOURCE);
+
+const seen = new Set();
+function collect(key) {
+  if (seen.has(key) || !manifest[key]) return;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) collect(imported);
+}
+entryKeys.forEach(collect);
+
+const files = [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+const rows = files.map((file) => {
+  const content = readFileSync(path.join(dist, file));
+  return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+});
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
+  console.log(`  ${row.file.padEnd(48)} ${kb(row.raw).padStart(8)} KB  ${kb(row.gzip).padStart(7)} KB gzip`);
+}
+const total = rows.reduce((sum, row) => sum + row.gzip, 0);
+console.log(`Home route JavaScript: ${kb(total)} KB gzipped (budget ${BUDGET_KB} KB, ${files.length} files).`);
+
+if (total > BUDGET_KB * 1024) {
+  console.error(
+    `Over budget by ${kb(total - BUDGET_KB * 1024)} KB. Lazy-load what the home page does not need ` +
+      '(React.lazy / route `lazy`) or drop a heavy dependency.',
+  );
+  process.exit(1);
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { Routes } from '@bookshop/contracts/routes';
+import { useCurrentUser } from '../../features/auth/session/session-store.ts';
+import { HeartIcon, HomeIcon, UserIcon } from '../../ui/icons.tsx';
+import { accountPathOf } from './account-links.tsx';
+import { CartLink } from './cart-link.tsx';
+
+const itemClasses = ({ isActive }: { isActive: boolean }) =>
+  `flex h-full flex-col items-center justify-center gap-0.5 text-xs font-semibold ${isActive ? 'text-brand' : 'text-stone-800'}`;
+
+function BarLink({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+  return (
+    <li className="flex-1">
+      <NavLink to={to} end className={itemClasses}>
+        {icon}
+        {label}
+      </NavLink>
+    </li>
+  );
+}
+
+/** Below 650px: the shop's main destinations within thumb reach. */
+export function BottomBar() {
+  const user = useCurrentUser();
+  return (
+    <nav
+      aria-label="Quick links"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white pb-[env(safe-area-inset-bottom)] bar:hidden"
+    >
+      <ul className="flex h-16">
+        <BarLink to={Routes.home} label="Home" icon={<HomeIcon className="size-6" />} />
+        <BarLink to={Routes.wishList} label="Wishlist" icon={<HeartIcon className="size-6" />} />
+        {user ? (
+          <BarLink to={accountPathOf(user)} label="Account" icon={<UserIcon className="size-6" />} />
+        ) : (
+          <BarLink to={Routes.login} label="Login" icon={<UserIcon className="size-6" />} />
+        )}
+        <li className="flex-1">
+          <CartLink showLabel className="h-full w-full flex-col gap-0.5 hover:bg-transparent" />
+        </li>
+      </ul>
+    </nav>
+  );
+}

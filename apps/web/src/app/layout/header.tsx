@@ -1,0 +1,64 @@
+import { Link, NavLink } from 'react-router';
+import { Routes } from '@bookshop/contracts/routes';
+import { isStaff, useCurrentUser } from '../../features/auth/session/session-store.ts';
+import { BookIcon } from '../../ui/icons.tsx';
+import { LoginRegisterLinks, LogoutButton, ProfileAvatar } from './account-links.tsx';
+import { CartLink } from './cart-link.tsx';
+import { CategoryMenu } from './category-menu.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { navLinkClasses, primaryLinks } from './nav-links.ts';
+
+const [homeLink, ...otherLinks] = primaryLinks;
+
+export function Header() {
+  const user = useCurrentUser();
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white">
+      <div className="container-page flex h-16 items-center gap-4">
+        <Link
+          to={Routes.home}
+          className="flex items-center gap-2 rounded-md text-xl font-black tracking-tight text-stone-900"
+        >
+          <span className="flex size-9 items-center justify-center rounded-md bg-brand text-brand-soft">
+            <BookIcon className="size-5" />
+          </span>
+          Bookshop
+        </Link>
+
+        <nav aria-label="Main" className="ms-6 hidden nav:block">
+          <ul className="flex items-center gap-1">
+            <li>
+              <NavLink to={homeLink.to} end className={navLinkClasses}>
+                {homeLink.label}
+              </NavLink>
+            </li>
+            <li>
+              <CategoryMenu />
+            </li>
+            {otherLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={navLinkClasses}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            {isStaff(user) && (
+              <li>
+                <NavLink to={Routes.adminDashboard} className={navLinkClasses}>
+                  Dashboard
+                </NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+
+        <div className="ms-auto flex items-center gap-2">
+          <CartLink className="size-11" />
+          {user && <ProfileAvatar user={user} />}
+          <div className="hidden items-center gap-2 nav:flex">{user ? <LogoutButton /> : <LoginRegisterLinks />}</div>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { Routes } from '@bookshop/contracts/routes';
+import { isStaff, useCurrentUser } from '../../features/auth/session/session-store.ts';
+import { ChevronDownIcon, CloseIcon, MenuIcon } from '../../ui/icons.tsx';
+import { accountPathOf, LoginRegisterLinks, LogoutButton } from './account-links.tsx';
+import { GenreDirectory } from './genre-directory.tsx';
+import { primaryLinks } from './nav-links.ts';
+
+/** Below 1250px the header's nav folds into this panel, opened by the menu button. */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const [categoriesOpen, setCategoriesOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const categoriesId = useId();
+  const { pathname } = useLocation();
+  const user = useCurrentUser();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div ref={container} className="nav:hidden">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label="Menu"
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        className="inline-flex size-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100"
+      >
+        {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-stone-200 bg-white shadow-xl"
+      >
+        <nav aria-label="Mobile" className="container-page py-4">
+          <ul className="grid gap-1">
+            {[
+              ...primaryLinks,
+              ...(user ? [{ to: accountPathOf(user), label: 'My Account' }] : []),
+              ...(isStaff(user) ? [{ to: Routes.adminDashboard, label: 'Dashboard' }] : []),
+            ].map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end
+                  onClick={close}
+                  className={({ isActive }) =>
+                    `flex min-h-11 items-center rounded-md px-3 font-semibold hover:bg-stone-100 ${isActive ? 'text-brand' : 'text-stone-800'}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                aria-expanded={categoriesOpen}
+                aria-controls={categoriesId}
+                onClick={() => setCategoriesOpen((was) => !was)}
+                className="flex min-h-11 w-full items-center justify-between rounded-md px-3 font-semibold text-stone-800 hover:bg-stone-100"
+              >
+                Shop by Category
+                <ChevronDownIcon className={`size-4 ${categoriesOpen ? 'rotate-180' : ''}`} />
+              </button>
+              <div id={categoriesId} hidden={!categoriesOpen} className="px-3 pt-2">
+                {open && categoriesOpen && <GenreDirectory onNavigate={close} />}
+              </div>
+            </li>
+          </ul>
+          <div className="mt-4 flex gap-3 border-t border-stone-200 pt-4">
+            {user ? (
+              <LogoutButton className="flex-1 border border-stone-300" onDone={close} />
+            ) : (
+              <LoginRegisterLinks wide onNavigate={close} />
+            )}
+          </div>
+        </nav>
+      </div>
+    </div>
+  );
+}

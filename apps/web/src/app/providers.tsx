@@ -1,0 +1,76 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { MergeCart } from '@bookshop/contracts/cart';
+import { PersonType } from '@bookshop/contracts/enums';
+import { SessionGate } from '../features/auth/components/session-gate.tsx';
+import { getSession, onSessionEvent, subscribeToSession } from '../features/auth/session/session-store.ts';
+import { guestCart } from '../features/cart/guest-cart.ts';
+import { api } from '../lib/api-client.ts';
+import { AppBookActionsProvider } from './book-actions-provider.tsx';
+import { PageLoading } from './page-loading.tsx';
+import { createQueryClient } from './query-client.ts';
+import { showRequestErrorToast } from './request-error-toast.ts';
+
+type ProvidersProps = { children: ReactNode; queryClient?: QueryClient };
+
+/** Everything the pages rely on; tests pass their own QueryClient to start from an empty cache. */
+export function AppProviders({ children, queryClient }: ProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  useSessionHousekeeping(client);
+  return (
+    <QueryClientProvider client={client}>
+      <SessionGate fallback={<PageLoading />}>
+        <AppBookActionsProvider>{children}</AppBookActionsProvider>
+      </SessionGate>
+    </QueryClientProvider>
+  );
+}
+
+/** Cached data anyone may see; everything else belongs to the person logged in. */
+const PUBLIC_QUERY_ROOTS = new Set<unknown>(['books', 'genres', 'authors', 'config', 'auth']);
+
+/**
+ * What login and logout mean beyond the auth feature (spec section 4): logout clears the cart and
+ * the wishlist, and nobody sees the previous person's cached data; login moves the guest cart
+ * into the customer's server cart (decision 010).
+ */
+function useSessionHousekeeping(client: QueryClient) {
+  useEffect(() => {
+    let identity = identityOf(getSession().user);
+    const unsubscribe = subscribeToSession(() => {
+      const next = identityOf(getSession().user);
+      if (next === identity) return;
+      if (identity !== undefined) {
+        client.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(query.queryKey[0]) });
+      }
+      identity = next;
+    });
+    const stopListening = onSessionEvent((event) => {
+      if (event.type === 'ended') guestCart.clear();
+      else if (event.user.personType === PersonType.Customer) void mergeGuestCart(client);
+    });
+    return () => {
+      unsubscribe();
+      stopListening();
+    };
+  }, [client]);
+}
+
+const identityOf = (user: { id: number; personType: number } | null) =>
+  user ? `${user.personType}:${user.id}` : undefined;
+
+/** `POST v1/cart/merge`, once right after login; on failure the guest cart stays for the next login. */
+async function mergeGuestCart(client: QueryClient) {
+  const items: MergeCart['items'] = Object.values(guestCart.get()).map((item) => ({
+    bookId: item.id,
+    quantity: item.quantity,
+  }));
+  if (items.length === 0) return;
+  try {
+    await api('v1/cart/merge', { method: 'POST', body: { items } });
+    guestCart.clear();
+    await client.invalidateQueries({ queryKey: ['cart'] });
+  } catch (error) {
+    showRequestErrorToast(error);
+  }
+}

@@ -1,0 +1,237 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { Routes } from '@bookshop/contracts/routes';
+import { RedirectWhenLoggedIn, RequireCustomer, RequireStaff } from '../features/auth/components/route-guards.tsx';
+import { installSessionRefresh } from '../features/auth/session/session-store.ts';
+import { HomePage } from '../features/catalogue/pages/home-page.tsx';
+import { PageLoading } from './page-loading.tsx';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+/**
+ * A page loaded on first visit, so the home bundle stays small. The spinner shows inside the
+ * layout while the first page of a session loads; later navigations keep the old page until
+ * the new one is ready (the layout shows a progress bar).
+ */
+function lazyPage(load: () => Promise<{ Component: ComponentType }>): Partial<RouteObject> {
+  return { lazy: load, HydrateFallback: PageLoading };
+}
+
+/** Paths come from the shared route table, which the server also uses to answer 404s. */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        ErrorBoundary: RouteError,
+        children: [
+          { path: Routes.home, Component: HomePage },
+          {
+            path: Routes.book,
+            ...lazyPage(() =>
+              import('../features/catalogue/pages/book-page.tsx').then((m) => ({ Component: m.BookPage })),
+            ),
+          },
+          {
+            path: Routes.genre,
+            ...lazyPage(() =>
+              import('../features/catalogue/pages/genre-page.tsx').then((m) => ({ Component: m.GenrePage })),
+            ),
+          },
+          {
+            path: Routes.author,
+            ...lazyPage(() =>
+              import('../features/catalogue/pages/author-page.tsx').then((m) => ({ Component: m.AuthorPage })),
+            ),
+          },
+          {
+            path: Routes.shipping,
+            ...lazyPage(() =>
+              import('../features/static-pages/pages/shipping-page.tsx').then((m) => ({ Component: m.ShippingPage })),
+            ),
+          },
+          {
+            path: Routes.shippingTerms,
+            ...lazyPage(() =>
+              import('../features/static-pages/pages/shipping-terms-page.tsx').then((m) => ({
+                Component: m.ShippingTermsPage,
+              })),
+            ),
+          },
+          {
+            path: Routes.termsOfUse,
+            ...lazyPage(() =>
+              import('../features/static-pages/pages/terms-of-use-page.tsx').then((m) => ({
+                Component: m.TermsOfUsePage,
+              })),
+            ),
+          },
+          {
+            path: Routes.privacyPolicy,
+            ...lazyPage(() =>
+              import('../features/static-pages/pages/privacy-policy-page.tsx').then((m) => ({
+                Component: m.PrivacyPolicyPage,
+              })),
+            ),
+          },
+          {
+            path: Routes.aboutUs,
+            ...lazyPage(() =>
+              import('../features/static-pages/pages/about-us-page.tsx').then((m) => ({ Component: m.AboutUsPage })),
+            ),
+          },
+          {
+            path: Routes.faqs,
+            ...lazyPage(() =>
+              import('../features/static-pages/pages/faqs-page.tsx').then((m) => ({ Component: m.FaqsPage })),
+            ),
+          },
+          // Accounts (spec section 2): someone already logged in is sent back to the origin.
+          {
+            element: <RedirectWhenLoggedIn area="customer" />,
+            children: [
+              {
+                path: Routes.login,
+                ...lazyPage(() =>
+                  import('../features/auth/pages/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+                ),
+              },
+              {
+                path: Routes.register,
+                ...lazyPage(() =>
+                  import('../features/auth/pages/register-page.tsx').then((m) => ({ Component: m.RegisterPage })),
+                ),
+              },
+              {
+                path: Routes.emailConfirmation,
+                ...lazyPage(() =>
+                  import('../features/auth/pages/email-confirmation-page.tsx').then((m) => ({
+                    Component: m.EmailConfirmationPage,
+                  })),
+                ),
+              },
+            ],
+          },
+          {
+            path: Routes.googleCallback,
+            ...lazyPage(() =>
+              import('../features/auth/pages/google-callback-page.tsx').then((m) => ({
+                Component: m.GoogleCallbackPage,
+              })),
+            ),
+          },
+          {
+            path: Routes.forgotPassword,
+            ...lazyPage(() =>
+              import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({
+                Component: m.ForgotPasswordPage,
+              })),
+            ),
+          },
+          {
+            path: Routes.resetPassword,
+            ...lazyPage(() =>
+              import('../features/auth/pages/reset-password-page.tsx').then((m) => ({
+                Component: m.ResetPasswordPage,
+              })),
+            ),
+          },
+          // Account pages (/account, /add-address, /update-address/:id, /reviews/:id/:bookTitle,
+          // /orders/:id, /wish-list, /checkout) go here: logged-out visitors are sent to /login.
+          { element: <RequireCustomer />, children: [] },
+
+          // The admin area (spec section 2).
+          { path: Routes.admin, loader: () => redirect(Routes.adminDashboard) },
+          {
+            element: <RedirectWhenLoggedIn area="staff" />,
+            children: [
+              {
+                path: Routes.adminLogin,
+                ...lazyPage(() =>
+                  import('../features/auth/pages/admin-login-page.tsx').then((m) => ({ Component: m.AdminLoginPage })),
+                ),
+              },
+              {
+                path: Routes.adminRegister,
+                ...lazyPage(() =>
+                  import('../features/auth/pages/admin-register-page.tsx').then((m) => ({
+                    Component: m.AdminRegisterPage,
+                  })),
+                ),
+              },
+              {
+                path: Routes.adminEmailConfirmation,
+                ...lazyPage(() =>
+                  import('../features/auth/pages/email-confirmation-page.tsx').then((m) => ({
+                    Component: m.AdminEmailConfirmationPage,
+                  })),
+                ),
+              },
+            ],
+          },
+          {
+            path: Routes.adminForgotPassword,
+            ...lazyPage(() =>
+              import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({
+                Component: m.AdminForgotPasswordPage,
+              })),
+            ),
+          },
+          {
+            path: Routes.adminResetPassword,
+            ...lazyPage(() =>
+              import('../features/auth/pages/reset-password-page.tsx').then((m) => ({
+                Component: m.AdminResetPasswordPage,
+              })),
+            ),
+          },
+          {
+            element: <RequireStaff />,
+            children: [
+              {
+                path: Routes.adminDashboard,
+                ...lazyPage(() =>
+                  import('./staff-dashboard-route.tsx').then((m) => ({ Component: m.StaffDashboardRoute })),
+                ),
+                children: [
+                  {
+                    index: true,
+                    lazy: () =>
+                      import('../features/staff/pages/dashboard-home-page.tsx').then((m) => ({
+                        Component: m.DashboardHomePage,
+                      })),
+                    HydrateFallback: PageLoading,
+                  },
+                  {
+                    path: Routes.adminStaff,
+                    ...lazyPage(() =>
+                      import('../features/staff/pages/staff-page.tsx').then((m) => ({ Component: m.StaffPage })),
+                    ),
+                  },
+                  {
+                    path: Routes.adminProfile,
+                    ...lazyPage(() =>
+                      import('../features/staff/pages/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: '*',
+            ...lazyPage(() => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }))),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  // Spec section 4: when a session cannot be refreshed, the visitor goes to the home page.
+  installSessionRefresh(() => void router.navigate(Routes.home));
+  return router;
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { authAreas, type AuthArea } from '../lib/auth-area.ts';
+import { logAuthFailure } from '../lib/log-auth-failure.ts';
+
+/** `POST …/confirm-email/{id}` with the single-use id from the confirmation mail. */
+export function confirmEmail(area: AuthArea, id: string): Promise<{ emailAddress: string }> {
+  return logAuthFailure(
+    api<{ emailAddress: string }>(`${authAreas[area].apiPrefix}/confirm-email/${encodeURIComponent(id)}`, {
+      method: 'POST',
+      noRefresh: true,
+    }),
+  );
+}
+
+/**
+ * A query rather than a mutation: the id works once, and the cache makes sure a page mounted
+ * twice (React's strict mode, a quick back and forth) still sends it only once.
+ */
+export function confirmEmailQueryOptions(area: AuthArea, id: string) {
+  return queryOptions({
+    queryKey: ['auth', 'confirm-email', area, id],
+    queryFn: () => confirmEmail(area, id),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    // The page shows success or failure itself.
+    meta: { errorToast: false },
+  });
+}
+
+export function useConfirmEmail(area: AuthArea, id: string) {
+  return useQuery({ ...confirmEmailQueryOptions(area, id), enabled: id !== '' });
+}

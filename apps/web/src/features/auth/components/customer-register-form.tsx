@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { CustomerRegisterSchema } from '@bookshop/contracts/auth';
+import { Routes } from '@bookshop/contracts/routes';
+import { Button } from '../../../ui/button.tsx';
+import { useRegisterCustomer } from '../api/register.ts';
+import { browserTimeZone } from '../lib/time-zone.ts';
+import { showRegistrationNotice } from '../lib/registration-notice.ts';
+import { RegisteredEmailNotice, useRegisteredEmailCheck } from './registered-email-notice.tsx';
+import { PasswordField, TextField } from './text-field.tsx';
+
+const EMPTY = { emailAddress: '', userName: '', firstName: '', lastName: '', password: '', confirmPassword: '' };
+
+/** Customer registration (spec section 5), validated on every change with the API's own schema. */
+export function CustomerRegisterForm() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    trigger,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(CustomerRegisterSchema), mode: 'onChange', defaultValues: EMPTY });
+  const emailAddress = useWatch({ control, name: 'emailAddress' });
+  const emailCheck = useRegisteredEmailCheck('customer', emailAddress);
+  const registration = useRegisterCustomer();
+
+  const onSubmit = handleSubmit((values) =>
+    registration.mutate(
+      { ...values, ianaZone: browserTimeZone() },
+      {
+        onSuccess: (profile) => {
+          showRegistrationNotice(profile.emailAddress);
+          // The origin travels on, so logging in after confirming still returns there.
+          void navigate(Routes.login, {
+            state: { ...(location.state as Record<string, unknown> | null), emailAddress: profile.emailAddress },
+          });
+        },
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <TextField
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        error={errors.emailAddress?.message}
+        after={
+          emailCheck.registeredEmail && (
+            <RegisteredEmailNotice area="customer" emailAddress={emailCheck.registeredEmail} />
+          )
+        }
+        {...register('emailAddress', {
+          onBlur: (event: { target: HTMLInputElement }) => emailCheck.onBlur(event.target.value),
+        })}
+      />
+      <TextField label="User Name" autoComplete="username" error={errors.userName?.message} {...register('userName')} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password', {
+          // "Passwords don't match." must follow the password too, once a confirmation was typed.
+          onChange: () => getValues('confirmPassword') && void trigger('confirmPassword'),
+        })}
+      />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" pending={registration.isPending}>
+        Register
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link, useLocation } from 'react-router';
+import { EmailSchema } from '@bookshop/contracts/auth';
+import { Messages } from '@bookshop/contracts/messages';
+import { useCheckEmail } from '../api/check-email.ts';
+import { authAreas, type AuthArea } from '../lib/auth-area.ts';
+import type { LoginPrefillState } from './login-form.tsx';
+
+/**
+ * Spec section 5: when the e-mail field loses focus with a well-formed address, ask whether it is
+ * already registered; if so say so, with a link to log in instead.
+ */
+export function useRegisteredEmailCheck(area: AuthArea, currentEmail: string) {
+  const check = useCheckEmail(area);
+  const onBlur = (value: string) => {
+    const email = value.trim();
+    const alreadyAsked = email === check.variables && !check.isError;
+    if (EmailSchema.safeParse(email).success && !alreadyAsked) check.mutate(email);
+  };
+  // The notice belongs to the address it was asked for; typing another hides it.
+  const registeredEmail =
+    check.data?.registered && check.data.emailAddress === currentEmail.trim() ? check.data.emailAddress : undefined;
+  return { onBlur, registeredEmail };
+}
+
+export function RegisteredEmailNotice({ area, emailAddress }: { area: AuthArea; emailAddress: string }) {
+  const location = useLocation();
+  const state: LoginPrefillState & Record<string, unknown> = {
+    ...(location.state as Record<string, unknown> | null),
+    emailAddress,
+  };
+  return (
+    <p role="status" className="text-sm text-red-700">
+      {Messages.emailAlreadyRegistered(emailAddress)}{' '}
+      <Link to={authAreas[area].login} state={state} className="font-semibold text-brand underline">
+        Login?
+      </Link>
+    </p>
+  );
+}

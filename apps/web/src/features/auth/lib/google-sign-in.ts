@@ -1,0 +1,73 @@
+import { Routes } from '@bookshop/contracts/routes';
+import { decodeJwtPayload } from './jwt.ts';
+
+/*
+ * Google sign-in as spec section 2 describes it: a browser redirect to Google's authorization
+ * page asking for an id_token, with a random nonce this tab remembers; Google sends the visitor
+ * back to /auth/google/callback with the token in the URL fragment.
+ */
+
+export const GOOGLE_AUTHORIZATION_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+const STORAGE_KEY = 'bookshop.google-sign-in';
+
+type PendingSignIn = { nonce: string; from?: string };
+
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** This site's public origin plus the callback path; it must be listed in the Google client's redirect URIs. */
+export const googleRedirectUri = () => `${window.location.origin}${Routes.googleCallback}`;
+
+/** The authorization URL, remembering the nonce and where to return in session storage. */
+export function prepareGoogleSignIn(clientId: string, from?: string): string {
+  const pending: PendingSignIn = { nonce: randomNonce(), from };
+  sessionStorage.setItem(STORAGE_KEY, JSON.stringify(pending));
+  const params = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: googleRedirectUri(),
+    response_type: 'id_token',
+    scope: 'openid email profile',
+    nonce: pending.nonce,
+    prompt: 'select_account',
+  });
+  return `${GOOGLE_AUTHORIZATION_URL}?${params.toString()}`;
+}
+
+export type GoogleCallback =
+  { ok: true; idToken: string; nonce: string; from?: string } | { ok: false; reason: 'cancelled' | 'invalid' };
+
+/**
+ * Reads the fragment Google returned and checks it against this tab's pending sign-in: a token
+ * must be present and carry the nonce we generated (the API checks it again, with the signature).
+ * The pending sign-in is used up either way.
+ */
+export function readGoogleCallback(hash: string): GoogleCallback {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  let pending: PendingSignIn | undefined;
+  try {
+    const stored = sessionStorage.getItem(STORAGE_KEY);
+    pending = stored ? (JSON.parse(stored) as PendingSignIn) : undefined;
+  } catch {
+    pending = undefined;
+  }
+  sessionStorage.removeItem(STORAGE_KEY);
+  if (params.get('error')) return { ok: false, reason: 'cancelled' };
+  const idToken = params.get('id_token');
+  if (!idToken || !pending?.nonce || decodeJwtPayload(idToken)?.nonce !== pending.nonce) {
+    return { ok: false, reason: 'invalid' };
+  }
+  return { ok: true, idToken, nonce: pending.nonce, from: pending.from };
+}
+
+let lastRead: { hash: string; result: GoogleCallback } | undefined;
+
+/** readGoogleCallback, answering the same fragment the same way when a page asks twice (strict mode). */
+export function readGoogleCallbackOnce(hash: string): GoogleCallback {
+  if (lastRead?.hash !== hash) lastRead = { hash, result: readGoogleCallback(hash) };
+  return lastRead.result;
+}

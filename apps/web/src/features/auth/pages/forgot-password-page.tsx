@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { EmailAddressSchema, PASSWORD_RESET_TTL_MINUTES } from '@bookshop/contracts/auth';
+import { Button } from '../../../ui/button.tsx';
+import { useForgotPassword } from '../api/forgot-password.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { authAreas, type AuthArea } from '../lib/auth-area.ts';
+
+/** /forgot-password and /admin/forgot-password: mails a reset link (the answer never says whether the address exists). */
+export function ForgotPasswordPage({ area = 'customer' }: { area?: AuthArea }) {
+  const request = useForgotPassword(area);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(EmailAddressSchema), mode: 'onChange', defaultValues: { emailAddress: '' } });
+
+  return (
+    <AuthCard
+      title="Forgot Password"
+      intro={`Enter your email address and we will send you a link to choose a new password. The link works for ${PASSWORD_RESET_TTL_MINUTES} minutes.`}
+    >
+      {request.isSuccess ? (
+        <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-950">
+          {request.data.message}
+        </p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={handleSubmit(({ emailAddress }) => request.mutate(emailAddress))}
+          className="grid gap-4"
+        >
+          <TextField
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            error={errors.emailAddress?.message}
+            {...register('emailAddress')}
+          />
+          <Button type="submit" size="lg" pending={request.isPending}>
+            Send reset link
+          </Button>
+        </form>
+      )}
+      <Link to={authAreas[area].login} className="text-center text-sm font-semibold text-brand underline">
+        Back to Login
+      </Link>
+    </AuthCard>
+  );
+}
+
+export function AdminForgotPasswordPage() {
+  return <ForgotPasswordPage area="staff" />;
+}

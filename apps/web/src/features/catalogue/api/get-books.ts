@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BookPage, BookQuery } from '@bookshop/contracts/catalogue';
+import { api, toQueryString } from '../../../lib/api-client.ts';
+
+/** The list filters exactly as `GET v1/books` takes them, after defaults. */
+export type BookListQuery = BookQuery;
+
+export function getBooks(query: BookListQuery, signal?: AbortSignal): Promise<BookPage> {
+  return api<BookPage>(`v1/books${toQueryString(query)}`, { signal });
+}
+
+export function booksQueryOptions(query: BookListQuery) {
+  return queryOptions({
+    queryKey: ['books', 'list', query],
+    queryFn: ({ signal }) => getBooks(query, signal),
+    // Paging and filtering keep the current grid on screen instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBooks(query: BookListQuery) {
+  return useQuery(booksQueryOptions(query));
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Genre } from '@bookshop/contracts/catalogue';
+import { CACHE_TIMES } from '@bookshop/contracts/constants';
+import { Messages } from '@bookshop/contracts/messages';
+import { api } from '../../../lib/api-client.ts';
+
+export async function getGenres(signal?: AbortSignal): Promise<Genre[]> {
+  try {
+    return await api<Genre[]>('v1/genres', { signal });
+  } catch (error) {
+    if (!signal?.aborted) console.error(Messages.genresFetchFailed);
+    throw error;
+  }
+}
+
+export function genresQueryOptions() {
+  return queryOptions({
+    queryKey: ['genres'],
+    queryFn: ({ signal }) => getGenres(signal),
+    staleTime: CACHE_TIMES.genresAndAuthors,
+  });
+}
+
+export function useGenres() {
+  return useQuery(genresQueryOptions());
+}

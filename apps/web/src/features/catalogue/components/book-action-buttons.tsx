@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Book } from '@bookshop/contracts/catalogue';
+import { Messages } from '@bookshop/contracts/messages';
+import { Routes } from '@bookshop/contracts/routes';
+import { useBookActions } from '../../../lib/book-actions.tsx';
+import { Button, buttonClasses, type ButtonSize } from '../../../ui/button.tsx';
+import { toast } from '../../../ui/toast.tsx';
+
+const ADD_TO_WISHLIST = 'ADD TO WISHLIST';
+
+/** Runs an async action, exposing whether it is still running. */
+function usePendingAction() {
+  const [pending, setPending] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setPending(true);
+    try {
+      await action();
+    } finally {
+      setPending(false);
+    }
+  };
+  return [pending, run] as const;
+}
+
+type ButtonProps = { book: Book; className?: string; size?: ButtonSize };
+
+// Cards are narrow: the small size keeps 'LOGIN TO ADD WISHLIST' on one line where it can.
+const CARD_BUTTON = 'w-full text-center leading-tight';
+
+export function AddToCartButton({ book, className = CARD_BUTTON, size = 'sm' }: ButtonProps) {
+  const actions = useBookActions();
+  const [pending, run] = usePendingAction();
+  const onClick = () =>
+    run(async () => {
+      try {
+        await actions.addToCart(book);
+        toast.success(Messages.bookAddedToCart);
+      } catch {
+        toast.error(Messages.addToCartFailed);
+      }
+    });
+  return (
+    <Button
+      size={size}
+      className={className}
+      disabled={!book.isInStock}
+      pending={pending}
+      onClick={() => void onClick()}
+    >
+      {Messages.addToCart}
+    </Button>
+  );
+}
+
+export function WishlistButton({ book, className = CARD_BUTTON, size = 'sm' }: ButtonProps) {
+  const actions = useBookActions();
+  const location = useLocation();
+  const [pending, run] = usePendingAction();
+  const status = actions.wishlistStatus(book.id);
+
+  if (status === 'guest') {
+    return (
+      // Login sends the customer back here afterwards.
+      <Link
+        to={Routes.login}
+        state={{ from: location }}
+        className={buttonClasses({ variant: 'secondary', size, className })}
+      >
+        {Messages.loginToAddWishlist}
+      </Link>
+    );
+  }
+  if (status === 'present') {
+    return (
+      <Button variant="secondary" size={size} className={className} disabled>
+        {Messages.alreadyAdded}
+      </Button>
+    );
+  }
+  const onClick = () =>
+    run(async () => {
+      try {
+        await actions.addToWishlist(book);
+        toast.success(Messages.bookAddedToWishlist);
+      } catch {
+        // The spec keeps a failed wishlist add silent; the button simply stays available.
+      }
+    });
+  return (
+    <Button variant="secondary" size={size} className={className} pending={pending} onClick={() => void onClick()}>
+      {ADD_TO_WISHLIST}
+    </Button>
+  );
+}

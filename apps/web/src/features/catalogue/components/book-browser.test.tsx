@@ -1,0 +1,211 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Book } from '@bookshop/contracts/catalogue';
+import { currentQuery, jsonResponse, makeBook, renderRoute, requestUrl } from '../testing/render.tsx';
+import { BookBrowser } from './book-browser.tsx';
+
+type Catalogue = { noOfRecords: number; fail?: boolean };
+
+/** Answers the catalogue endpoints like the API would, for a catalogue of `noOfRecords` books. */
+function stubApi({ noOfRecords, fail = false }: Catalogue) {
+  const fetch = vi.fn((input: RequestInfo | URL) => Promise.resolve(answer(requestUrl([input]))));
+  function answer(url: URL): Response {
+    if (url.pathname === '/api/v1/genres')
+      return jsonResponse([
+        { id: 1, name: 'Classics' },
+        { id: 2, name: 'Romance' },
+      ]);
+    if (url.pathname === '/api/v1/authors') return jsonResponse([{ id: 1, name: 'Jane Austen' }]);
+    if (url.pathname === '/api/v1/books') {
+      if (fail) return jsonResponse({ title: 'Internal Server Error', status: 500 }, 500);
+      const pageNo = Number(url.searchParams.get('pageNo') ?? 1);
+      const pageSize = Number(url.searchParams.get('pageSize') ?? 10);
+      const first = (pageNo - 1) * pageSize;
+      const data: Book[] = Array.from({ length: Math.max(0, Math.min(pageSize, noOfRecords - first)) }, (_, i) =>
+        makeBook({ id: first + i + 1, title: `Book ${first + i + 1}` }),
+      );
+      return jsonResponse({
+        data,
+        paginationDetails: {
+          currentPage: pageNo,
+          totalPages: Math.ceil(noOfRecords / pageSize),
+          noOfRecords,
+          pageSize,
+        },
+      });
+    }
+    return jsonResponse({ title: 'Not Found', status: 404 }, 404);
+  }
+  vi.stubGlobal('fetch', fetch);
+  const bookRequests = () =>
+    fetch.mock.calls.map((call) => requestUrl(call)).filter((url) => url.pathname === '/api/v1/books');
+  return { fetch, lastBooksQuery: () => Object.fromEntries(bookRequests().at(-1)!.searchParams) };
+}
+
+const pageButtons = () =>
+  within(screen.getByRole('navigation', { name: 'Pagination' }))
+    .getAllByRole('button', { name: /^Page \d+$/ })
+    .map((button) => button.textContent);
+
+beforeEach(() => {
+  // jsdom does not lay out, so it has no scrolling to do.
+  Element.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('BookBrowser paging', () => {
+  it('shows five page buttons around the current page, with previous and next', async () => {
+    stubApi({ noOfRecords: 170 });
+    renderRoute(<BookBrowser />, { at: '/?pageNo=9' });
+    await screen.findByText('Book 81');
+    expect(pageButtons()).toEqual(['7', '8', '9', '10', '11']);
+    expect(screen.getByRole('button', { name: 'Page 9' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: /Previous/ })).toBeEnabled();
+    expect(screen.getByText('Showing 81–90 of 170 books')).toBeInTheDocument();
+  });
+
+  it('keeps five buttons at the ends and disables Previous on the first page', async () => {
+    stubApi({ noOfRecords: 170 });
+    renderRoute(<BookBrowser />);
+    await screen.findByText('Book 1');
+    expect(pageButtons()).toEqual(['1', '2', '3', '4', '5']);
+    expect(screen.getByRole('button', { name: /Previous/ })).toBeDisabled();
+  });
+
+  it('moves to a page and writes it into the URL', async () => {
+    const { lastBooksQuery } = stubApi({ noOfRecords: 170 });
+    const { router } = renderRoute(<BookBrowser />, { at: '/?pageSize=5' });
+    await screen.findByText('Book 1');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(currentQuery(router)).toEqual({ pageSize: '5', pageNo: '3' });
+    await screen.findByText('Book 11');
+    expect(lastBooksQuery()).toEqual({ pageNo: '3', pageSize: '5' });
+
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(currentQuery(router)).toMatchObject({ pageNo: '4' });
+    await screen.findByText('Book 16');
+  });
+
+  it('goes back to page 1 when the page size changes', async () => {
+    const { lastBooksQuery } = stubApi({ noOfRecords: 170 });
+    const { router } = renderRoute(<BookBrowser />, { at: '/?pageNo=4' });
+    await screen.findByText('Book 31');
+
+    await userEvent.selectOptions(screen.getByLabelText('Books per page'), '20');
+    expect(currentQuery(router)).toEqual({ pageSize: '20' });
+    await screen.findByText('Book 20');
+    expect(lastBooksQuery()).toEqual({ pageNo: '1', pageSize: '20' });
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(pageButtons()).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('offers the page sizes 5 to 25', async () => {
+    stubApi({ noOfRecords: 3 });
+    renderRoute(<BookBrowser />);
+    const select = screen.getByLabelText('Books per page');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['5', '10', '15', '20', '25']);
+    await screen.findByText('Book 1');
+    // A single page needs no page buttons.
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+});
+
+describe('BookBrowser filters', () => {
+  it('puts a chosen filter in the URL and starts again from page 1', async () => {
+    const { lastBooksQuery } = stubApi({ noOfRecords: 170 });
+    const { router } = renderRoute(<BookBrowser />, { at: '/?pageNo=3' });
+    await screen.findByText('Book 21');
+
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Genre' }), 'Romance');
+    expect(currentQuery(router)).toEqual({ genre: 'Romance' });
+    await waitFor(() => expect(lastBooksQuery()).toEqual({ genre: 'Romance', pageNo: '1', pageSize: '10' }));
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Discounted only' }));
+    expect(currentQuery(router)).toEqual({ genre: 'Romance', filterInStock: 'true', hasDiscount: 'true' });
+    await waitFor(() => expect(lastBooksQuery()).toMatchObject({ filterInStock: 'true', hasDiscount: 'true' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
+    expect(currentQuery(router)).toEqual({});
+  });
+
+  it('reads the filters of a shared link', async () => {
+    const { lastBooksQuery } = stubApi({ noOfRecords: 30 });
+    renderRoute(<BookBrowser />, {
+      at: '/?author=Jane%20Austen&minPrice=20&maxPrice=150&filterInStock=true&pageNo=2&pageSize=5',
+    });
+    await screen.findByText('Book 6');
+    expect(lastBooksQuery()).toEqual({
+      author: 'Jane Austen',
+      minPrice: '20',
+      maxPrice: '150',
+      filterInStock: 'true',
+      pageNo: '2',
+      pageSize: '5',
+    });
+    expect(await screen.findByRole('combobox', { name: 'Author' })).toHaveValue('Jane Austen');
+    expect(screen.getByRole('slider', { name: 'Minimum price' })).toHaveValue('20');
+    expect(screen.getByRole('slider', { name: 'Maximum price' })).toHaveValue('150');
+    expect(screen.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
+  });
+
+  it('ignores values in the URL that the API would reject', async () => {
+    const { lastBooksQuery } = stubApi({ noOfRecords: 30 });
+    renderRoute(<BookBrowser />, { at: '/?pageSize=1000&pageNo=-2&minPrice=abc&filterInStock=maybe' });
+    await screen.findByText('Book 1');
+    expect(lastBooksQuery()).toEqual({ pageNo: '1', pageSize: '10' });
+  });
+
+  it('commits the price range once the slider rests', async () => {
+    const { lastBooksQuery } = stubApi({ noOfRecords: 30 });
+    const { router } = renderRoute(<BookBrowser />, { at: '/?pageNo=2' });
+    await screen.findByText('Book 11');
+    // Dragging is a stream of change events; user-event cannot drag a range thumb.
+    fireEvent.change(screen.getByRole('slider', { name: 'Maximum price' }), { target: { value: '200' } });
+    fireEvent.change(screen.getByRole('slider', { name: 'Minimum price' }), { target: { value: '50' } });
+    expect(screen.getByText('Dhs 50 – Dhs 200')).toBeInTheDocument();
+    await waitFor(() => expect(currentQuery(router)).toEqual({ minPrice: '50', maxPrice: '200' }));
+    await waitFor(() => expect(lastBooksQuery()).toMatchObject({ minPrice: '50', maxPrice: '200', pageNo: '1' }));
+  });
+
+  it('pins the genre of a genre page and hides its select', async () => {
+    const { lastBooksQuery } = stubApi({ noOfRecords: 3 });
+    renderRoute(<BookBrowser genre="Classics" />, { at: '/genres/Classics', route: '/genres/:genreName' });
+    await screen.findByText('Book 1');
+    expect(lastBooksQuery()).toMatchObject({ genre: 'Classics' });
+    expect(screen.queryByRole('combobox', { name: 'Genre' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Author' })).toBeInTheDocument();
+  });
+});
+
+describe('BookBrowser states', () => {
+  it('shows skeleton cards while loading, then the books', async () => {
+    stubApi({ noOfRecords: 3 });
+    renderRoute(<BookBrowser />, { at: '/?pageSize=5' });
+    expect(screen.getByRole('status', { name: 'Loading books' })).toBeInTheDocument();
+    await screen.findByText('Book 1');
+    expect(screen.queryByRole('status', { name: 'Loading books' })).not.toBeInTheDocument();
+  });
+
+  it('says No Books found. for an empty result', async () => {
+    stubApi({ noOfRecords: 0 });
+    renderRoute(<BookBrowser />);
+    expect(await screen.findByText('No Books found.')).toBeInTheDocument();
+  });
+
+  it('says An Error Has Occurred! when the list fails', async () => {
+    stubApi({ noOfRecords: 0, fail: true });
+    renderRoute(<BookBrowser />);
+    expect(await screen.findByText('An Error Has Occurred!')).toBeInTheDocument();
+  });
+});

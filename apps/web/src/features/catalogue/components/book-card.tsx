@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import type { Book } from '@bookshop/contracts/catalogue';
+import { Messages } from '@bookshop/contracts/messages';
+import { authorPath, bookPath, genrePath } from '@bookshop/contracts/routes';
+import { coverImage } from '../lib/image-sources.ts';
+import { AddToCartButton, WishlistButton } from './book-action-buttons.tsx';
+import { BookImage } from './book-image.tsx';
+import { BookPrice } from './book-price.tsx';
+import { StarRating } from './star-rating.tsx';
+
+// Matches the grid's columns (2 / 3 / 4 / 5 across), so phones fetch the 200 px or 400 px width.
+const CARD_IMAGE_SIZES = '(min-width: 1536px) 18vw, (min-width: 1024px) 22vw, (min-width: 650px) 30vw, 48vw';
+
+type BookCardProps = { book: Book; eagerImage?: boolean };
+
+export function BookCard({ book, eagerImage = false }: BookCardProps) {
+  const href = bookPath(book.title);
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
+      <div className="relative">
+        {/* The title below is the card's link for keyboards; the image repeats it for pointers. */}
+        <Link to={href} tabIndex={-1} className="block">
+          <BookImage
+            src={coverImage(book)}
+            alt={book.title}
+            sizes={CARD_IMAGE_SIZES}
+            eager={eagerImage}
+            className="aspect-[2/3] w-full"
+          />
+        </Link>
+        {!book.isInStock && (
+          <span className="absolute top-2 left-2 rounded bg-stone-900/85 px-2 py-1 text-xs font-semibold text-white">
+            {Messages.outOfStock}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <BookPrice book={book} />
+        <h3 className="line-clamp-2 font-serif text-base leading-snug font-semibold text-stone-900">
+          <Link to={href} className="hover:underline focus-visible:underline">
+            {book.title}
+          </Link>
+        </h3>
+        <StarRating rating={book.rating} />
+        <LinkList label="Authors" items={book.authors} pathOf={authorPath} className="text-sm text-stone-700" />
+        <LinkList label="Genres" items={book.genres} pathOf={genrePath} className="text-xs text-stone-500" />
+        <div className="mt-auto flex flex-col gap-2 pt-2">
+          <AddToCartButton book={book} />
+          <WishlistButton book={book} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+type LinkListProps = {
+  label: string;
+  items: readonly { id: number; name: string }[];
+  pathOf: (name: string) => string;
+  className?: string;
+};
+
+export function LinkList({ label, items, pathOf, className = '' }: LinkListProps) {
+  if (items.length === 0) return null;
+  return (
+    <ul aria-label={label} className={`flex flex-wrap gap-x-1 ${className}`}>
+      {items.map((item, index) => (
+        <li key={item.id}>
+          <Link to={pathOf(item.name)} className="underline-offset-2 hover:underline">
+            {item.name}
+          </Link>
+          {index < items.length - 1 && <span aria-hidden="true">,</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}

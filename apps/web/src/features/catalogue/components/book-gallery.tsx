@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { BookImage } from './book-image.tsx';
+
+type BookGalleryProps = { title: string; images: string[] };
+
+/** The main image large, with a thumbnail strip to switch between the book's images. */
+export function BookGallery({ title, images }: BookGalleryProps) {
+  const [selected, setSelected] = useState(0);
+  const current = images[selected] ?? images[0] ?? null;
+  return (
+    <div className="flex flex-col gap-3">
+      <BookImage
+        src={current}
+        alt={images.length > 1 ? `${title}, image ${selected + 1} of ${images.length}` : title}
+        sizes="(min-width: 1024px) 40vw, 100vw"
+        eager
+        className="aspect-[2/3] w-full max-w-md rounded-lg border border-stone-200"
+      />
+      {images.length > 1 && (
+        <ul aria-label="Images" className="flex flex-wrap gap-2">
+          {images.map((url, index) => (
+            <li key={url}>
+              <button
+                type="button"
+                aria-label={`Show image ${index + 1} of ${images.length}`}
+                aria-pressed={index === selected}
+                onClick={() => setSelected(index)}
+                className={`overflow-hidden rounded border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 ${index === selected ? 'border-stone-900' : 'border-transparent'}`}
+              >
+                <BookImage src={url} alt="" sizes="64px" className="h-24 w-16" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

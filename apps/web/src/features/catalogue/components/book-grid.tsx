@@ -1,0 +1,60 @@
+import type { Book } from '@bookshop/contracts/catalogue';
+import { Messages } from '@bookshop/contracts/messages';
+import { Button } from '../../../ui/button.tsx';
+import { BookCard } from './book-card.tsx';
+import { BookCardSkeleton } from './book-card-skeleton.tsx';
+
+type BookGridProps = {
+  books: Book[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  /** How many skeletons stand in for the first page. */
+  pageSize: number;
+};
+
+const grid = 'grid grid-cols-2 gap-3 sm:gap-4 min-[650px]:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5';
+
+// Cards in the first row or two are likely on screen at load; the rest can load lazily.
+const EAGER_CARDS = 4;
+
+export function BookGrid({ books, isPending, isError, onRetry, pageSize }: BookGridProps) {
+  if (isPending) {
+    return (
+      <div className={grid} role="status" aria-label="Loading books">
+        {Array.from({ length: pageSize }, (_, index) => (
+          <BookCardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  }
+  if (isError || !books) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-lg border border-rose-200 bg-rose-50 px-4 py-12 text-center"
+      >
+        <p className="text-lg font-semibold text-rose-900">{Messages.listError}</p>
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (books.length === 0) {
+    return (
+      <p className="rounded-lg border border-stone-200 bg-white px-4 py-12 text-center text-lg font-medium text-stone-700">
+        {Messages.noBooksFound}
+      </p>
+    );
+  }
+  return (
+    <ul className={grid}>
+      {books.map((book, index) => (
+        <li key={book.id}>
+          <BookCard book={book} eagerImage={index < EAGER_CARDS} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,37 @@
+import { BookIcon } from '../../../ui/icons.tsx';
+import { imageSrcSet } from '../lib/image-sources.ts';
+
+type BookImageProps = {
+  src: string | null;
+  alt: string;
+  /** How wide the image is drawn, so the browser picks the right stored width. */
+  sizes: string;
+  /** The first screenful loads eagerly; everything else waits until it nears the viewport. */
+  eager?: boolean;
+  className?: string;
+};
+
+/** A cover image in the stored widths, or a neutral placeholder when the book has none. */
+export function BookImage({ src, alt, sizes, eager = false, className = '' }: BookImageProps) {
+  if (!src) {
+    return (
+      <div
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+        className={`flex items-center justify-center bg-stone-100 text-stone-400 ${className}`}
+      >
+        <BookIcon className="size-1/3 max-h-16 max-w-16" strokeWidth={1.5} />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      srcSet={imageSrcSet(src)}
+      sizes={sizes}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className={`bg-stone-100 object-cover ${className}`}
+    />
+  );
+}

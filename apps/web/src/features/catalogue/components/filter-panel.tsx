@@ -1,0 +1,137 @@
+import { useCallback, useId, type ReactNode } from 'react';
+import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN } from '@bookshop/contracts/constants';
+import { useAuthors } from '../api/get-authors.ts';
+import { useGenres } from '../api/get-genres.ts';
+import type { BookFilterValues } from '../hooks/use-book-list-state.ts';
+import { PriceRangeSlider } from './price-range-slider.tsx';
+
+type FilterPanelProps = {
+  values: BookFilterValues;
+  onChange: (patch: BookFilterValues) => void;
+  onReset: () => void;
+  /** Hidden on the genre and author pages, whose route already fixes them. */
+  showGenre?: boolean;
+  showAuthor?: boolean;
+};
+
+const control = 'h-10 w-full rounded-md border border-stone-300 bg-white px-2 text-sm';
+
+export function FilterPanel({ values, onChange, onReset, showGenre = true, showAuthor = true }: FilterPanelProps) {
+  const headingId = useId();
+  const commitPrice = useCallback(
+    ([low, high]: readonly [number, number]) =>
+      onChange({
+        minPrice: low > PRICE_SLIDER_MIN ? low : undefined,
+        maxPrice: high < PRICE_SLIDER_MAX ? high : undefined,
+      }),
+    [onChange],
+  );
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-5 rounded-lg border border-stone-200 bg-white p-4"
+    >
+      <div className="flex items-center justify-between">
+        <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+          Filters
+        </h2>
+        <button
+          type="button"
+          onClick={onReset}
+          className="rounded-md px-2 py-1 text-sm font-medium text-stone-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-stone-900"
+        >
+          Reset filters
+        </button>
+      </div>
+      {showGenre && <GenreSelect value={values.genre} onChange={(genre) => onChange({ genre })} />}
+      {showAuthor && <AuthorSelect value={values.author} onChange={(author) => onChange({ author })} />}
+      <PriceRangeSlider
+        min={PRICE_SLIDER_MIN}
+        max={PRICE_SLIDER_MAX}
+        value={[values.minPrice ?? PRICE_SLIDER_MIN, values.maxPrice ?? PRICE_SLIDER_MAX]}
+        onCommit={commitPrice}
+      />
+      <Checkbox checked={values.filterInStock ?? false} onChange={(on) => onChange({ filterInStock: on || undefined })}>
+        In stock only
+      </Checkbox>
+      <Checkbox checked={values.hasDiscount ?? false} onChange={(on) => onChange({ hasDiscount: on || undefined })}>
+        Discounted only
+      </Checkbox>
+    </section>
+  );
+}
+
+type NameSelectProps = { value: string | undefined; onChange: (value: string | undefined) => void };
+
+function GenreSelect({ value, onChange }: NameSelectProps) {
+  const genres = useGenres();
+  return (
+    <NameSelect
+      label="Genre"
+      allLabel="All genres"
+      names={genres.data?.map((g) => g.name)}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+function AuthorSelect({ value, onChange }: NameSelectProps) {
+  const authors = useAuthors();
+  return (
+    <NameSelect
+      label="Author"
+      allLabel="All authors"
+      names={authors.data?.map((a) => a.name)}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+type NameSelectFieldProps = NameSelectProps & { label: string; allLabel: string; names: string[] | undefined };
+
+function NameSelect({ label, allLabel, names, value, onChange }: NameSelectFieldProps) {
+  const id = useId();
+  // A shared link may name a value the list does not hold (yet); keep it selectable so it shows.
+  const options =
+    names && value && !names.some((n) => n.toLowerCase() === value.toLowerCase()) ? [value, ...names] : names;
+  const selected = options?.find((n) => n.toLowerCase() === value?.toLowerCase()) ?? value ?? '';
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-stone-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={control}
+        value={selected}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      >
+        <option value="">{allLabel}</option>
+        {(options ?? (value ? [value] : [])).map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+type CheckboxProps = { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode };
+
+function Checkbox({ checked, onChange, children }: CheckboxProps) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 text-sm text-stone-900">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="h-4 w-4 accent-stone-900"
+      />
+      {children}
+    </label>
+  );
+}

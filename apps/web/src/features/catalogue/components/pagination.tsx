@@ -1,0 +1,85 @@
+import { useId } from 'react';
+import { PAGE_BUTTONS_SHOWN, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
+import { pageWindow } from '../lib/page-window.ts';
+
+type PaginationProps = {
+  currentPage: number;
+  totalPages: number;
+  onPageChange: (pageNo: number) => void;
+};
+
+const pageButton =
+  'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:opacity-40';
+
+/** Previous / next and up to five numbered pages around the current one. */
+export function Pagination({ currentPage, totalPages, onPageChange }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  const pages = pageWindow(currentPage, totalPages, PAGE_BUTTONS_SHOWN);
+  return (
+    <nav aria-label="Pagination">
+      <ul className="flex flex-wrap items-center gap-1.5">
+        <li>
+          <button
+            type="button"
+            className={`${pageButton} border-stone-300 bg-white hover:bg-stone-100`}
+            disabled={currentPage <= 1}
+            onClick={() => onPageChange(currentPage - 1)}
+          >
+            <span aria-hidden="true">‹</span> Previous
+          </button>
+        </li>
+        {pages.map((page) => {
+          const current = page === currentPage;
+          return (
+            <li key={page}>
+              <button
+                type="button"
+                aria-label={`Page ${page}`}
+                aria-current={current ? 'page' : undefined}
+                className={`${pageButton} ${current ? 'border-brand bg-brand text-white' : 'border-stone-300 bg-white hover:bg-stone-100'}`}
+                onClick={() => !current && onPageChange(page)}
+              >
+                {page}
+              </button>
+            </li>
+          );
+        })}
+        <li>
+          <button
+            type="button"
+            className={`${pageButton} border-stone-300 bg-white hover:bg-stone-100`}
+            disabled={currentPage >= totalPages}
+            onClick={() => onPageChange(currentPage + 1)}
+          >
+            Next <span aria-hidden="true">›</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+type PageSizeSelectProps = { pageSize: number; onChange: (pageSize: number) => void };
+
+export function PageSizeSelect({ pageSize, onChange }: PageSizeSelectProps) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-stone-700">
+        Books per page
+      </label>
+      <select
+        id={id}
+        value={pageSize}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="h-10 rounded-md border border-stone-300 bg-white px-2"
+      >
+        {PAGE_SIZE_OPTIONS.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoute, requestUrl } from '../testing/render.tsx';
+import { SearchBox } from './search-box.tsx';
+
+const results = [
+  { id: 1, title: 'Pride and Prejudice', imageUrl: '/images/books/pride-400.webp' },
+  { id: 2, title: 'Emma', imageUrl: null },
+];
+
+/** A fetch whose answer the test gives when it wants, to see the state in between. */
+function deferredFetch() {
+  const answers: ((response: Response) => void)[] = [];
+  const fetch = vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve)));
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, answer: (response: Response) => answers.shift()?.(response) };
+}
+
+const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+function setup() {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const view = renderRoute(<SearchBox />, { at: '/' });
+  return { user, ...view, input: screen.getByRole('combobox') };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // Testing Library only drives fake timers it recognises as Jest's; without this it waits on a
+  // faked setTimeout that never fires.
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('SearchBox', () => {
+  it('shows the placeholder and hint', () => {
+    const { input } = setup();
+    expect(input).toHaveAttribute('placeholder', 'What are you looking for?');
+    expect(input).toHaveAccessibleDescription('Search by author, book or genre Name.');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('waits one second after typing, shows Loading..., then lists results linking to their books', async () => {
+    const { fetch, answer } = deferredFetch();
+    const { user, input } = setup();
+
+    await user.type(input, 'pride');
+    await elapse(999);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+
+    await elapse(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const url = requestUrl(fetch.mock.calls[0]!);
+    expect(url.pathname).toBe('/api/v1/books/search-books');
+    expect(url.searchParams.get('keyword')).toBe('pride');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+
+    answer(jsonResponse(results));
+    await elapse(10);
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Pride and Prejudice', 'Emma']);
+    expect(options[0]).toHaveAttribute('href', '/books/Pride%20and%20Prejudice');
+    expect(options[0]!.querySelector('img')).toHaveAttribute('src', '/images/books/pride-400.webp');
+  });
+
+  it('restarts the wait on every keystroke', async () => {
+    const { fetch } = deferredFetch();
+    const { user, input } = setup();
+    await user.type(input, 'em');
+    await elapse(800);
+    await user.type(input, 'ma');
+    await elapse(800);
+    expect(fetch).not.toHaveBeenCalled();
+    await elapse(200);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(requestUrl(fetch.mock.calls[0]!).searchParams.get('keyword')).toBe('emma');
+  });
+
+  it('shows Error Fetching Books. when the search fails', async () => {
+    const { answer } = deferredFetch();
+    const { user, input } = setup();
+    await user.type(input, 'emma');
+    await elapse(1000);
+    answer(jsonResponse({ title: 'Internal Server Error', status: 500 }, 500));
+    await elapse(10);
+    expect(screen.getByText('Error Fetching Books.')).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    const { answer } = deferredFetch();
+    const { user, input } = setup();
+    await user.type(input, 'zzzz');
+    await elapse(1000);
+    answer(jsonResponse([]));
+    await elapse(10);
+    expect(screen.getByText(/No books match “zzzz”/)).toBeInTheDocument();
+  });
+
+  it('does not search for blank text', async () => {
+    const { fetch } = deferredFetch();
+    const { user, input } = setup();
+    await user.type(input, '   ');
+    await elapse(2000);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('moves through results with the arrow keys and opens one with Enter', async () => {
+    const { answer } = deferredFetch();
+    const { user, input, router } = setup();
+    await user.type(input, 'austen');
+    await elapse(1000);
+    answer(jsonResponse(results));
+    await elapse(10);
+
+    await user.keyboard('{ArrowDown}');
+    const [first, second] = screen.getAllByRole('option');
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    expect(input).toHaveAttribute('aria-activedescendant', first!.id);
+    await user.keyboard('{ArrowDown}');
+    expect(second).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowUp}');
+    expect(second).toHaveAttribute('aria-selected', 'true');
+
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/books/Emma');
+  });
+
+  it('closes the list with Escape', async () => {
+    const { answer } = deferredFetch();
+    const { user, input } = setup();
+    await user.type(input, 'austen');
+    await elapse(1000);
+    answer(jsonResponse(results));
+    await elapse(10);
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(input).toHaveValue('austen');
+  });
+});

@@ -1,0 +1,170 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { SEARCH_DEBOUNCE_MS, SEARCH_KEYWORD_MAX_LENGTH } from '@bookshop/contracts/constants';
+import { Messages } from '@bookshop/contracts/messages';
+import { bookPath } from '@bookshop/contracts/routes';
+import { useSearchBooks } from '../api/search-books.ts';
+import { BookImage } from './book-image.tsx';
+
+/**
+ * The home page's search: an ARIA 1.2 combobox whose list pops up once typing has paused for the
+ * debounce time. Arrow keys move through the results, Enter opens one, Escape closes the list.
+ */
+export function SearchBox() {
+  const [text, setText] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const navigate = useNavigate();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const ids = { input: useId(), hint: useId(), listbox: useId(), option: useId() };
+
+  const trimmed = text.trim();
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(trimmed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [trimmed]);
+
+  const search = useSearchBooks(keyword);
+  const results = search.data ?? [];
+  // Clearing the box hides the list at once rather than a second later.
+  const expanded = open && keyword !== '' && trimmed !== '';
+  const showList = expanded && search.isSuccess && results.length > 0;
+
+  useEffect(() => setActiveIndex(-1), [search.data]);
+  useEffect(() => {
+    if (activeIndex >= 0)
+      document.getElementById(`${ids.option}-${activeIndex}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeIndex, ids.option]);
+
+  const close = () => {
+    setOpen(false);
+    setActiveIndex(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        if (!open) setOpen(true);
+        if (!showList) return;
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActiveIndex((index) =>
+          index === -1 && step === -1 ? results.length - 1 : (index + step + results.length) % results.length,
+        );
+        return;
+      }
+      case 'Enter': {
+        event.preventDefault();
+        const chosen = showList ? results[activeIndex] : undefined;
+        if (chosen) {
+          close();
+          void navigate(bookPath(chosen.title));
+        } else {
+          // Someone who presses Enter wants results now, not after the debounce.
+          setKeyword(trimmed);
+          setOpen(true);
+        }
+        return;
+      }
+      case 'Escape':
+        event.preventDefault();
+        if (expanded) close();
+        else setText('');
+        return;
+    }
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      className="relative mx-auto w-full max-w-2xl"
+      onBlur={(event) => {
+        if (!rootRef.current?.contains(event.relatedTarget)) close();
+      }}
+    >
+      <label htmlFor={ids.input} className="sr-only">
+        Search books
+      </label>
+      <div className="relative">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+        <input
+          id={ids.input}
+          type="search"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={SEARCH_KEYWORD_MAX_LENGTH}
+          placeholder={Messages.searchPlaceholder}
+          aria-describedby={ids.hint}
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={showList ? ids.listbox : undefined}
+          aria-activedescendant={showList && activeIndex >= 0 ? `${ids.option}-${activeIndex}` : undefined}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+          className="h-12 w-full rounded-full border border-stone-300 bg-white pr-4 pl-11 text-base shadow-sm placeholder:text-stone-500 focus:border-stone-900 focus:outline-2 focus:outline-stone-900"
+        />
+      </div>
+      <p id={ids.hint} className="mt-1.5 px-4 text-sm text-stone-600">
+        {Messages.searchHint}
+      </p>
+      {expanded && (
+        <div
+          className="absolute inset-x-0 top-14 z-30 max-h-96 overflow-y-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg"
+          // Keeps focus in the input while a result is clicked, so blur does not close the list first.
+          onMouseDown={(event) => event.preventDefault()}
+        >
+          {search.isPending ? (
+            <p role="status" className="px-4 py-3 text-sm text-stone-600">
+              {Messages.searchLoading}
+            </p>
+          ) : search.isError ? (
+            <p role="alert" className="px-4 py-3 text-sm text-rose-800">
+              {Messages.searchError}
+            </p>
+          ) : results.length === 0 ? (
+            <p role="status" className="px-4 py-3 text-sm text-stone-600">
+              No books match “{keyword}”. Try another title, author or genre.
+            </p>
+          ) : (
+            <div id={ids.listbox} role="listbox" aria-label="Search results">
+              {results.map((result, index) => (
+                <Link
+                  key={result.id}
+                  id={`${ids.option}-${index}`}
+                  role="option"
+                  aria-selected={index === activeIndex}
+                  tabIndex={-1}
+                  to={bookPath(result.title)}
+                  onClick={close}
+                  onMouseMove={() => setActiveIndex(index)}
+                  className={`flex items-center gap-3 px-4 py-2 text-sm text-stone-900 ${index === activeIndex ? 'bg-stone-100' : ''}`}
+                >
+                  <BookImage src={result.imageUrl} alt="" sizes="40px" className="h-14 w-10 shrink-0 rounded" />
+                  <span className="line-clamp-2">{result.title}</span>
+                </Link>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

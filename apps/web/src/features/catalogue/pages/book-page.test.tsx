@@ -1,0 +1,102 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeBook, renderRoute, requestUrl } from '../testing/render.tsx';
+import { BookPage } from './book-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const karamazov = makeBook({
+  title: 'The Brothers Karamazov',
+  description: 'A passionate philosophical novel.',
+  isbn: '9780374528379',
+  price: 160,
+  discountPercentage: 25,
+  discountedPrice: 120,
+  isNextDayDeliveryEligible: true,
+  rating: 4.5,
+  ratingCount: 12,
+  imageUrls: ['/images/books/bk-a-400.webp', '/images/books/bk-b-400.webp', '/images/books/bk-c-400.webp'],
+  mainImageIndex: 1,
+  mainImageURL: '/images/books/bk-b-400.webp',
+  authors: [{ id: 7, name: 'Fyodor Dostoevsky' }],
+  genres: [{ id: 3, name: 'Classics' }],
+});
+
+function stubBook(response: Response) {
+  const fetch = vi.fn(() => Promise.resolve(response));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const renderBookPage = (title: string) =>
+  renderRoute(<BookPage />, { at: `/books/${encodeURIComponent(title)}`, route: '/books/:title' });
+
+describe('BookPage', () => {
+  it('shows the whole book and names the tab after it', async () => {
+    const fetch = stubBook(jsonResponse(karamazov));
+    renderBookPage('The Brothers Karamazov');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Brothers Karamazov' })).toBeInTheDocument();
+    expect(requestUrl(fetch.mock.calls[0]!).pathname).toBe('/api/v1/books/The%20Brothers%20Karamazov');
+    expect(document.title).toBe('The Brothers Karamazov | Bookshop');
+    expect(screen.getByRole('link', { name: 'Fyodor Dostoevsky' })).toHaveAttribute(
+      'href',
+      '/authors/Fyodor%20Dostoevsky',
+    );
+    expect(screen.getByRole('link', { name: 'Classics' })).toHaveAttribute('href', '/genres/Classics');
+    expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
+    expect(screen.getByText('Dhs 160.00').tagName).toBe('S');
+    expect(screen.getByText('Dhs 120.00')).toBeInTheDocument();
+    expect(screen.getByText('In stock')).toBeInTheDocument();
+    expect(screen.getByText('Next-day delivery available')).toBeInTheDocument();
+    expect(screen.getByText('9780374528379')).toBeInTheDocument();
+    expect(screen.getByText('A passionate philosophical novel.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ADD TO CART' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'ADD TO WISHLIST' })).toBeEnabled();
+  });
+
+  it('opens the gallery on the main image and switches with the thumbnails', async () => {
+    stubBook(jsonResponse(karamazov));
+    renderBookPage('The Brothers Karamazov');
+
+    const main = await screen.findByRole('img', { name: 'The Brothers Karamazov, image 1 of 3' });
+    expect(main).toHaveAttribute('src', '/images/books/bk-b-400.webp');
+    const thumbnails = within(screen.getByRole('list', { name: 'Images' })).getAllByRole('button');
+    expect(thumbnails).toHaveLength(3);
+    expect(thumbnails[0]).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show image 2 of 3' }));
+    expect(screen.getByRole('img', { name: 'The Brothers Karamazov, image 2 of 3' })).toHaveAttribute(
+      'src',
+      '/images/books/bk-a-400.webp',
+    );
+  });
+
+  it('shows Out of Stock without the discount for a book that cannot be bought', async () => {
+    stubBook(jsonResponse({ ...karamazov, isInStock: false, stockQuantity: 0, isNextDayDeliveryEligible: true }));
+    renderBookPage('The Brothers Karamazov');
+    expect(await screen.findByText('Out of Stock')).toBeInTheDocument();
+    expect(screen.getByText('Dhs 160.00').tagName).not.toBe('S');
+    expect(screen.queryByText('Next-day delivery available')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ADD TO CART' })).toBeDisabled();
+  });
+
+  it('shows Page Not Found with a way home when there is no such book', async () => {
+    stubBook(jsonResponse({ title: 'Not Found', status: 404, detail: 'No book titled "Nope".' }, 404));
+    renderBookPage('Nope');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back To Home Page' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Page Not Found | Bookshop'));
+  });
+
+  it('shows An Error Has Occurred! when the book cannot be loaded', async () => {
+    stubBook(jsonResponse({ title: 'Internal Server Error', status: 500 }, 500));
+    renderBookPage('The Brothers Karamazov');
+    expect(await screen.findByText('An Error Has Occurred!')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import { Link, useParams } from 'react-router';
+import type { Book } from '@bookshop/contracts/catalogue';
+import { Messages } from '@bookshop/contracts/messages';
+import { authorPath, genrePath, Routes } from '@bookshop/contracts/routes';
+import { ApiError } from '../../../lib/api-client.ts';
+import { Button, buttonClasses } from '../../../ui/button.tsx';
+import { useBook } from '../api/get-book.ts';
+import { AddToCartButton, WishlistButton } from '../components/book-action-buttons.tsx';
+import { BookCardSkeleton } from '../components/book-card-skeleton.tsx';
+import { LinkList } from '../components/book-card.tsx';
+import { BookGallery } from '../components/book-gallery.tsx';
+import { BookPrice } from '../components/book-price.tsx';
+import { StarRating } from '../components/star-rating.tsx';
+import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { orderedImages } from '../lib/image-sources.ts';
+
+// Few enough copies that a reader deciding to buy should know.
+const LOW_STOCK = 5;
+
+export function BookPage() {
+  const { title = '' } = useParams();
+  const book = useBook(title);
+  const notFound = book.error instanceof ApiError && book.error.status === 404;
+  useDocumentTitle(book.data?.title ?? (notFound ? Messages.pageNotFound : title));
+
+  if (book.isPending) {
+    return (
+      <div role="status" aria-label="Loading book" className="max-w-xs py-6">
+        <BookCardSkeleton />
+      </div>
+    );
+  }
+  if (notFound) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-16 text-center">
+        <h1 className="font-serif text-3xl font-semibold text-stone-900">{Messages.pageNotFound}</h1>
+        <p className="text-stone-600">We could not find a book called “{title}”.</p>
+        <Link to={Routes.home} className={buttonClasses({ size: 'lg' })}>
+          {Messages.backToHomePage}
+        </Link>
+      </div>
+    );
+  }
+  if (book.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+        <p className="text-xl font-semibold text-rose-900">{Messages.listError}</p>
+        <Button variant="secondary" onClick={() => void book.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <BookDetails book={book.data} />;
+}
+
+function BookDetails({ book }: { book: Book }) {
+  const images = orderedImages(book.imageUrls, book.mainImageIndex, book.mainImageURL);
+  return (
+    <article className="grid gap-8 py-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <BookGallery key={book.id} title={book.title} images={images} />
+      <div className="flex flex-col gap-4">
+        <header className="flex flex-col gap-2">
+          <h1 className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">{book.title}</h1>
+          <div className="flex flex-wrap items-center gap-x-1 text-stone-700">
+            <span>by</span>
+            <LinkList label="Authors" items={book.authors} pathOf={authorPath} className="font-medium" />
+          </div>
+          <div className="flex items-center gap-2 text-sm text-stone-600">
+            <StarRating rating={book.rating} />
+            <span>
+              {book.ratingCount} {book.ratingCount === 1 ? 'rating' : 'ratings'}
+            </span>
+          </div>
+        </header>
+        <BookPrice book={book} className="text-2xl" />
+        <ul aria-label="Availability" className="flex flex-wrap gap-2 text-sm">
+          <li
+            className={`rounded-full px-3 py-1 font-medium ${book.isInStock ? 'bg-emerald-100 text-emerald-900' : 'bg-stone-200 text-stone-800'}`}
+          >
+            {!book.isInStock
+              ? Messages.outOfStock
+              : book.stockQuantity <= LOW_STOCK
+                ? `In stock: only ${book.stockQuantity} left`
+                : 'In stock'}
+          </li>
+          {book.isNextDayDeliveryEligible && book.isInStock && (
+            <li className="rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900">
+              Next-day delivery available
+            </li>
+          )}
+          <li className="rounded-full bg-stone-100 px-3 py-1 text-stone-700">Free delivery on orders over 150 AED</li>
+        </ul>
+        <div className="flex max-w-xl flex-col gap-2 sm:flex-row">
+          <AddToCartButton book={book} size="lg" className="flex-1 whitespace-nowrap" />
+          <WishlistButton book={book} size="lg" className="flex-1 whitespace-nowrap" />
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium text-stone-900">ISBN</dt>
+          <dd className="text-stone-700">{book.isbn}</dd>
+          <dt className="font-medium text-stone-900">Genres</dt>
+          <dd>
+            <LinkList label="Genres" items={book.genres} pathOf={genrePath} className="text-stone-700" />
+          </dd>
+        </dl>
+        <section aria-labelledby="description-heading" className="flex flex-col gap-2">
+          <h2 id="description-heading" className="text-lg font-semibold text-stone-900">
+            Description
+          </h2>
+          <p className="leading-relaxed whitespace-pre-line text-stone-800">{book.description}</p>
+        </section>
+      </div>
+    </article>
+  );
+}

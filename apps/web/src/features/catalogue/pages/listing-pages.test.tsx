@@ -1,0 +1,77 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeBook, renderRoute, requestUrl } from '../testing/render.tsx';
+import { AuthorPage } from './author-page.tsx';
+import { GenrePage } from './genre-page.tsx';
+import { HomePage } from './home-page.tsx';
+
+/** Answers genres, authors and one page of books, remembering the book list queries. */
+function stubCatalogue() {
+  const fetch = vi.fn((input: RequestInfo | URL) => {
+    const url = requestUrl([input]);
+    if (url.pathname === '/api/v1/genres') return Promise.resolve(jsonResponse([{ id: 1, name: 'Science Fiction' }]));
+    if (url.pathname === '/api/v1/authors') return Promise.resolve(jsonResponse([{ id: 1, name: 'H. G. Wells' }]));
+    return Promise.resolve(
+      jsonResponse({
+        data: [makeBook({ title: 'The Time Machine' })],
+        paginationDetails: { currentPage: 1, totalPages: 1, noOfRecords: 1, pageSize: 10 },
+      }),
+    );
+  });
+  vi.stubGlobal('fetch', fetch);
+  return () =>
+    fetch.mock.calls
+      .map((call) => requestUrl(call))
+      .filter((url) => url.pathname === '/api/v1/books')
+      .map((url) => Object.fromEntries(url.searchParams));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('HomePage', () => {
+  it('opens with the features banner, the delivery promise, the search box and the book list', async () => {
+    stubCatalogue();
+    renderRoute(<HomePage />);
+    const features = within(screen.getByRole('list', { name: 'Features' }));
+    for (const feature of [
+      'Curated Collections',
+      'Smart Filters',
+      'Wishlist & Save for Later',
+      'One-Click Checkout',
+      'Trending & New Releases',
+      'Verified Reviews',
+      'Free & Fast Shipping',
+    ]) {
+      expect(features.getByRole('heading', { name: feature })).toBeInTheDocument();
+    }
+    expect(screen.getByText('Free delivery on orders over 150 AED')).toBeInTheDocument();
+    expect(screen.getByText(/next-day shipping on select titles/)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Search books' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'The Time Machine' })).toBeInTheDocument();
+    expect(document.title).toBe('Bookshop');
+  });
+});
+
+describe('GenrePage and AuthorPage', () => {
+  it('lists the books of the genre in the path, headed by its name as the shop spells it', async () => {
+    const bookQueries = stubCatalogue();
+    renderRoute(<GenrePage />, { at: '/genres/science%20fiction', route: '/genres/:genreName' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Science Fiction' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'The Time Machine' });
+    expect(bookQueries()[0]).toMatchObject({ genre: 'science fiction' });
+    await waitFor(() => expect(document.title).toBe('Science Fiction | Bookshop'));
+  });
+
+  it('lists the books of the author in the path', async () => {
+    const bookQueries = stubCatalogue();
+    renderRoute(<AuthorPage />, { at: '/authors/H.%20G.%20Wells?hasDiscount=true', route: '/authors/:authorName' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'H. G. Wells' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'The Time Machine' });
+    expect(bookQueries()[0]).toEqual({ author: 'H. G. Wells', hasDiscount: 'true', pageNo: '1', pageSize: '10' });
+    expect(screen.queryByRole('combobox', { name: 'Author' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,192 @@
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { AuthMessages, type StaffMember } from '@bookshop/contracts/auth';
+import { DEFAULT_PAGE_SIZE } from '@bookshop/contracts/constants';
+import { RoleName } from '@bookshop/contracts/enums';
+import { Messages } from '@bookshop/contracts/messages';
+import { Permission, ROLE_NAMES } from '@bookshop/contracts/roles';
+import { formatDateTime } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { useChangeRole } from '../api/change-role.ts';
+import { useStaff, type StaffListQuery } from '../api/get-staff.ts';
+import { useDashboardViewer } from '../components/dashboard-layout.tsx';
+
+const isRoleName = (value: string | null): value is RoleName => ROLE_NAMES.includes(value as RoleName);
+
+/** Page and role filter live in the URL, so a reload or a shared link shows the same list. */
+function useStaffListQuery(): [StaffListQuery, (change: Partial<StaffListQuery>) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const role = searchParams.get('role');
+  const pageNo = Math.max(1, Number.parseInt(searchParams.get('pageNo') ?? '1', 10) || 1);
+  const query: StaffListQuery = { pageNo, pageSize: DEFAULT_PAGE_SIZE, role: isRoleName(role) ? role : undefined };
+  const update = (change: Partial<StaffListQuery>) => {
+    const next = { ...query, ...change };
+    const params = new URLSearchParams();
+    if (next.role) params.set('role', next.role);
+    if (next.pageNo > 1) params.set('pageNo', String(next.pageNo));
+    setSearchParams(params);
+  };
+  return [query, update];
+}
+
+/** /admin/dashboard/staff (Admins only): every staff member, with their role to change. */
+export function StaffPage() {
+  useDocumentTitle('Staff');
+  const viewer = useDashboardViewer();
+  if (!viewer.permissions.includes(Permission.ManageStaff)) {
+    return (
+      <section className="grid gap-4">
+        <h1 className="text-3xl font-bold text-stone-900">Staff</h1>
+        <p role="alert">{AuthMessages.adminOnly}</p>
+      </section>
+    );
+  }
+  return <StaffList viewerId={viewer.id} />;
+}
+
+function StaffList({ viewerId }: { viewerId: number }) {
+  const [query, setQuery] = useStaffListQuery();
+  const staff = useStaff(query);
+  const filterId = useId();
+  const details = staff.data?.paginationDetails;
+
+  return (
+    <section aria-labelledby="staff-title" className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 id="staff-title" className="text-3xl font-bold text-stone-900">
+            Staff
+          </h1>
+          <p className="text-stone-700">New staff have the role New User until you give them another.</p>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={filterId} className="text-sm font-semibold text-stone-800">
+            Show
+          </label>
+          <select
+            id={filterId}
+            value={query.role ?? ''}
+            onChange={(event) =>
+              setQuery({ role: isRoleName(event.target.value) ? event.target.value : undefined, pageNo: 1 })
+            }
+            className="min-h-11 rounded-md border border-stone-300 bg-white px-3"
+          >
+            <option value="">All roles</option>
+            {ROLE_NAMES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+
+      {staff.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading staff" className="size-8" />
+        </div>
+      ) : staff.isError ? (
+        <p role="alert" className="py-10 text-center text-stone-800">
+          {Messages.listError}
+        </p>
+      ) : staff.data.data.length === 0 ? (
+        <p className="py-10 text-center text-stone-800">No staff found.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Staff and their roles</caption>
+            <thead className="bg-stone-100 text-stone-800">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  User Name
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Email Address
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Email confirmed
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Joined
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {staff.data.data.map((member) => (
+                <StaffRow key={member.id} member={member} isViewer={member.id === viewerId} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {details && details.totalPages > 1 && (
+        <nav aria-label="Staff pages" className="flex items-center justify-center gap-3">
+          <Button
+            variant="secondary"
+            disabled={query.pageNo <= 1}
+            onClick={() => setQuery({ pageNo: query.pageNo - 1 })}
+          >
+            Previous
+          </Button>
+          <span className="text-sm text-stone-800">
+            Page {details.currentPage} of {details.totalPages}
+          </span>
+          <Button
+            variant="secondary"
+            disabled={query.pageNo >= details.totalPages}
+            onClick={() => setQuery({ pageNo: query.pageNo + 1 })}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function StaffRow({ member, isViewer }: { member: StaffMember; isViewer: boolean }) {
+  const changeRole = useChangeRole();
+  const selectId = useId();
+  return (
+    <tr>
+      <td className="px-4 py-3 font-semibold text-stone-900">
+        {member.userName}
+        {isViewer && <span className="ms-1 font-normal text-stone-600">(you)</span>}
+      </td>
+      <td className="px-4 py-3 break-all">{member.emailAddress}</td>
+      <td className="px-4 py-3">
+        <label htmlFor={selectId} className="sr-only">
+          Role of {member.userName}
+        </label>
+        <div className="flex items-center gap-2">
+          <select
+            id={selectId}
+            value={changeRole.isPending ? changeRole.variables.role : member.role}
+            // An Admin cannot change their own role (the API refuses too), so no one locks themselves out.
+            disabled={isViewer || changeRole.isPending}
+            title={isViewer ? AuthMessages.cannotChangeOwnRole : undefined}
+            onChange={(event) => {
+              if (isRoleName(event.target.value)) changeRole.mutate({ id: member.id, role: event.target.value });
+            }}
+            className="min-h-10 rounded-md border border-stone-300 bg-white px-2 disabled:bg-stone-100"
+          >
+            {ROLE_NAMES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+          {changeRole.isPending && <Spinner label="Saving role" className="size-4" />}
+        </div>
+      </td>
+      <td className="px-4 py-3">{member.emailConfirmed ? 'Yes' : 'No'}</td>
+      <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(member.createdAt)}</td>
+    </tr>
+  );
+}

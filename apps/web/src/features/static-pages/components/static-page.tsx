@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { ShopDetails } from '../shop-details.ts';
+
+type StaticPageProps = {
+  title: string;
+  intro?: ReactNode;
+  /** Legal pages show when they last changed. */
+  showUpdated?: boolean;
+  children: ReactNode;
+};
+
+/** The frame every information page shares: one h1, a lead paragraph, readable text width. */
+export function StaticPage({ title, intro, showUpdated = false, children }: StaticPageProps) {
+  useDocumentTitle(title);
+  return (
+    <article className="py-10">
+      <header className="mb-8 max-w-[72ch] border-b border-stone-200 pb-6">
+        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{title}</h1>
+        {intro && <p className="mt-3 text-lg text-stone-700">{intro}</p>}
+        {showUpdated && <p className="mt-3 text-sm text-stone-700">Last updated: {ShopDetails.lastUpdated}</p>}
+      </header>
+      <div className="prose-page">{children}</div>
+    </article>
+  );
+}
+
+export function ContactLines() {
+  return (
+    <ul>
+      <li>
+        E-mail: <a href={`mailto:${ShopDetails.supportEmail}`}>{ShopDetails.supportEmail}</a>
+      </li>
+      <li>
+        Phone: <a href={`tel:${ShopDetails.phone.replace(/\s/g, '')}`}>{ShopDetails.phone}</a>,{' '}
+        {ShopDetails.hours}
+      </li>
+      <li>Post: {ShopDetails.legalName}, {ShopDetails.address}</li>
+    </ul>
+  );
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
+
+type BookPage = { data: { title: string; discountedPrice: number }[]; paginationDetails: { totalPages: number } };
+
+const cardTitles = (page: import('playwright-core').Page) => page.locator('main article h3').allInnerTexts();
+
+async function apiBooks(query: string): Promise<BookPage> {
+  const res = await fetch(`${baseUrl}/api/v1/books${query}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as BookPage;
+}
+
+describe('browsing the catalogue', () => {
+  it('finds a book from a misspelt search and opens it', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const search = page.getByRole('combobox', { name: 'Search books' });
+    await expect(search.getAttribute('placeholder')).resolves.toBe('What are you looking for?');
+    await search.fill('pride and prejudise');
+    const result = page.getByRole('option', { name: /Pride and Prejudice/ });
+    await result.waitFor();
+    await result.click();
+    await page.waitForURL(/\/books\/Pride(%20| )and(%20| )Prejudice$/);
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Pride and Prejudice');
+  });
+
+  it('filters by genre and price, pages through, and keeps the view in the URL', async () => {
+    const genres = (await (await fetch(`${baseUrl}/api/v1/genres`)).json()) as { name: string }[];
+    // The genre with the most books under Dhs 200, so that there is a second page to visit.
+    const sized = await Promise.all(
+      genres.map(async (g) => ({ name: g.name, pages: (await apiBooks(`?genre=${encodeURIComponent(g.name)}&maxPrice=200&pageSize=5`)).paginationDetails.totalPages })),
+    );
+    const genre = sized.sort((a, b) => b.pages - a.pages)[0]!;
+    expect(genre.pages).toBeGreaterThan(1);
+
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByLabel('Genre', { exact: true }).selectOption(genre.name);
+    await page.waitForURL(/genre=/);
+    await page.getByLabel('Books per page').selectOption('5');
+    await page.waitForURL(/pageSize=5/);
+
+    const maxThumb = page.getByLabel('Maximum price');
+    await maxThumb.focus();
+    for (let i = 0; i < 8; i++) await maxThumb.press('PageDown');
+    await page.waitForURL(/maxPrice=\d+/);
+    const maxPrice = Number(new URL(page.url()).searchParams.get('maxPrice'));
+    expect(maxPrice).toBeLessThanOrEqual(200);
+
+    const shownQuery = () => new URL(page.url()).search;
+    await expect.poll(() => cardTitles(page)).toEqual((await apiBooks(shownQuery())).data.map((b) => b.title));
+    for (const book of (await apiBooks(shownQuery())).data) expect(book.discountedPrice).toBeLessThanOrEqual(maxPrice);
+
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/pageNo=2/);
+    const secondPage = (await apiBooks(shownQuery())).data.map((b) => b.title);
+    await expect.poll(() => cardTitles(page)).toEqual(secondPage);
+
+    // The same URL in a new visit shows the same filtered page.
+    const shared = await newPage();
+    await shared.goto(page.url());
+    await expect.poll(() => cardTitles(shared)).toEqual(secondPage);
+  });
+
+  it('shows the bottom bar on a 390px phone instead of the main navigation', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Quick links' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+  });
+
+  it('answers an unknown path with HTTP 404 and the Page Not Found page', async () => {
+    const page = await newPage();
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await page.getByText('Page Not Found').first().waitFor();
+    await page.getByRole('link', { name: 'Back To Home Page' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+  });
+
+  it.each([
+    ['home', '/'],
+    ['a book page', '/books/Pride%20and%20Prejudice'],
+    ['a genre page', '/genres/Romance'],
+  ])('has no serious accessibility violations on %s', async (_name, path) => {
+    const page = await newPage();
+    await page.goto(path);
+    await page.locator('main').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
