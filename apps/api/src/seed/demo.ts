@@ -1,5 +1,25 @@
+import { createCatalogueService } from '../modules/catalogue/service.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db.ts';
+import { createDiskImageStore } from '../platform/storage.ts';
+import { seedDemoCatalogue } from './demo-catalogue.ts';
 
-/** Placeholder until the demo catalogue lands: fills an empty database with the demo catalogue. */
-export async function seedDemoIfEmpty(_db: Database, _config: Config): Promise<void> {}
+/**
+ * SEED=demo: fills what is still empty with demo data, so a fresh shop can be browsed at once.
+ * Each part checks its own emptiness, so a part added later (demo accounts) also reaches shops
+ * seeded before it existed, and restarts never duplicate anything.
+ */
+export async function seedDemoIfEmpty(
+  db: Database,
+  config: Config,
+  log: (message: string) => void = console.info,
+): Promise<void> {
+  const images = createDiskImageStore(config.dataDir);
+  const catalogue = createCatalogueService({ db, images });
+
+  if (await catalogue.isEmpty()) {
+    const started = Date.now();
+    const added = await seedDemoCatalogue(db, images);
+    if (added > 0) log(`Seeded the demo catalogue: ${added} books in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { createCatalogueService } from '../modules/catalogue/service.ts';
+import type { Database } from '../platform/db.ts';
+import type { ImageStore } from '../platform/storage.ts';
+import { renderCover } from './cover.ts';
+import { DEMO_BOOKS, type DemoBook } from './demo-books.ts';
+import { demoIsbn } from './isbn.ts';
+
+/** Covers in flight at once: enough to keep every core busy (sharp works on the libuv pool), few enough to bound memory. */
+const COVER_CONCURRENCY = 4;
+/** Serialises concurrent seeders (several instances starting on one PostgreSQL). */
+const SEED_LOCK_ID = 7345002;
+
+/** Stores a generated cover per demo book, then inserts all books in one transaction. Returns how many were added. */
+export async function seedDemoCatalogue(
+  db: Database,
+  images: ImageStore,
+  books: DemoBook[] = DEMO_BOOKS,
+): Promise<number> {
+  const imageKeys = await mapWithConcurrency(books, COVER_CONCURRENCY, async (book) => {
+    const cover = await renderCover({ title: book.title, authors: book.authors, genre: book.genres[0] });
+    return images.putImage(`books/${slugify(book.title)}`, cover);
+  });
+
+  const added = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const catalogue = createCatalogueService({ db: tx, images });
+    // Another instance may have seeded while we rendered covers; the lock makes this check final.
+    if (!(await catalogue.isEmpty())) return 0;
+    for (const [i, book] of books.entries()) {
+      await catalogue.createBook({
+        title: book.title,
+        description: book.description,
+        isbn: demoIsbn(book.title),
+        priceFils: book.priceFils,
+        discountPercentage: book.discountPercentage ?? 0,
+        stockQuantity: book.stockQuantity,
+        nextDayEligible: book.nextDayEligible ?? false,
+        authorNames: book.authors,
+        genreNames: book.genres,
+        imageKeys: [imageKeys[i]!],
+        mainImageIndex: 0,
+        ratingAverage: book.rating[0],
+        ratingCount: book.rating[1],
+      });
+    }
+    return books.length;
+  });
+  // Services built on the database cache lists; the books arrived through a transaction's service.
+  if (added > 0) createCatalogueService({ db, images }).invalidate();
+  return added;
+}
+
+/** URL- and file-safe: "Alice's Adventures in Wonderland" → "alices-adventures-in-wonderland". */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Like Promise.all over items.map(fn), but with at most `limit` calls in flight; results keep input order. */
+async function mapWithConcurrency<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
