@@ -6,6 +6,8 @@ export const ProblemSchema = z.object({
   title: z.string(),
   status: z.number().int(),
   detail: z.string().optional(),
+  /** A message for the toast; sent where the spec names one (429). */
+  message: z.string().optional(),
   /** Field (or query parameter) name → messages, for validation failures. */
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });

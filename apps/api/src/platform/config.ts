@@ -20,9 +20,13 @@ export type Config = {
   googleJwksUrl: string;
   googleIssuer: string;
   jwtSecret: string;
+  /** argon2id cost: 'standard' (OWASP) everywhere; 'low' only to keep test suites fast. */
+  passwordHashCost: 'standard' | 'low';
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   seed: 'demo' | 'none';
   logLevel: string;
+  /** Read the client address from X-Forwarded-For (only behind a load balancer). */
+  trustProxy: boolean;
   /** Where the built storefront lives; absent in API-only tests. */
   webDistDir?: string;
 };
@@ -62,12 +66,14 @@ const EnvSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ARGON2_COST: z.enum(['standard', 'low'], { error: 'must be standard or low' }).default('standard'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   SEED: z.enum(['demo', 'none'], { error: 'must be demo or none' }).default('demo'),
+  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -98,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     googleIssuer: e.GOOGLE_ISSUER,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    passwordHashCost: e.ARGON2_COST,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -109,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
     webDistDir: e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
   };
 }

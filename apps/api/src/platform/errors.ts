@@ -10,6 +10,8 @@ export class HttpProblem extends Error {
     readonly title: string,
     readonly detail?: string,
     readonly errors?: Record<string, string[]>,
+    /** RFC 9457 type URI the client can branch on (see ProblemType in contracts). */
+    readonly type?: string,
   ) {
     super(detail ?? title);
   }
@@ -47,6 +49,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) {
       return sendProblem(reply, {
+        ...(error.type && { type: error.type }),
         title: error.title,
         status: error.status,
         ...(error.detail && { detail: error.detail }),
@@ -55,7 +58,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.validation) return sendProblem(reply, validationProblem(error));
     if (error.statusCode === 429) {
-      return sendProblem(reply, { title: Messages.tooManyRequestsTitle, status: 429, detail: Messages.tooManyRequests });
+      // `message` too: the spec's toast shows "the server message, else the detail".
+      return sendProblem(reply, {
+        title: Messages.tooManyRequestsTitle,
+        status: 429,
+        detail: Messages.tooManyRequests,
+        message: Messages.tooManyRequests,
+      });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(reply, { title: httpTitle(error.statusCode), status: error.statusCode, detail: error.message });

@@ -3,6 +3,7 @@ import { IMAGE_WIDTHS } from '@bookshop/contracts/constants';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { DEMO_ACCOUNTS } from '../modules/auth/admin-accounts.ts';
 import { seedDemoIfEmpty } from './demo.ts';
 
 let t: TestApp;
@@ -36,9 +37,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo catalogue seed', () => {
-  it('logs one line and fills the shop with a varied catalogue', async () => {
-    expect(logged).toHaveLength(1);
+  it('logs what it made and fills the shop with a varied catalogue', async () => {
+    expect(logged).toHaveLength(2);
     expect(logged[0]).toMatch(/demo catalogue: \d+ books/);
+    expect(logged[1]).toMatch(/demo accounts: admin@bookshop.local, customer@bookshop.local/);
 
     expect(books.length).toBeGreaterThanOrEqual(150);
     expect(new Set(books.map((b) => b.title.toLowerCase())).size).toBe(books.length);
@@ -127,9 +129,22 @@ describe('demo catalogue seed', () => {
 
     await seedDemoIfEmpty(t.db, t.config, (message) => logged.push(message));
 
-    expect(logged).toHaveLength(1);
+    expect(logged).toHaveLength(2);
     expect((await get('/api/v1/books')).json().paginationDetails.noOfRecords).toBe(books.length);
     expect((await get('/api/v1/genres')).json().length).toBe(genres);
     expect((await get('/api/v1/authors')).json().length).toBe(authors);
+  });
+
+  it('creates the documented demo admin and customer, who can log in', async () => {
+    const { admin, customer } = DEMO_ACCOUNTS;
+    const login = (path: string, account: { emailAddress: string; password: string }) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/${path}/login`, payload: { emailAddress: account.emailAddress, password: account.password } });
+
+    const staff = await login('users', admin);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json()).toMatchObject({ emailAddress: admin.emailAddress, role: 'Admin' });
+    const shopper = await login('customers', customer);
+    expect(shopper.statusCode).toBe(200);
+    expect(shopper.json()).toMatchObject({ emailAddress: customer.emailAddress, personType: 1 });
   });
 });

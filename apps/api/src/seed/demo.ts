@@ -1,6 +1,8 @@
+import { seedDemoAccounts } from '../modules/auth/admin-accounts.ts';
 import { createCatalogueService } from '../modules/catalogue/service.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db.ts';
+import { createPasswordHasher } from '../platform/password.ts';
 import { createDiskImageStore } from '../platform/storage.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 
@@ -22,4 +24,7 @@ export async function seedDemoIfEmpty(
     const added = await seedDemoCatalogue(db, images);
     if (added > 0) log(`Seeded the demo catalogue: ${added} books in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+
+  const accounts = await seedDemoAccounts({ db, passwords: createPasswordHasher(config.passwordHashCost) });
+  if (accounts.length > 0) log(`Created demo accounts: ${accounts.join(', ')} (passwords in README)`);
 }

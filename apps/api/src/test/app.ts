@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { LoggedInUser } from '@bookshop/contracts/auth';
+import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { buildApp } from '../app.ts';
+import { insertAccount } from '../modules/auth/queries.ts';
 import { createCatalogueService } from '../modules/catalogue/service.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { Database } from '../platform/db.ts';
+import { createPasswordHasher } from '../platform/password.ts';
 import { createDiskImageStore } from '../platform/storage.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -27,6 +32,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SEED: 'none',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     LOG_LEVEL: 'silent',
+    // Tests stand for many clients by setting X-Forwarded-For.
+    TRUST_PROXY: 'true',
+    ARGON2_COST: 'low',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
@@ -52,4 +60,89 @@ export function expectValidationError(res: LightMyRequestResponse, field: string
   const problem = res.json();
   expect(problem.errors, `errors of ${res.body}`).toHaveProperty(field);
   if (message) expect(problem.errors[field]).toContain(message);
+}
+
+/** A confirmed account made for a test, logged in through the real login endpoint. */
+export type TestAccount = {
+  id: number;
+  personType: PersonType;
+  emailAddress: string;
+  userName: string;
+  password: string;
+  /** Access token of the account's session. */
+  token: string;
+  /** `{ authorization: 'Bearer …' }` for `app.inject({ headers })`. */
+  headers: { authorization: string };
+  /** `bookshop_refresh=…`, for a `cookie` header to the session endpoints. */
+  refreshCookie: string;
+};
+
+type AccountOverrides = Partial<{ emailAddress: string; userName: string; firstName: string; lastName: string; password: string }>;
+
+const testPasswords = createPasswordHasher('low');
+export const TEST_PASSWORD = 'Secret-pass1';
+
+let ipCounter = randomBytes(3).readUIntBE(0, 3);
+/** A fresh client address (X-Forwarded-For), so per-IP rate limits see each test's calls apart. */
+export function uniqueIp(): string {
+  const n = ++ipCounter;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** Logs an account in through POST v1/customers/login or v1/users/login, from its own IP. */
+export async function loginAs(t: TestApp, account: Pick<TestAccount, 'personType' | 'emailAddress' | 'password'>) {
+  const path = account.personType === PersonType.Customer ? '/api/v1/customers/login' : '/api/v1/users/login';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'x-forwarded-for': uniqueIp() },
+    payload: { emailAddress: account.emailAddress, password: account.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login of ${account.emailAddress} failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'bookshop_refresh');
+  const user = res.json<LoggedInUser>();
+  return { user, token: user.token, refreshCookie: `bookshop_refresh=${cookie?.value ?? ''}` };
+}
+
+async function createTestAccount(t: TestApp, personType: PersonType, role: RoleName | null, overrides: AccountOverrides): Promise<TestAccount> {
+  const unique = randomBytes(5).toString('hex');
+  const password = overrides.password ?? TEST_PASSWORD;
+  const account = await insertAccount(t.db, {
+    personType,
+    role,
+    emailAddress: overrides.emailAddress ?? `${personType === PersonType.Customer ? 'customer' : 'staff'}-${unique}@example.com`,
+    userName: overrides.userName ?? `user-${unique}`,
+    firstName: personType === PersonType.Customer ? (overrides.firstName ?? 'Test') : null,
+    lastName: personType === PersonType.Customer ? (overrides.lastName ?? 'Customer') : null,
+    passwordHash: await testPasswords.hash(password),
+    emailConfirmedAt: new Date(),
+  });
+  const session = await loginAs(t, { personType, emailAddress: account.emailAddress, password });
+  return {
+    id: account.id,
+    personType,
+    emailAddress: account.emailAddress,
+    userName: account.userName,
+    password,
+    token: session.token,
+    headers: { authorization: `Bearer ${session.token}` },
+    refreshCookie: session.refreshCookie,
+  };
+}
+
+/** A confirmed, logged-in customer; call twice for "another customer's" tests. */
+export function createCustomer(t: TestApp, overrides: AccountOverrides = {}): Promise<TestAccount> {
+  return createTestAccount(t, PersonType.Customer, null, overrides);
+}
+
+/** A confirmed, logged-in staff member with `role` (default User). */
+export function createStaff(t: TestApp, role: RoleName = RoleName.User, overrides: AccountOverrides = {}): Promise<TestAccount> {
+  return createTestAccount(t, PersonType.Internal, role, overrides);
+}
+
+/** Asserts a problem+json answer with `status` (and `title` when given). */
+export function expectProblem(res: LightMyRequestResponse, status: number, title?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+  if (title) expect(res.json<{ title?: string }>().title).toBe(title);
 }

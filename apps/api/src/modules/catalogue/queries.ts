@@ -21,9 +21,10 @@ export type BookRow = {
 
 const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
+/** Genre and author are names, matched case-insensitively inside the query (no extra round trip). */
 export type BookFilter = {
-  genreId?: number;
-  authorId?: number;
+  genre?: string;
+  author?: string;
   minPriceFils?: number;
   maxPriceFils?: number;
   inStockOnly?: boolean;
@@ -41,10 +42,15 @@ const bookColumns = sql`
 
 function whereClause(filter: BookFilter): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (filter.genreId !== undefined)
-    conditions.push(sql`b.id in (select book_id from book_genres where genre_id = ${filter.genreId})`);
-  if (filter.authorId !== undefined)
-    conditions.push(sql`b.id in (select book_id from book_authors where author_id = ${filter.authorId})`);
+  // An unknown name makes the scalar subquery null, which matches nothing: an empty page.
+  if (filter.genre !== undefined)
+    conditions.push(
+      sql`b.id in (select book_id from book_genres where genre_id = (select id from genres where lower(name) = lower(${filter.genre})))`,
+    );
+  if (filter.author !== undefined)
+    conditions.push(
+      sql`b.id in (select book_id from book_authors where author_id = (select id from authors where lower(name) = lower(${filter.author})))`,
+    );
   if (filter.minPriceFils !== undefined) conditions.push(sql`b.discounted_price_fils >= ${filter.minPriceFils}`);
   if (filter.maxPriceFils !== undefined) conditions.push(sql`b.discounted_price_fils <= ${filter.maxPriceFils}`);
   if (filter.inStockOnly) conditions.push(sql`b.stock_quantity > 0`);
@@ -57,10 +63,17 @@ export async function countBooks(tx: Tx, filter: BookFilter): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
+/**
+ * One page in title order. The page's ids are chosen first, from indexes alone, so the per-book
+ * subqueries (images, authors, genres) run for the rows shown, not for every row the offset skips.
+ */
 export function findBooks(tx: Tx, filter: BookFilter, limit: number, offset: number): Promise<BookRow[]> {
   return rows<BookRow>(
     tx,
-    sql`select ${bookColumns} from books b where ${whereClause(filter)} order by b.title, b.id limit ${limit} offset ${offset}`,
+    sql`with page as (
+          select b.id, b.title from books b where ${whereClause(filter)} order by b.title, b.id limit ${limit} offset ${offset}
+        )
+        select ${bookColumns} from page join books b on b.id = page.id order by page.title, page.id`,
   );
 }
 
@@ -87,6 +100,10 @@ export async function findAuthorIdByName(tx: Tx, name: string): Promise<number |
 export const listGenres = (tx: Tx) => rows<{ id: number; name: string }>(tx, sql`select id, name from genres order by name`);
 export const listAuthors = (tx: Tx) => rows<{ id: number; name: string }>(tx, sql`select id, name from authors order by name`);
 export const listCountries = (tx: Tx) => rows<{ code: string; name: string }>(tx, sql`select code, name from countries order by name`);
+export async function findCountry(tx: Tx, code: string): Promise<{ code: string; name: string } | undefined> {
+  const [row] = await rows<{ code: string; name: string }>(tx, sql`select code, name from countries where code = ${code}`);
+  return row;
+}
 
 export type SearchRow = { id: number; title: string; image_key: string | null };
 

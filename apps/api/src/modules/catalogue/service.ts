@@ -4,11 +4,52 @@ import { aedToFils, filsToAed } from '@bookshop/contracts/money';
 import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ImageStore } from '../../platform/storage.ts';
+import { TtlCache } from '../../platform/ttl-cache.ts';
 import * as queries from './queries.ts';
 
 export type CatalogueDeps = { db: Tx; images: ImageStore };
 
+/**
+ * Short-lived caches of the storefront's hottest reads (see docs/performance.md). An entry is
+ * fresh for `ttlMs`, then served for up to `staleMs` more while it is reloaded in the background.
+ * Writes made through this service clear them at once; other writers (stock taken at checkout,
+ * other instances) show up within ttl + stale. Counts are cached apart from pages because every
+ * page of one filter shares its count, and a count is the costly part: it visits every matching
+ * row. Search results hold no price or stock and cost the most to compute, so they live longer.
+ */
+export const CATALOGUE_CACHE = {
+  list: { ttlMs: 30_000, staleMs: 30_000, pages: 1000, counts: 5000 },
+  search: { ttlMs: 60_000, staleMs: 60_000, searches: 2000 },
+} as const;
+
+function createCatalogueCaches() {
+  const { list, search } = CATALOGUE_CACHE;
+  return {
+    pages: new TtlCache<BookPage>({ maxEntries: list.pages, ttlMs: list.ttlMs, staleMs: list.staleMs }),
+    counts: new TtlCache<number>({ maxEntries: list.counts, ttlMs: list.ttlMs, staleMs: list.staleMs }),
+    searches: new TtlCache<SearchResult[]>({ maxEntries: search.searches, ttlMs: search.ttlMs, staleMs: search.staleMs }),
+  };
+}
+type CatalogueCaches = ReturnType<typeof createCatalogueCaches>;
+
+// One set of caches per database, so every service built on it (app, seed, tests) sees the same
+// entries and a write through any of them clears them for all.
+const cachesByDatabase = new WeakMap<Tx, CatalogueCaches>();
+
+function cachesFor(db: Tx): CatalogueCaches {
+  let caches = cachesByDatabase.get(db);
+  if (!caches) cachesByDatabase.set(db, (caches = createCatalogueCaches()));
+  return caches;
+}
+
 export function createCatalogueService({ db, images }: CatalogueDeps) {
+  const caches = cachesFor(db);
+  const invalidate = () => {
+    caches.pages.clear();
+    caches.counts.clear();
+    caches.searches.clear();
+  };
+
   const toBook = (row: queries.BookRow): Book => {
     const imageUrls = row.image_keys.map((key) => images.url(key));
     return {
@@ -32,44 +73,40 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
     };
   };
 
-  /** Resolves the query's names to ids; undefined when a named genre or author does not exist. */
-  async function toFilter(query: BookQuery): Promise<queries.BookFilter | undefined> {
-    const filter: queries.BookFilter = {
+  /** The query's filters in one canonical form: names lower-cased (they match case-insensitively), prices in fils. */
+  function toFilter(query: BookQuery): queries.BookFilter {
+    return {
+      genre: query.genre?.toLowerCase(),
+      author: query.author?.toLowerCase(),
       minPriceFils: query.minPrice === undefined ? undefined : aedToFils(query.minPrice),
       maxPriceFils: query.maxPrice === undefined ? undefined : aedToFils(query.maxPrice),
-      inStockOnly: query.filterInStock,
-      discountedOnly: query.hasDiscount,
+      inStockOnly: query.filterInStock || undefined,
+      discountedOnly: query.hasDiscount || undefined,
     };
-    if (query.genre) {
-      filter.genreId = await queries.findGenreIdByName(db, query.genre);
-      if (filter.genreId === undefined) return undefined;
-    }
-    if (query.author) {
-      filter.authorId = await queries.findAuthorIdByName(db, query.author);
-      if (filter.authorId === undefined) return undefined;
-    }
-    return filter;
+  }
+
+  async function loadPage(filter: queries.BookFilter, filterKey: string, pageNo: number, pageSize: number): Promise<BookPage> {
+    const [noOfRecords, found] = await Promise.all([
+      caches.counts.getOrLoad(filterKey, () => queries.countBooks(db, filter)),
+      queries.findBooks(db, filter, pageSize, (pageNo - 1) * pageSize),
+    ]);
+    return {
+      data: found.map(toBook),
+      paginationDetails: {
+        currentPage: pageNo,
+        totalPages: Math.ceil(noOfRecords / pageSize),
+        noOfRecords,
+        pageSize,
+      },
+    };
   }
 
   return {
-    async listBooks(query: BookQuery): Promise<BookPage> {
+    listBooks(query: BookQuery): Promise<BookPage> {
       const { pageNo, pageSize } = query;
-      const filter = await toFilter(query);
-      const [noOfRecords, found] = filter
-        ? await Promise.all([
-            queries.countBooks(db, filter),
-            queries.findBooks(db, filter, pageSize, (pageNo - 1) * pageSize),
-          ])
-        : [0, []];
-      return {
-        data: found.map(toBook),
-        paginationDetails: {
-          currentPage: pageNo,
-          totalPages: Math.ceil(noOfRecords / pageSize),
-          noOfRecords,
-          pageSize,
-        },
-      };
+      const filter = toFilter(query);
+      const filterKey = JSON.stringify(filter);
+      return caches.pages.getOrLoad(`${pageNo}:${pageSize}:${filterKey}`, () => loadPage(filter, filterKey, pageNo, pageSize));
     },
 
     async getBookByTitle(title: string): Promise<Book> {
@@ -87,25 +124,35 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
       const normalized = keyword.trim().toLowerCase();
       const words = normalized.match(/[\p{L}\p{N}]+/gu) ?? [];
       if (words.length === 0) return [];
-      const exact = await queries.searchBooksFullText(db, words, SEARCH_RESULTS_LIMIT);
-      const fuzzy =
-        exact.length < SEARCH_RESULTS_LIMIT
-          ? await queries.searchBooksFuzzy(db, words.join(' '), exact.map((row) => row.id), SEARCH_RESULTS_LIMIT - exact.length)
-          : [];
-      return [...exact, ...fuzzy].map((row) => ({
-        id: row.id,
-        title: row.title,
-        imageUrl: row.image_key ? images.url(row.image_key) : null,
-      }));
+      return caches.searches.getOrLoad(words.join(' '), async () => {
+        const exact = await queries.searchBooksFullText(db, words, SEARCH_RESULTS_LIMIT);
+        const fuzzy =
+          exact.length < SEARCH_RESULTS_LIMIT
+            ? await queries.searchBooksFuzzy(db, words.join(' '), exact.map((row) => row.id), SEARCH_RESULTS_LIMIT - exact.length)
+            : [];
+        return [...exact, ...fuzzy].map((row) => ({
+          id: row.id,
+          title: row.title,
+          imageUrl: row.image_key ? images.url(row.image_key) : null,
+        }));
+      });
     },
 
     /** Adds a book (demo seed, staff); returns its id. */
-    createBook: (book: queries.NewBook) => db.transaction((tx) => queries.insertBook(tx, book)),
+    async createBook(book: queries.NewBook): Promise<number> {
+      const id = await db.transaction((tx) => queries.insertBook(tx, book));
+      invalidate();
+      return id;
+    },
+    /** Forgets cached lists, counts and searches; call after any change to books, stock or prices. */
+    invalidate,
     isEmpty: async () => (await queries.countAllBooks(db)) === 0,
 
     listGenres: () => queries.listGenres(db),
     listAuthors: () => queries.listAuthors(db),
     listCountries: () => queries.listCountries(db),
+    /** The country with this ISO alpha-2 code, if the shop knows it (addresses check against it). */
+    getCountry: (code: string) => queries.findCountry(db, code),
   };
 }
 

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AddressPageSchema,
+  AddressParamsSchema,
+  AddressQuerySchema,
+  AddressSchema,
+  CreateAddressSchema,
+  UpdateAddressSchema,
+} from '@bookshop/contracts/addresses';
+import { DeliveryQuoteSchema, deliveryQuote } from '@bookshop/contracts/delivery';
+import { ProblemSchema } from '@bookshop/contracts/problem';
+import { z } from 'zod';
+import { requireCustomer, userOf } from '../../platform/auth.ts';
+import type { CartService } from '../cart/service.ts';
+import type { AddressesService } from './service.ts';
+
+const tags = ['addresses'];
+// onRequest rather than preHandler: a caller without a token learns nothing about the body's shape.
+const customerOnly = { onRequest: [requireCustomer] };
+const problems = { 401: ProblemSchema, 403: ProblemSchema };
+
+export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService; cart: CartService }> = async (
+  app,
+  { addresses, cart },
+) => {
+  app.get(
+    '/v1/customers-addresses/delivery-methods',
+    {
+      ...customerOnly,
+      schema: {
+        tags: [...tags, 'delivery'],
+        summary:
+          "Delivery methods with their fees for the signed-in customer's cart: standard (free over Dhs 150.00) and next-day (only when every book is eligible)",
+        response: { 200: DeliveryQuoteSchema, ...problems },
+      },
+    },
+    async (request) => deliveryQuote(await cart.deliveryOrderSummary(userOf(request).id)),
+  );
+
+  app.get(
+    '/v1/customers-addresses',
+    {
+      ...customerOnly,
+      schema: {
+        tags,
+        summary: "A page of the customer's addresses, main first, then newest",
+        querystring: AddressQuerySchema,
+        response: { 200: AddressPageSchema, 400: ProblemSchema, ...problems },
+      },
+    },
+    (request) => addresses.list(userOf(request).id, request.query),
+  );
+
+  app.get(
+    '/v1/customers-addresses/:id',
+    {
+      ...customerOnly,
+      schema: {
+        tags,
+        summary: 'One of the customer’s addresses',
+        params: AddressParamsSchema,
+        response: { 200: AddressSchema, 400: ProblemSchema, ...problems, 404: ProblemSchema },
+      },
+    },
+    (request) => addresses.get(userOf(request).id, request.params.id),
+  );
+
+  app.post(
+    '/v1/customers-addresses',
+    {
+      ...customerOnly,
+      schema: {
+        tags,
+        summary: 'Add an address; the first one is main, a later one only with isMain true. Phone numbers are stored in E.164',
+        body: CreateAddressSchema,
+        response: { 201: AddressSchema, 400: ProblemSchema, ...problems, 409: ProblemSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addresses.create(userOf(request).id, request.body)),
+  );
+
+  app.put(
+    '/v1/customers-addresses',
+    {
+      ...customerOnly,
+      schema: {
+        tags,
+        summary: 'Replace an address (id in the body); isMain true makes it main, false or absent leaves main where it is',
+        body: UpdateAddressSchema,
+        response: { 200: AddressSchema, 400: ProblemSchema, ...problems, 404: ProblemSchema },
+      },
+    },
+    (request) => addresses.update(userOf(request).id, request.body),
+  );
+
+  app.patch(
+    '/v1/customers-addresses/:id/main-address',
+    {
+      ...customerOnly,
+      schema: {
+        tags,
+        summary: 'Make this the main address; every other address stops being main',
+        params: AddressParamsSchema,
+        response: { 200: AddressSchema, 400: ProblemSchema, ...problems, 404: ProblemSchema },
+      },
+    },
+    (request) => addresses.setMain(userOf(request).id, request.params.id),
+  );
+
+  app.delete(
+    '/v1/customers-addresses/:id',
+    {
+      ...customerOnly,
+      schema: {
+        tags,
+        summary: 'Delete an address; deleting the main one makes the newest remaining address main',
+        params: AddressParamsSchema,
+        response: { 204: z.null(), 400: ProblemSchema, ...problems, 404: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      await addresses.remove(userOf(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,147 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthMessages,
+  ConfirmEmailParamsSchema,
+  ConfirmedEmailSchema,
+  EmailAddressSchema,
+  LoggedInUserSchema,
+  LoginSchema,
+  MessageSchema,
+  ResetPasswordSchema,
+} from '@bookshop/contracts/auth';
+import type { PersonType } from '@bookshop/contracts/enums';
+import { ProblemSchema } from '@bookshop/contracts/problem';
+import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
+import type { AccountsService } from './accounts-service.ts';
+import { readRefreshCookie, setRefreshCookie, type CookieOptions } from './session-cookie.ts';
+import type { SessionsService } from './sessions-service.ts';
+
+export type AccountRoutesOptions = {
+  personType: PersonType;
+  tags: string[];
+  accounts: AccountsService;
+  sessions: SessionsService;
+  cookies: CookieOptions;
+};
+
+const problems = { 400: ProblemSchema, 429: ProblemSchema };
+
+/**
+ * The endpoints customers and staff share, under their own prefix (`/v1/customers` or
+ * `/v1/users`): check-email, confirm-email/{id}, resend-confirmation, login, forgot-password,
+ * reset-password. Registration differs per person type and lives in each module.
+ */
+export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (app, options, done) => {
+  const { personType, tags, accounts, sessions, cookies } = options;
+  const limit = (name: keyof typeof RateLimits) =>
+    rateLimit(app, `${personType}:${name}`, RateLimits[name], emailAddressKey);
+
+  app.post(
+    '/check-email',
+    {
+      schema: {
+        tags,
+        summary: 'Whether an e-mail address is already registered (the register form asks on blur)',
+        body: EmailAddressSchema,
+        response: { 200: z.boolean(), ...problems },
+      },
+      preHandler: [limit('checkEmail')],
+    },
+    (request) => accounts.isEmailRegistered(personType, request.body.emailAddress),
+  );
+
+  app.post(
+    '/confirm-email/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Confirms the e-mail address with the single-use id from the confirmation mail (valid 24 h)',
+        params: ConfirmEmailParamsSchema,
+        response: { 200: ConfirmedEmailSchema, ...problems },
+      },
+      preHandler: [limit('useLink')],
+    },
+    async (request) => {
+      const account = await accounts.confirmEmail(personType, request.params.id);
+      return { emailAddress: account.emailAddress };
+    },
+  );
+
+  app.post(
+    '/resend-confirmation',
+    {
+      schema: {
+        tags,
+        summary: 'Mails a new confirmation link to an unconfirmed account; same answer for any address',
+        body: EmailAddressSchema,
+        response: { 202: MessageSchema, ...problems },
+      },
+      preHandler: [limit('resendConfirmation')],
+    },
+    async (request, reply) => {
+      await accounts.resendConfirmation(personType, request.body.emailAddress);
+      return reply.status(202).send({ message: AuthMessages.confirmationSent });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Logs in: the user with an access token, and the refresh cookie',
+        description:
+          'Wrong e-mail or password: 400 (type invalid-credentials, one message for both). Correct but unconfirmed: 400 (type email-not-confirmed).',
+        body: LoginSchema,
+        response: { 200: LoggedInUserSchema, ...problems },
+      },
+      preHandler: [limit('login')],
+    },
+    async (request, reply) => {
+      const account = await accounts.checkCredentials(personType, request.body.emailAddress, request.body.password);
+      // This browser's previous session, if any, is replaced rather than left running.
+      const previous = readRefreshCookie(request);
+      if (previous) await sessions.end(previous);
+      const session = await sessions.start(account);
+      setRefreshCookie(reply, session.refreshToken, session.refreshExpiresAt, cookies);
+      return accounts.toLoggedInUser(account, session.accessToken);
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags,
+        summary:
+          'Mails a password reset link (single use, 30 min) when the address is registered; same answer either way',
+        body: EmailAddressSchema,
+        response: { 202: MessageSchema, ...problems },
+      },
+      preHandler: [limit('forgotPassword')],
+    },
+    async (request, reply) => {
+      await accounts.requestPasswordReset(personType, request.body.emailAddress);
+      return reply.status(202).send({ message: AuthMessages.resetSent });
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Sets a new password with the token from the reset mail; ends every session of the account',
+        body: ResetPasswordSchema,
+        response: { 200: ConfirmedEmailSchema, ...problems },
+      },
+      preHandler: [limit('useLink')],
+    },
+    async (request) => {
+      const account = await accounts.resetPassword(personType, request.body.token, request.body.password);
+      return { emailAddress: account.emailAddress };
+    },
+  );
+  done();
+};

@@ -1,0 +1,395 @@
+import {
+  AuthMessages,
+  EMAIL_CONFIRMATION_TTL_HOURS,
+  PASSWORD_RESET_TTL_MINUTES,
+  ProblemType,
+  USERNAME_MAX_LENGTH,
+  type CustomerProfile,
+  type LoggedInUser,
+  type StaffMember,
+  type StaffPage,
+  type StaffQuery,
+} from '@bookshop/contracts/auth';
+import { NAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@bookshop/contracts/constants';
+import { LoginProvider, PersonType, RoleName } from '@bookshop/contracts/enums';
+import { Messages } from '@bookshop/contracts/messages';
+import { permissionsOf } from '@bookshop/contracts/roles';
+import { Routes } from '@bookshop/contracts/routes';
+import type { Database, Tx } from '../../platform/db.ts';
+import { conflict, HttpProblem, notFound } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mailer.ts';
+import type { PasswordHasher } from '../../platform/password.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../platform/tokens.ts';
+import { googleSignInFailed, type GoogleIdentity, type GoogleIdTokenVerifier } from './google-id-tokens.ts';
+import { confirmEmailMail, resetPasswordMail } from './mails.ts';
+import * as queries from './queries.ts';
+import type { SessionsService } from './sessions-service.ts';
+
+export type Account = queries.Account;
+
+export type NewAccountInput = {
+  personType: PersonType;
+  emailAddress: string;
+  userName: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  ianaZone?: string;
+  /** Staff only; registration gives New User. */
+  role?: RoleName;
+  /** Scripts, seeds and tests create accounts that need no confirmation mail. */
+  confirmed?: boolean;
+};
+
+type Deps = {
+  db: Database;
+  passwords: PasswordHasher;
+  mailer: Pick<Mailer, 'enqueue' | 'wake'>;
+  sessions: Pick<SessionsService, 'endSessions'>;
+  publicUrl: string;
+  /** Absent when GOOGLE_CLIENT_ID is not set. */
+  verifyGoogleIdToken?: GoogleIdTokenVerifier;
+};
+
+const invalidCredentials = () =>
+  new HttpProblem(
+    400,
+    AuthMessages.loginFailedTitle,
+    AuthMessages.invalidCredentials,
+    undefined,
+    ProblemType.invalidCredentials,
+  );
+const invalidLink = (detail: string) =>
+  new HttpProblem(400, AuthMessages.invalidLinkTitle, detail, undefined, ProblemType.invalidLink);
+
+const links = {
+  [PersonType.Customer]: { confirm: Routes.emailConfirmation, reset: Routes.resetPassword },
+  [PersonType.Internal]: { confirm: Routes.adminEmailConfirmation, reset: Routes.adminResetPassword },
+} as const;
+
+function toLoggedInUser(account: Account, token: string): LoggedInUser {
+  return {
+    id: account.id,
+    emailAddress: account.emailAddress,
+    userName: account.userName,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    imageUrl: account.imageUrl,
+    personType: account.personType as PersonType,
+    loginProvider: account.loginProvider as LoginProvider,
+    role: account.role as RoleName | null,
+    permissions: permissionsOf(account.role as RoleName | null),
+    token,
+  };
+}
+
+function toCustomerProfile(account: Account): CustomerProfile {
+  return {
+    id: account.id,
+    emailAddress: account.emailAddress,
+    userName: account.userName,
+    firstName: account.firstName ?? '',
+    lastName: account.lastName ?? '',
+    imageUrl: account.imageUrl,
+    ianaZone: account.ianaZone,
+    personType: PersonType.Customer,
+    loginProvider: account.loginProvider as LoginProvider,
+    emailConfirmed: account.emailConfirmedAt !== null,
+    createdAt: account.createdAt.toISOString(),
+  };
+}
+
+function toStaffMember(account: Account): StaffMember {
+  return {
+    id: account.id,
+    emailAddress: account.emailAddress,
+    userName: account.userName,
+    imageUrl: account.imageUrl,
+    role: account.role as RoleName,
+    permissions: permissionsOf(account.role as RoleName),
+    emailConfirmed: account.emailConfirmedAt !== null,
+    createdAt: account.createdAt.toISOString(),
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** Registration, confirmation, login checks, password reset and staff roles, for both person types. */
+export function createAccountsService({ db, passwords, mailer, sessions, publicUrl, verifyGoogleIdToken }: Deps) {
+  const link = (path: string, param: string, token: string) =>
+    `${publicUrl}${path}?${param}=${encodeURIComponent(token)}`;
+
+  async function sendConfirmation(tx: Tx, account: Account) {
+    const { token, hash } = newOpaqueToken();
+    await queries.insertAccountToken(tx, {
+      hash,
+      accountId: account.id,
+      purpose: 'confirm-email',
+      ttlMinutes: EMAIL_CONFIRMATION_TTL_HOURS * 60,
+    });
+    const url = link(links[account.personType as PersonType].confirm, 'id', token);
+    await mailer.enqueue(tx, confirmEmailMail(account.emailAddress, account.userName, url));
+  }
+
+  /** 409 naming every taken field, e.g. both e-mail and user name. */
+  async function assertAvailable(tx: Tx, personType: PersonType, emailAddress: string, userName: string) {
+    const errors: Record<string, string[]> = {};
+    if (await queries.findAccountByEmail(tx, personType, emailAddress))
+      errors.emailAddress = [Messages.emailAlreadyRegistered(emailAddress)];
+    if (await queries.isUserNameTaken(tx, personType, userName))
+      errors.userName = [AuthMessages.userNameTaken(userName)];
+    const messages = Object.values(errors).flat();
+    if (messages.length) throw new HttpProblem(409, 'Already Registered', messages.join(' '), errors);
+  }
+
+  async function insertNew(
+    tx: Tx,
+    input: NewAccountInput,
+    passwordHash: string | null,
+    extra: Partial<queries.NewAccount> = {},
+  ) {
+    await assertAvailable(tx, input.personType, input.emailAddress, input.userName);
+    try {
+      return await queries.insertAccount(tx, {
+        personType: input.personType,
+        emailAddress: input.emailAddress,
+        userName: input.userName,
+        firstName: input.personType === PersonType.Customer ? (input.firstName ?? '') : null,
+        lastName: input.personType === PersonType.Customer ? (input.lastName ?? '') : null,
+        role: input.personType === PersonType.Internal ? (input.role ?? RoleName.NewUser) : null,
+        passwordHash,
+        ianaZone: input.ianaZone ?? null,
+        emailConfirmedAt: input.confirmed ? new Date() : null,
+        ...extra,
+      });
+    } catch (error) {
+      // Another request registered the same address or name between our check and insert.
+      if (queries.isUniqueViolation(error)) throw conflict(Messages.emailAlreadyRegistered(input.emailAddress));
+      throw error;
+    }
+  }
+
+  async function uniqueUserName(tx: Tx, personType: PersonType, wanted: string): Promise<string> {
+    const base = (wanted.trim() || 'reader').slice(0, USERNAME_MAX_LENGTH - 5).padEnd(USERNAME_MIN_LENGTH, '0');
+    if (!(await queries.isUserNameTaken(tx, personType, base))) return base;
+    for (let attempt = 0; ; attempt++) {
+      const candidate = `${base}${Math.floor(1000 + Math.random() * 9000)}`;
+      if (attempt > 20 || !(await queries.isUserNameTaken(tx, personType, candidate))) return candidate;
+    }
+  }
+
+  async function findOrCreateGoogleCustomer(identity: GoogleIdentity, ianaZone?: string): Promise<Account> {
+    const attempt = () =>
+      db.transaction(async (tx) => {
+        const bySubject = await queries.findAccountByGoogleSubject(tx, identity.subject);
+        // Only customers ever get a Google subject (staff cannot use Google sign-in).
+        if (bySubject) return bySubject;
+        const byEmail = await queries.findAccountByEmail(tx, PersonType.Customer, identity.email);
+        if (byEmail) {
+          return (await queries.updateAccount(tx, byEmail.id, {
+            googleSubject: identity.subject,
+            emailConfirmedAt: byEmail.emailConfirmedAt ?? new Date(),
+            imageUrl: byEmail.imageUrl ?? identity.picture ?? null,
+          }))!;
+        }
+        const localPart = identity.email.split('@')[0]!;
+        const name = (value: string | undefined) => value?.trim().slice(0, NAME_MAX_LENGTH) || undefined;
+        const userName = await uniqueUserName(tx, PersonType.Customer, identity.name?.trim() || localPart);
+        return queries.insertAccount(tx, {
+          personType: PersonType.Customer,
+          emailAddress: identity.email,
+          userName,
+          firstName: name(identity.givenName) ?? name(identity.name) ?? localPart.slice(0, NAME_MAX_LENGTH),
+          lastName: name(identity.familyName) ?? '',
+          loginProvider: LoginProvider.Google,
+          googleSubject: identity.subject,
+          imageUrl: identity.picture ?? null,
+          ianaZone: ianaZone ?? null,
+          emailConfirmedAt: new Date(),
+        });
+      });
+    try {
+      return await attempt();
+    } catch (error) {
+      // Two first sign-ins of one person raced; the second now finds the first's account.
+      if (queries.isUniqueViolation(error)) return attempt();
+      throw error;
+    }
+  }
+
+  return {
+    /** Registers a local account and queues its confirmation mail; the account cannot log in until confirmed. */
+    async register(input: NewAccountInput): Promise<Account> {
+      const passwordHash = await passwords.hash(input.password);
+      const account = await db.transaction(async (tx) => {
+        const created = await insertNew(tx, { ...input, confirmed: false }, passwordHash);
+        await sendConfirmation(tx, created);
+        return created;
+      });
+      mailer.wake();
+      return account;
+    },
+
+    /** For create-admin, demo seeds and tests: an account with a password, confirmed unless told otherwise. */
+    async createAccount(input: NewAccountInput): Promise<Account> {
+      const passwordHash = await passwords.hash(input.password);
+      return db.transaction((tx) => insertNew(tx, { confirmed: true, ...input }, passwordHash));
+    },
+
+    async isEmailRegistered(personType: PersonType, emailAddress: string): Promise<boolean> {
+      return (await queries.findAccountByEmail(db, personType, emailAddress)) !== undefined;
+    },
+
+    async findByEmail(personType: PersonType, emailAddress: string): Promise<Account | undefined> {
+      return queries.findAccountByEmail(db, personType, emailAddress);
+    },
+
+    async findById(id: number): Promise<Account | undefined> {
+      return queries.findAccountById(db, id);
+    },
+
+    /** Uses a confirmation id (single use, 24 h) and marks the address confirmed. */
+    async confirmEmail(personType: PersonType, id: string): Promise<Account> {
+      return db.transaction(async (tx) => {
+        const accountId = await queries.useAccountToken(tx, hashOpaqueToken(id), 'confirm-email');
+        const account = accountId === undefined ? undefined : await queries.findAccountById(tx, accountId);
+        // Thrown inside the transaction, so a staff link used on the customer endpoint stays unused.
+        if (!account || account.personType !== personType) throw invalidLink(AuthMessages.confirmationLinkInvalid);
+        if (account.emailConfirmedAt) return account;
+        return (await queries.updateAccount(tx, account.id, { emailConfirmedAt: new Date() }))!;
+      });
+    },
+
+    /** Sends a new confirmation link to an unconfirmed account; silently does nothing otherwise. */
+    async resendConfirmation(personType: PersonType, emailAddress: string): Promise<void> {
+      const sent = await db.transaction(async (tx) => {
+        const account = await queries.findAccountByEmail(tx, personType, emailAddress);
+        if (!account || account.emailConfirmedAt) return false;
+        await sendConfirmation(tx, account);
+        return true;
+      });
+      if (sent) mailer.wake();
+    },
+
+    /** The account whose credentials these are; one generic problem for any mismatch. */
+    async checkCredentials(personType: PersonType, emailAddress: string, password: string): Promise<Account> {
+      const account = await queries.findAccountByEmail(db, personType, emailAddress);
+      if (!account?.passwordHash) {
+        await passwords.verifyNothing(password);
+        throw invalidCredentials();
+      }
+      if (!(await passwords.verify(account.passwordHash, password))) throw invalidCredentials();
+      // Said only to someone who knows the password, so it reveals nothing to others.
+      if (!account.emailConfirmedAt) {
+        throw new HttpProblem(
+          400,
+          AuthMessages.emailNotConfirmedTitle,
+          AuthMessages.emailNotConfirmed(account.emailAddress),
+          undefined,
+          ProblemType.emailNotConfirmed,
+        );
+      }
+      if (passwords.needsRehash(account.passwordHash)) {
+        await queries.updateAccount(db, account.id, { passwordHash: await passwords.hash(password) });
+      }
+      return account;
+    },
+
+    /** Mails a reset link (single use, 30 min) when the account exists; the caller answers the same either way. */
+    async requestPasswordReset(personType: PersonType, emailAddress: string): Promise<void> {
+      const sent = await db.transaction(async (tx) => {
+        const account = await queries.findAccountByEmail(tx, personType, emailAddress);
+        if (!account) return false;
+        const { token, hash } = newOpaqueToken();
+        await queries.insertAccountToken(tx, {
+          hash,
+          accountId: account.id,
+          purpose: 'reset-password',
+          ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
+        });
+        const url = link(links[personType].reset, 'token', token);
+        await mailer.enqueue(tx, resetPasswordMail(account.emailAddress, account.userName, url));
+        return true;
+      });
+      if (sent) mailer.wake();
+    },
+
+    /**
+     * Sets a new password from a reset link. Opening the mailed link proves the address, so it
+     * also confirms it. Every session of the account ends, and other reset links stop working.
+     */
+    async resetPassword(personType: PersonType, token: string, password: string): Promise<Account> {
+      const passwordHash = await passwords.hash(password);
+      return db.transaction(async (tx) => {
+        const accountId = await queries.useAccountToken(tx, hashOpaqueToken(token), 'reset-password');
+        const account = accountId === undefined ? undefined : await queries.findAccountById(tx, accountId);
+        if (!account || account.personType !== personType) throw invalidLink(AuthMessages.resetLinkInvalid);
+        await queries.useAllAccountTokens(tx, account.id, 'reset-password');
+        await sessions.endSessions(account.id, { tx });
+        return (await queries.updateAccount(tx, account.id, {
+          passwordHash,
+          emailConfirmedAt: account.emailConfirmedAt ?? new Date(),
+        }))!;
+      });
+    },
+
+    googleSignInEnabled: verifyGoogleIdToken !== undefined,
+
+    /**
+     * Verifies a Google id token and finds the customer it belongs to — by Google subject,
+     * else by the (Google-verified) e-mail address, which links the two — or creates one.
+     */
+    async signInWithGoogle(idToken: string, nonce: string, ianaZone?: string): Promise<Account> {
+      if (!verifyGoogleIdToken) throw notFound(AuthMessages.googleSignInDisabled);
+      const identity = await verifyGoogleIdToken(idToken, nonce);
+      // A nonce is accepted once, so a captured id token cannot be replayed.
+      if (!(await queries.claimGoogleNonce(db, hashOpaqueToken(nonce), identity.expiresAt))) throw googleSignInFailed();
+      return findOrCreateGoogleCustomer(identity, ianaZone);
+    },
+
+    toLoggedInUser,
+    toCustomerProfile,
+    toStaffMember,
+
+    async getCustomerProfile(id: number): Promise<CustomerProfile> {
+      const account = await queries.findAccountById(db, id);
+      if (!account || account.personType !== PersonType.Customer)
+        throw notFound('This customer account no longer exists.');
+      return toCustomerProfile(account);
+    },
+
+    async getStaffMember(id: number): Promise<StaffMember> {
+      const account = await queries.findAccountById(db, id);
+      if (!account || account.personType !== PersonType.Internal) throw notFound(AuthMessages.staffNotFound);
+      return toStaffMember(account);
+    },
+
+    async listStaff(query: StaffQuery): Promise<StaffPage> {
+      const { pageNo, pageSize, role } = query;
+      const [noOfRecords, found] = await Promise.all([
+        queries.countStaff(db, role),
+        queries.findStaff(db, role, pageSize, (pageNo - 1) * pageSize),
+      ]);
+      return {
+        data: found.map(toStaffMember),
+        paginationDetails: {
+          currentPage: pageNo,
+          totalPages: Math.ceil(noOfRecords / pageSize),
+          noOfRecords,
+          pageSize,
+        },
+      };
+    },
+
+    /**
+     * An Admin gives a staff member a role. Admins cannot change their own, so the shop always
+     * keeps at least one Admin. The new role reaches the member's token at its next refresh.
+     */
+    async changeRole(actorId: number, staffId: number, role: RoleName): Promise<StaffMember> {
+      if (actorId === staffId) throw conflict(AuthMessages.cannotChangeOwnRole);
+      const account = await queries.findAccountById(db, staffId);
+      if (!account || account.personType !== PersonType.Internal) throw notFound(AuthMessages.staffNotFound);
+      return toStaffMember((await queries.updateAccount(db, staffId, { role }))!);
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { and, count, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { PersonType, RoleName } from '@bookshop/contracts/enums';
+import type { Tx } from '../../platform/db.ts';
+import { accounts, accountTokens, googleSignInNonces, refreshTokens } from './schema.ts';
+
+export type Account = typeof accounts.$inferSelect;
+export type NewAccount = typeof accounts.$inferInsert;
+
+const sameEmail = (email: string) => sql`lower(${accounts.emailAddress}) = lower(${email})`;
+const sameUserName = (userName: string) => sql`lower(${accounts.userName}) = lower(${userName})`;
+
+export async function findAccountById(tx: Tx, id: number): Promise<Account | undefined> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id));
+  return row;
+}
+
+export async function findAccountByEmail(tx: Tx, personType: PersonType, email: string): Promise<Account | undefined> {
+  const [row] = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.personType, personType), sameEmail(email)));
+  return row;
+}
+
+export async function isUserNameTaken(tx: Tx, personType: PersonType, userName: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.personType, personType), sameUserName(userName)));
+  return row !== undefined;
+}
+
+export async function findAccountByGoogleSubject(tx: Tx, subject: string): Promise<Account | undefined> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.googleSubject, subject));
+  return row;
+}
+
+export async function insertAccount(tx: Tx, values: NewAccount): Promise<Account> {
+  const [row] = await tx.insert(accounts).values(values).returning();
+  return row!;
+}
+
+export async function updateAccount(tx: Tx, id: number, values: Partial<NewAccount>): Promise<Account | undefined> {
+  const [row] = await tx
+    .update(accounts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(accounts.id, id))
+    .returning();
+  return row;
+}
+
+const staffWhere = (role?: RoleName) =>
+  and(eq(accounts.personType, 2), role === undefined ? undefined : eq(accounts.role, role));
+
+export async function countStaff(tx: Tx, role?: RoleName): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(accounts).where(staffWhere(role));
+  return Number(row?.n ?? 0);
+}
+
+export function findStaff(tx: Tx, role: RoleName | undefined, limit: number, offset: number): Promise<Account[]> {
+  return tx
+    .select()
+    .from(accounts)
+    .where(staffWhere(role))
+    .orderBy(desc(accounts.createdAt), desc(accounts.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** True when `error` (from either driver, possibly wrapped by Drizzle) broke a unique index. */
+export function isUniqueViolation(error: unknown): boolean {
+  let e = error;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export type AccountTokenPurpose = 'confirm-email' | 'reset-password';
+
+export async function insertAccountToken(
+  tx: Tx,
+  token: { hash: string; accountId: number; purpose: AccountTokenPurpose; ttlMinutes: number },
+) {
+  await tx.insert(accountTokens).values({
+    tokenHash: token.hash,
+    accountId: token.accountId,
+    purpose: token.purpose,
+    expiresAt: sql`now() + make_interval(mins => ${token.ttlMinutes})`,
+  });
+}
+
+/** Marks a valid, unused token used and returns its account; one caller wins a race. */
+export async function useAccountToken(tx: Tx, hash: string, purpose: AccountTokenPurpose): Promise<number | undefined> {
+  const [row] = await tx
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hash),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        sql`${accountTokens.expiresAt} > now()`,
+      ),
+    )
+    .returning({ accountId: accountTokens.accountId });
+  return row?.accountId;
+}
+
+export async function useAllAccountTokens(tx: Tx, accountId: number, purpose: AccountTokenPurpose) {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(eq(accountTokens.accountId, accountId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
+    );
+}
+
+export type RefreshToken = typeof refreshTokens.$inferSelect;
+
+export async function insertRefreshToken(
+  tx: Tx,
+  token: {
+    accountId: number;
+    familyId: string;
+    hash: string;
+    ttlDays: number;
+    familyExpiresAt?: Date;
+    familyTtlDays: number;
+  },
+): Promise<RefreshToken> {
+  const familyExpiresAt = token.familyExpiresAt ?? sql`now() + make_interval(days => ${token.familyTtlDays})`;
+  const [row] = await tx
+    .insert(refreshTokens)
+    .values({
+      accountId: token.accountId,
+      familyId: token.familyId,
+      tokenHash: token.hash,
+      familyExpiresAt,
+      // Never outlives its family.
+      expiresAt: sql`least(now() + make_interval(days => ${token.ttlDays}), ${familyExpiresAt})`,
+    })
+    .returning();
+  return row!;
+}
+
+/** The token row, locked for the rest of `tx` so two refreshes of one token run one after the other. */
+export async function lockRefreshToken(tx: Tx, hash: string): Promise<RefreshToken | undefined> {
+  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).for('update');
+  return row;
+}
+
+export async function findRefreshTokenById(tx: Tx, id: number): Promise<RefreshToken | undefined> {
+  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.id, id));
+  return row;
+}
+
+export async function markRefreshTokenRotated(tx: Tx, id: number, replacedById: number) {
+  await tx
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now()`, replacedById })
+    .where(eq(refreshTokens.id, id));
+}
+
+export async function revokeFamily(tx: Tx, familyId: string) {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAccountFamilies(tx: Tx, accountId: number, exceptFamilyId?: string) {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.accountId, accountId),
+        isNull(refreshTokens.revokedAt),
+        exceptFamilyId === undefined ? undefined : ne(refreshTokens.familyId, exceptFamilyId),
+      ),
+    );
+}
+
+/** Forgets an account's finished sessions, so the table grows with live sessions only. */
+export async function deleteEndedRefreshTokens(tx: Tx, accountId: number) {
+  await tx
+    .delete(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.accountId, accountId),
+        or(lt(refreshTokens.familyExpiresAt, sql`now()`), sql`${refreshTokens.revokedAt} < now() - interval '1 day'`),
+      ),
+    );
+}
+
+/** Records a Google sign-in nonce; false when it was already used (a replayed id token). */
+export async function claimGoogleNonce(tx: Tx, nonceHash: string, expiresAt: Date): Promise<boolean> {
+  await tx.delete(googleSignInNonces).where(lt(googleSignInNonces.expiresAt, sql`now()`));
+  const inserted = await tx
+    .insert(googleSignInNonces)
+    .values({ nonceHash, expiresAt })
+    .onConflictDoNothing()
+    .returning({ nonceHash: googleSignInNonces.nonceHash });
+  return inserted.length === 1;
+}

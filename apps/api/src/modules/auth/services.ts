@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccessTokens } from '../../platform/auth.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db.ts';
+import type { Mailer } from '../../platform/mailer.ts';
+import { createPasswordHasher } from '../../platform/password.ts';
+import { createAccountsService } from './accounts-service.ts';
+import { createGoogleIdTokenVerifier } from './google-id-tokens.ts';
+import { createSessionsService } from './sessions-service.ts';
+
+/** The account services wired from configuration; app.ts passes them to the routes that need them. */
+export function createAuthServices(deps: {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  accessTokens: AccessTokens;
+  log: FastifyBaseLogger;
+}) {
+  const { config, db, mailer, accessTokens, log } = deps;
+  const sessions = createSessionsService({ db, accessTokens, log });
+  const accounts = createAccountsService({
+    db,
+    passwords: createPasswordHasher(config.passwordHashCost),
+    mailer,
+    sessions,
+    publicUrl: config.publicUrl,
+    verifyGoogleIdToken: config.googleClientId
+      ? createGoogleIdTokenVerifier({
+          clientId: config.googleClientId,
+          jwksUrl: config.googleJwksUrl,
+          issuer: config.googleIssuer,
+        })
+      : undefined,
+  });
+  // Secure cookies need https; a plain-http local set-up would otherwise never get its session back.
+  const cookies = { secure: config.publicUrl.startsWith('https:') };
+  return { accounts, sessions, cookies };
+}

@@ -1,0 +1,182 @@
+import {
+  CART_MAX_LINES,
+  CART_MAX_QUANTITY,
+  CartMessages,
+  cartTotals,
+  MergeAdjustmentReason,
+  type AddToCart,
+  type Cart,
+  type CartItem,
+  type GuestCartLine,
+  type MergeAdjustment,
+  type MergeCartResult,
+  type UpdateCartItem,
+} from '@bookshop/contracts/cart';
+import type { Book } from '@bookshop/contracts/catalogue';
+import type { DeliveryOrderSummary } from '@bookshop/contracts/delivery';
+import { aedToFils, filsToAed } from '@bookshop/contracts/money';
+import type { Tx } from '../../platform/db.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import type { CatalogueService } from '../catalogue/service.ts';
+import * as queries from './queries.ts';
+
+export type CartDeps = { db: Tx; catalogue: Pick<CatalogueService, 'getBooksByIds'> };
+
+type PricedLine = { book: Book; quantity: number; unitPriceFilsWhenAdded: number };
+
+const paidFils = (book: Book) => aedToFils(book.discountedPrice);
+
+function toCartItem({ book, quantity, unitPriceFilsWhenAdded }: PricedLine): CartItem {
+  return {
+    id: book.id,
+    title: book.title,
+    description: book.description,
+    imageUrl: book.mainImageURL,
+    price: book.price,
+    discountPercentage: book.discountPercentage,
+    discountedPrice: book.discountedPrice,
+    quantity,
+    isInStock: book.isInStock,
+    stockQuantity: book.stockQuantity,
+    isNextDayDeliveryEligible: book.isNextDayDeliveryEligible,
+    priceWhenAdded: filsToAed(unitPriceFilsWhenAdded),
+    isPriceChanged: paidFils(book) !== unitPriceFilsWhenAdded,
+    isQuantityAvailable: quantity <= book.stockQuantity,
+    lineTotal: filsToAed(paidFils(book) * quantity),
+  };
+}
+
+/** Totals over every line as it would be charged; lines short of stock block checkout instead. */
+function toCart(lines: PricedLine[]): Cart {
+  const items = lines.map(toCartItem);
+  return { items, ...cartTotals(items) };
+}
+
+export function createCartService({ db, catalogue }: CartDeps) {
+  async function findBook(bookId: number): Promise<Book> {
+    const [book] = await catalogue.getBooksByIds([bookId]);
+    if (!book) throw notFound(CartMessages.bookNotFound);
+    return book;
+  }
+
+  async function pricedLines(customerId: number): Promise<PricedLine[]> {
+    const lines = await queries.listLines(db, customerId);
+    const books = new Map((await catalogue.getBooksByIds(lines.map((line) => line.book_id))).map((b) => [b.id, b]));
+    return lines.flatMap((line) => {
+      const book = books.get(line.book_id);
+      // A book deleted between the two reads; its line is gone with it (foreign key cascade).
+      return book ? [{ book, quantity: line.quantity, unitPriceFilsWhenAdded: line.unit_price_fils_when_added }] : [];
+    });
+  }
+
+  const getCart = async (customerId: number): Promise<Cart> => toCart(await pricedLines(customerId));
+
+  /** Refuses a quantity the stock (or the per-line maximum) cannot cover. */
+  function assertInStock(book: Book, quantity: number) {
+    if (!book.isInStock) throw conflict(CartMessages.outOfStock(book.title));
+    if (quantity > book.stockQuantity) throw conflict(CartMessages.notEnoughStock(book.title, book.stockQuantity));
+    if (quantity > CART_MAX_QUANTITY) throw conflict(CartMessages.quantityMax);
+  }
+
+  return {
+    getCart,
+
+    /** Adds copies; an existing line grows. The whole resulting line must be in stock. */
+    async addItem(customerId: number, { bookId, quantity }: AddToCart): Promise<Cart> {
+      const book = await findBook(bookId);
+      await db.transaction(async (tx) => {
+        await queries.lockCart(tx, customerId);
+        const line = await queries.findLine(tx, customerId, bookId);
+        if (!line && (await queries.countLines(tx, customerId)) >= CART_MAX_LINES) throw conflict(CartMessages.cartFull);
+        const newQuantity = (line?.quantity ?? 0) + quantity;
+        assertInStock(book, newQuantity);
+        await queries.saveLine(tx, customerId, bookId, newQuantity, paidFils(book));
+      });
+      return getCart(customerId);
+    },
+
+    /**
+     * Sets a line's quantity; 0 removes it. Raising is checked against stock; lowering is always
+     * allowed, so a customer whose line exceeds a shrunken stock can step it down.
+     */
+    async setItemQuantity(customerId: number, { bookId, quantity }: UpdateCartItem): Promise<Cart> {
+      // Read before the transaction: PGlite runs one transaction at a time on its only connection.
+      const [book] = await catalogue.getBooksByIds([bookId]);
+      await db.transaction(async (tx) => {
+        await queries.lockCart(tx, customerId);
+        const line = await queries.findLine(tx, customerId, bookId);
+        if (!line || !book) throw notFound(CartMessages.notInCart);
+        if (quantity === 0) {
+          await queries.deleteLine(tx, customerId, bookId);
+          return;
+        }
+        if (quantity > line.quantity) assertInStock(book, quantity);
+        await queries.saveLine(tx, customerId, bookId, quantity, paidFils(book));
+      });
+      return getCart(customerId);
+    },
+
+    async removeItem(customerId: number, bookId: number): Promise<Cart> {
+      if (!(await queries.deleteLine(db, customerId, bookId))) throw notFound(CartMessages.notInCart);
+      return getCart(customerId);
+    },
+
+    async clear(customerId: number): Promise<Cart> {
+      await queries.deleteAllLines(db, customerId);
+      return getCart(customerId);
+    },
+
+    /**
+     * Adds the guest cart kept in the browser to the customer's cart at login. Lenient where
+     * add is strict: quantities are capped by stock, and books that are gone or sold out are
+     * skipped; each such line is reported so the page can say what changed.
+     */
+    async merge(customerId: number, guestLines: GuestCartLine[]): Promise<MergeCartResult> {
+      const requested = new Map<number, number>();
+      for (const { bookId, quantity } of guestLines) requested.set(bookId, (requested.get(bookId) ?? 0) + quantity);
+      const books = new Map((await catalogue.getBooksByIds([...requested.keys()])).map((b) => [b.id, b]));
+      const adjustments: MergeAdjustment[] = [];
+
+      await db.transaction(async (tx) => {
+        await queries.lockCart(tx, customerId);
+        const existing = new Map((await queries.listLines(tx, customerId)).map((line) => [line.book_id, line.quantity]));
+        let lineCount = existing.size;
+        for (const [bookId, want] of requested) {
+          const book = books.get(bookId);
+          const skip = (reason: MergeAdjustmentReason) => adjustments.push({ bookId, requested: want, added: 0, reason });
+          if (!book) {
+            skip(MergeAdjustmentReason.NotFound);
+            continue;
+          }
+          if (!book.isInStock) {
+            skip(MergeAdjustmentReason.OutOfStock);
+            continue;
+          }
+          const current = existing.get(bookId);
+          if (current === undefined && lineCount >= CART_MAX_LINES) {
+            skip(MergeAdjustmentReason.CartFull);
+            continue;
+          }
+          const target = Math.max(current ?? 0, Math.min((current ?? 0) + want, book.stockQuantity, CART_MAX_QUANTITY));
+          const added = target - (current ?? 0);
+          if (added < want) adjustments.push({ bookId, requested: want, added, reason: MergeAdjustmentReason.CappedByStock });
+          if (added === 0) continue;
+          await queries.saveLine(tx, customerId, bookId, target, paidFils(book));
+          if (current === undefined) lineCount += 1;
+        }
+      });
+      return { cart: await getCart(customerId), adjustments };
+    },
+
+    /** What the delivery rules need to know about the customer's cart. */
+    async deliveryOrderSummary(customerId: number): Promise<DeliveryOrderSummary> {
+      const lines = await pricedLines(customerId);
+      return {
+        itemsTotalFils: lines.reduce((sum, { book, quantity }) => sum + paidFils(book) * quantity, 0),
+        allItemsNextDayEligible: lines.every(({ book }) => book.isNextDayDeliveryEligible),
+      };
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AccountIdParamsSchema,
+  ChangeRoleSchema,
+  StaffMemberSchema,
+  StaffPageSchema,
+  StaffQuerySchema,
+  StaffRegisterSchema,
+} from '@bookshop/contracts/auth';
+import { PersonType } from '@bookshop/contracts/enums';
+import { ProblemSchema } from '@bookshop/contracts/problem';
+import { requireAdmin, requireInternal, userOf } from '../../platform/auth.ts';
+import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
+import type { AccountsService } from '../auth/accounts-service.ts';
+import { accountRoutes } from '../auth/account-routes.ts';
+import type { CookieOptions } from '../auth/session-cookie.ts';
+import type { SessionsService } from '../auth/sessions-service.ts';
+
+const tags = ['staff'];
+
+export type StaffRoutesOptions = { accounts: AccountsService; sessions: SessionsService; cookies: CookieOptions };
+
+const guarded = { 401: ProblemSchema, 403: ProblemSchema };
+
+/** Staff (person type Internal) accounts and roles under /v1/users. */
+export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { accounts, sessions, cookies }) => {
+  app.post(
+    '/v1/users/register',
+    {
+      schema: {
+        tags,
+        summary: 'Registers a staff member with the role New User and mails a confirmation link',
+        body: StaffRegisterSchema,
+        response: { 201: StaffMemberSchema, 400: ProblemSchema, 409: ProblemSchema, 429: ProblemSchema },
+      },
+      preHandler: [rateLimit(app, 'staff:register', RateLimits.register, emailAddressKey)],
+    },
+    async (request, reply) => {
+      const account = await accounts.register({ personType: PersonType.Internal, ...request.body });
+      return reply.status(201).send(accounts.toStaffMember(account));
+    },
+  );
+
+  await app.register(accountRoutes, {
+    prefix: '/v1/users',
+    personType: PersonType.Internal,
+    tags,
+    accounts,
+    sessions,
+    cookies,
+  });
+
+  app.get(
+    '/v1/users',
+    {
+      schema: {
+        tags,
+        summary: 'A page of staff, newest first (Admin only)',
+        querystring: StaffQuerySchema,
+        response: { 200: StaffPageSchema, 400: ProblemSchema, ...guarded },
+      },
+      preHandler: [requireAdmin],
+    },
+    (request) => accounts.listStaff(request.query),
+  );
+
+  app.get(
+    '/v1/users/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in staff member, New User included (the waiting page polls it)',
+        response: { 200: StaffMemberSchema, 404: ProblemSchema, ...guarded },
+      },
+      preHandler: [requireInternal],
+    },
+    (request) => accounts.getStaffMember(userOf(request).id),
+  );
+
+  app.patch(
+    '/v1/users/:id/role',
+    {
+      schema: {
+        tags,
+        summary:
+          "Gives a staff member a role (Admin only; not one's own). Takes effect at the member's next token refresh",
+        params: AccountIdParamsSchema,
+        body: ChangeRoleSchema,
+        response: { 200: StaffMemberSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, ...guarded },
+      },
+      preHandler: [requireAdmin],
+    },
+    (request) => accounts.changeRole(userOf(request).id, request.params.id, request.body.role),
+  );
+};

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { ACCESS_TOKEN_TTL_SECONDS, AuthMessages } from '@bookshop/contracts/auth';
+import { PersonType, RoleName } from '@bookshop/contracts/enums';
+import { type Permission, permissionsOf, ROLE_NAMES } from '@bookshop/contracts/roles';
+import { forbidden, HttpProblem, unauthorized } from './errors.ts';
+
+/** Who is calling, as proven by a valid access token. */
+export type AuthUser = {
+  id: number;
+  personType: PersonType;
+  /** Staff only. */
+  role: RoleName | null;
+  permissions: Permission[];
+  /** The session (refresh-token family) the token was issued for; lets "end other sessions" keep this one. */
+  sessionId: string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessTokens: AccessTokens;
+  }
+  interface FastifyRequest {
+    /** Set by the require… guards; read it with `userOf(request)`. */
+    user: AuthUser | null;
+  }
+}
+
+const ALGORITHM = 'HS256';
+
+const ClaimsSchema = z.object({
+  sub: z.string().regex(/^[1-9][0-9]*$/),
+  personType: z.union([z.literal(PersonType.Customer), z.literal(PersonType.Internal)]),
+  role: z.enum(ROLE_NAMES).nullable(),
+  sid: z.string().min(1),
+});
+
+export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+/** Short-lived HS256 access tokens (docs/decisions/004-sessions-and-tokens.md). */
+export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    ttlSeconds,
+    sign(user: Omit<AuthUser, 'permissions'>): Promise<string> {
+      return new SignJWT({
+        personType: user.personType,
+        role: user.role,
+        permissions: permissionsOf(user.role),
+        sid: user.sessionId,
+      })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+
+    /** The caller, or undefined for a forged, expired, malformed or other-algorithm token. */
+    async verify(token: string): Promise<AuthUser | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        const claims = ClaimsSchema.parse(payload);
+        if ((claims.personType === PersonType.Internal) !== (claims.role !== null)) return undefined;
+        return {
+          id: Number(claims.sub),
+          personType: claims.personType,
+          role: claims.role,
+          // Derived from the role rather than read from the claim, so the server has one source of truth.
+          permissions: permissionsOf(claims.role),
+          sessionId: claims.sid,
+        };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** Makes `app.accessTokens` and `request.user` available to every module. */
+export function registerAuth(app: FastifyInstance, options: { jwtSecret: string }) {
+  app.decorate('accessTokens', createAccessTokens(options.jwtSecret));
+  app.decorateRequest('user', null);
+}
+
+async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser> {
+  if (request.user) return request.user;
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(request.headers.authorization ?? '');
+  const challenge = (problem: HttpProblem) => {
+    reply.header('www-authenticate', 'Bearer');
+    return problem;
+  };
+  if (!match) throw challenge(unauthorized(AuthMessages.signInRequired));
+  const user = await request.server.accessTokens.verify(match[1]!);
+  if (!user) throw challenge(unauthorized(AuthMessages.sessionEnded));
+  request.user = user;
+  return user;
+}
+
+/** Any signed-in person, customer or staff. */
+export async function requireSignedIn(request: FastifyRequest, reply: FastifyReply) {
+  await authenticate(request, reply);
+}
+
+/** A signed-in customer (person type Customer). */
+export async function requireCustomer(request: FastifyRequest, reply: FastifyReply) {
+  const user = await authenticate(request, reply);
+  if (user.personType !== PersonType.Customer) throw forbidden(AuthMessages.customersOnly);
+}
+
+/** Any signed-in staff member, including a New User still waiting for a role. */
+export async function requireInternal(request: FastifyRequest, reply: FastifyReply) {
+  const user = await authenticate(request, reply);
+  if (user.personType !== PersonType.Internal) throw forbidden(AuthMessages.staffOnly);
+}
+
+/** Staff who may use the dashboard: Internal with a role other than New User. */
+export async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
+  await requireInternal(request, reply);
+  if (request.user!.role === RoleName.NewUser) throw forbidden(AuthMessages.awaitingApproval);
+}
+
+/** Staff whose role grants `permission` (docs/decisions/003-accounts-roles-and-permissions.md). */
+export function requirePermission(permission: Permission) {
+  return async function requirePermissionGuard(request: FastifyRequest, reply: FastifyReply) {
+    await requireStaff(request, reply);
+    if (!request.user!.permissions.includes(permission)) throw forbidden(AuthMessages.permissionMissing);
+  };
+}
+
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
+  await requireStaff(request, reply);
+  if (request.user!.role !== RoleName.Admin) throw forbidden(AuthMessages.adminOnly);
+}
+
+/** The caller of a route behind one of the guards above. */
+export function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized(AuthMessages.signInRequired);
+  return request.user;
+}

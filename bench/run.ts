@@ -1,0 +1,332 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { CATALOGUE_CACHE } from '../apps/api/src/modules/catalogue/service.ts';
+import { openPostgres } from '../apps/api/src/platform/db.ts';
+import { ensureBenchData } from './generate-data.ts';
+import { distinct, listPaths, searchKeywords, searchPath } from './scenarios.ts';
+import type { ServerReady } from './server.ts';
+
+/**
+ * `npm run bench`: fills the bench database, starts the real API and a bare Fastify baseline in
+ * child processes, drives each with autocannon and prints one comparable table.
+ * Settings (environment): BENCH_DATABASE_URL, BENCH_BOOKS, BENCH_DURATION (s), BENCH_WARMUP (s),
+ * BENCH_CONNECTIONS, BENCH_LIST_POOL and BENCH_SEARCH_POOL (distinct requests in the rotations),
+ * BENCH_ONLY (comma-separated scenario names), BENCH_RESET=1 (rebuild the bench database).
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dataDir = path.join(here, '.data');
+
+const settings = {
+  databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bookshop_bench',
+  books: positiveInt('BENCH_BOOKS', 100_000),
+  duration: positiveInt('BENCH_DURATION', 10),
+  warmup: positiveInt('BENCH_WARMUP', 3),
+  connections: positiveInt('BENCH_CONNECTIONS', 50),
+  listPool: positiveInt('BENCH_LIST_POOL', 1000),
+  searchPool: positiveInt('BENCH_SEARCH_POOL', 500),
+  only: process.env.BENCH_ONLY?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+  reset: process.env.BENCH_RESET === '1',
+};
+
+/** Targets of issue #2, on the 2-core machine against PostgreSQL. */
+const TARGETS: Record<string, { requestsPerSecond: number; p99Ms: number }> = {
+  list: { requestsPerSecond: 2000, p99Ms: 50 },
+  search: { requestsPerSecond: 1000, p99Ms: 50 },
+};
+
+/**
+ * `paths` rotate across all connections. `warmup` is thrown away before measuring: either a
+ * time in seconds, or `pass` for one trip through the rotation so every distinct request has
+ * been seen once (steady state of a cache), or other paths to warm the JIT without priming.
+ */
+type Scenario = {
+  name: string;
+  description: string;
+  port: number;
+  paths: string[];
+  warmup: 'time' | 'pass' | string[];
+};
+
+type Measurement = {
+  scenario: string;
+  description: string;
+  distinctRequests: number;
+  /** More requests than distinct paths in a cold scenario means some were repeats. */
+  completedRequests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  errors: number;
+  non2xx: number;
+  loadAverage: number;
+};
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer (got "${raw}")`);
+  return value;
+}
+
+const children: ChildProcess[] = [];
+
+/** Forks server.ts in `mode` and resolves with its port once it listens. */
+function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const child = fork(path.join(here, 'server.ts'), args, {
+    execArgv: ['--import', 'tsx'],
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: ServerReady) => resolve(message.port));
+    child.once('exit', (code) => reject(new Error(`server ${args[0]} exited with code ${code} before listening`)));
+  });
+}
+
+function stopServers() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+
+async function getJson<T>(port: number, urlPath: string): Promise<T> {
+  const response = await fetch(`http://127.0.0.1:${port}${urlPath}`);
+  if (!response.ok) throw new Error(`GET ${urlPath} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** One autocannon run, for a time or a number of requests; connections share one rotation of paths. */
+function drive(port: number, paths: string[], length: { duration: number } | { amount: number }) {
+  let next = 0;
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: settings.connections,
+    ...length,
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  });
+}
+
+async function measure(scenario: Scenario): Promise<Measurement> {
+  // Warm the JIT, the connection pool and PostgreSQL's buffers; the numbers are thrown away.
+  if (scenario.warmup === 'pass') await drive(scenario.port, scenario.paths, { amount: scenario.paths.length });
+  else
+    await drive(scenario.port, scenario.warmup === 'time' ? scenario.paths : scenario.warmup, {
+      duration: settings.warmup,
+    });
+  const result = await drive(scenario.port, scenario.paths, { duration: settings.duration });
+  return {
+    scenario: scenario.name,
+    description: scenario.description,
+    distinctRequests: new Set(scenario.paths).size,
+    completedRequests: result.requests.total ?? 0,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    loadAverage: os.loadavg()[0]!,
+  };
+}
+
+async function machineConditions(databaseUrl: string) {
+  const handle = await openPostgres(databaseUrl, 1);
+  try {
+    const { rows } = await handle.pool.query<{ server_version: string }>('show server_version');
+    return {
+      cpus: os.availableParallelism(),
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      postgres: rows[0]?.server_version ?? 'unknown',
+      loadAverageAtStart: os.loadavg().map((value) => Number(value.toFixed(2))),
+      catalogueCache: CATALOGUE_CACHE,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+function printTable(measurements: Measurement[]) {
+  const baseline = measurements.find((m) => m.scenario === 'baseline');
+  const header = [
+    'scenario',
+    'distinct',
+    'requests',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'non-2xx',
+    'vs baseline',
+    'load 1m',
+    'target',
+  ];
+  const lines = measurements.map((m) => {
+    const target = TARGETS[m.scenario];
+    const verdict = target
+      ? `${m.requestsPerSecond >= target.requestsPerSecond && m.p99Ms < target.p99Ms ? 'met' : 'MISSED'} (≥${target.requestsPerSecond}, p99<${target.p99Ms})`
+      : '';
+    return [
+      m.scenario,
+      String(m.distinctRequests),
+      String(m.completedRequests),
+      m.requestsPerSecond.toFixed(0),
+      m.p50Ms.toFixed(0),
+      m.p99Ms.toFixed(0),
+      String(m.errors),
+      String(m.non2xx),
+      baseline ? `${(m.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}×` : 'n/a',
+      m.loadAverage.toFixed(2),
+      verdict,
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+async function main() {
+  const log = (line: string) => console.log(line);
+  await ensureBenchData({ databaseUrl: settings.databaseUrl, books: settings.books, reset: settings.reset, log });
+  const conditions = await machineConditions(settings.databaseUrl);
+  log(
+    `machine: ${conditions.cpus} CPUs (${conditions.cpuModel}), ${conditions.memoryGiB} GiB, Node ${conditions.node}, PostgreSQL ${conditions.postgres}, load ${conditions.loadAverageAtStart.join(' ')}`,
+  );
+  const { list, search } = CATALOGUE_CACHE;
+  log(
+    `catalogue cache: lists fresh ${list.ttlMs / 1000} s + stale ${list.staleMs / 1000} s (≤${list.pages} pages, ≤${list.counts} counts), ` +
+      `searches fresh ${search.ttlMs / 1000} s + stale ${search.staleMs / 1000} s (≤${search.searches})`,
+  );
+
+  mkdirSync(dataDir, { recursive: true });
+  const appPort = await startServer(['app'], {
+    ...process.env,
+    DATABASE_URL: settings.databaseUrl,
+    DATA_DIR: path.join(dataDir, 'app'),
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+  });
+
+  const genres = (await getJson<{ name: string }[]>(appPort, '/api/v1/genres')).map((genre) => genre.name);
+  const authors = (await getJson<{ name: string }[]>(appPort, '/api/v1/authors')).map((author) => author.name);
+  // The baseline serves a real default list page, so both sides serialise the same bytes.
+  const payloadFile = path.join(dataDir, 'baseline-payload.json');
+  writeFileSync(payloadFile, JSON.stringify(await getJson(appPort, '/api/v1/books')));
+  const baselinePort = await startServer(['baseline', payloadFile], { ...process.env, NODE_ENV: 'production' });
+
+  const names = { genres, authors };
+  // The rotations are the first N distinct requests of a random stream, with the stream's repeats,
+  // so popular requests come round more often. The cold pools never repeat within a run.
+  const rotation = (stream: string[], size: number) =>
+    stream.slice(0, stream.indexOf(distinct(stream, size).at(-1)!) + 1);
+  const listRotation = rotation(listPaths({ ...names, count: 20 * settings.listPool, seed: 1 }), settings.listPool);
+  const searchRotation = rotation(
+    searchKeywords({ ...names, count: 20 * settings.searchPool, seed: 2 }).map(searchPath),
+    settings.searchPool,
+  );
+  const listColdWarmup = distinct(listPaths({ ...names, count: 5_000, seed: 102 }));
+  const searchColdWarmup = distinct(searchKeywords({ ...names, count: 5_000, seed: 104 })).map(searchPath);
+  // Anything the server has answered before could be a cache hit, so the cold pools leave it out;
+  // `key` folds requests the API treats alike (search ignores case and punctuation).
+  const unseen = (paths: string[], before: string[][], key: (path: string) => string = (path) => path) => {
+    const seen = new Set(before.flat().map(key));
+    return paths.filter((candidate) => {
+      const candidateKey = key(candidate);
+      if (seen.has(candidateKey)) return false;
+      seen.add(candidateKey);
+      return true;
+    });
+  };
+  const searchKey = (urlPath: string) => {
+    const keyword = new URL(urlPath, 'http://bench').searchParams.get('keyword') ?? '';
+    return (keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+  };
+  const scenarios: Scenario[] = [
+    {
+      name: 'baseline',
+      description: 'bare Fastify, static JSON of one list page',
+      port: baselinePort,
+      paths: ['/baseline'],
+      warmup: 'time',
+    },
+    {
+      name: 'list',
+      description: 'GET /api/v1/books, mixed pages, sizes and filters',
+      port: appPort,
+      paths: listRotation,
+      warmup: 'pass',
+    },
+    {
+      name: 'search',
+      description: 'GET /api/v1/books/search-books, mixed keywords, a third with typos',
+      port: appPort,
+      paths: searchRotation,
+      warmup: 'pass',
+    },
+    {
+      name: 'list-cold',
+      description:
+        "the list mix, each request new to the server: every page misses the cache (a filter's count may not)",
+      port: appPort,
+      paths: unseen(listPaths({ ...names, count: 60_000, seed: 101 }), [listRotation, listColdWarmup]),
+      warmup: listColdWarmup,
+    },
+    {
+      name: 'search-cold',
+      description: 'the search mix, each keyword new to the server: every search misses the cache',
+      port: appPort,
+      paths: unseen(
+        searchKeywords({ ...names, count: 60_000, seed: 103 }).map(searchPath),
+        [searchRotation, searchColdWarmup],
+        searchKey,
+      ),
+      warmup: searchColdWarmup,
+    },
+  ];
+  const selected = scenarios.filter((scenario) => !settings.only || settings.only.includes(scenario.name));
+
+  const measurements: Measurement[] = [];
+  for (const scenario of selected) {
+    const warmup = scenario.warmup === 'pass' ? 'one pass' : `${settings.warmup} s`;
+    log(
+      `run: ${scenario.name} — ${scenario.description} (${settings.connections} connections, ${warmup} warm-up + ${settings.duration} s)`,
+    );
+    measurements.push(await measure(scenario));
+  }
+  stopServers();
+
+  console.log('');
+  printTable(measurements);
+  writeFileSync(
+    path.join(dataDir, 'last-run.json'),
+    JSON.stringify(
+      { at: new Date().toISOString(), settings: { ...settings, databaseUrl: undefined }, conditions, measurements },
+      null,
+      2,
+    ),
+  );
+
+  const failed = measurements.filter((m) => m.errors > 0 || m.non2xx > 0);
+  if (failed.length) {
+    console.error(`\nFAILED: errors or non-2xx responses in ${failed.map((m) => m.scenario).join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  stopServers();
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+});

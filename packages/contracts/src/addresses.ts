@@ -1,0 +1,165 @@
+import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { z } from 'zod';
+import { PageQuerySchema, pageOf } from './pagination.ts';
+
+export const ADDRESS_MAX_LENGTH = 200;
+export const CITY_MAX_LENGTH = 100;
+export const PHONE_MAX_LENGTH = 30;
+export const ZIP_CODE_MAX_LENGTH = 20;
+/** Most addresses one customer may keep; fits one page of the largest page size. */
+export const ADDRESSES_MAX = 20;
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+/** English country name for an ISO alpha-2 code, e.g. 'AE' → 'United Arab Emirates'. */
+export const countryName = (code: string): string => {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
+
+export const AddressMessages = {
+  addressRequired: 'Address is required.',
+  addressMax: `Address must be at most ${ADDRESS_MAX_LENGTH} characters long.`,
+  noLineBreaks: 'Remove line breaks and control characters.',
+  cityRequired: 'City is required.',
+  cityMax: `City must be at most ${CITY_MAX_LENGTH} characters long.`,
+  countryRequired: 'Country is required.',
+  countryInvalid: 'Choose a country from the list.',
+  phoneRequired: 'Phone number is required.',
+  phoneMax: `Phone number must be at most ${PHONE_MAX_LENGTH} characters long.`,
+  phoneInvalid: (country: string) => `Enter a valid phone number for ${countryName(country)}.`,
+  zipCodeMax: `Zip code must be at most ${ZIP_CODE_MAX_LENGTH} characters long.`,
+  zipCodeInvalid: 'Zip code may contain only letters, digits, spaces and hyphens.',
+  isMainInvalid: 'isMain must be true or false.',
+  idInvalid: 'Address id must be a positive whole number.',
+  notFound: 'This address does not exist.',
+  tooMany: `You can keep at most ${ADDRESSES_MAX} addresses. Delete one to add another.`,
+} as const;
+
+/** Text field: trimmed, required, bounded. Control characters are refused so labels print cleanly. */
+const text = (required: string, max: number, maxMessage: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, maxMessage)
+    .regex(/^[^\p{Cc}]*$/u, AddressMessages.noLineBreaks);
+
+/**
+ * The phone number as a courier would dial it (E.164, e.g. '+971501234567') when it is a valid
+ * number of `country`; undefined otherwise. Countries without numbering metadata accept any
+ * valid international number.
+ */
+export function normalizePhoneNumber(phoneNo: string, country: string): string | undefined {
+  if (!/^[A-Z]{2}$/.test(country)) return undefined;
+  if (!isSupportedCountry(country)) {
+    return isValidPhoneNumber(phoneNo) ? parsePhoneNumberFromString(phoneNo)?.number : undefined;
+  }
+  const parsed = parsePhoneNumberFromString(phoneNo, country);
+  if (!parsed?.isValid() || parsed.country !== country) return undefined;
+  return parsed.number;
+}
+
+const addressFields = {
+  address: text(AddressMessages.addressRequired, ADDRESS_MAX_LENGTH, AddressMessages.addressMax),
+  /** ISO 3166-1 alpha-2, one of `GET v1/countries`. */
+  country: z
+    .string({ error: AddressMessages.countryRequired })
+    .trim()
+    .min(1, AddressMessages.countryRequired)
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, AddressMessages.countryInvalid),
+  city: text(AddressMessages.cityRequired, CITY_MAX_LENGTH, AddressMessages.cityMax),
+  phoneNo: z
+    .string({ error: AddressMessages.phoneRequired })
+    .trim()
+    .min(1, AddressMessages.phoneRequired)
+    .max(PHONE_MAX_LENGTH, AddressMessages.phoneMax),
+  zipCode: z
+    .string({ error: AddressMessages.zipCodeInvalid })
+    .trim()
+    .max(ZIP_CODE_MAX_LENGTH, AddressMessages.zipCodeMax)
+    .regex(/^[\p{L}\p{N} -]*$/u, AddressMessages.zipCodeInvalid)
+    .optional()
+    .default(''),
+};
+
+type PhoneFields = { country: string; phoneNo: string };
+
+const phoneMatchesCountry = (fields: PhoneFields) => normalizePhoneNumber(fields.phoneNo, fields.country) !== undefined;
+
+const phoneCheck = {
+  path: ['phoneNo'],
+  error: (issue: { input?: unknown }) => AddressMessages.phoneInvalid((issue.input as PhoneFields).country),
+  // Judge the phone while other fields are still wrong (forms validate on every change), but
+  // only once country and phone themselves are well formed, and only for a country with
+  // numbering rules: for any other code the API first checks that the shop lists the country
+  // at all, then judges the phone itself (see normalizePhoneNumber).
+  when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => !issue.path?.length || issue.path[0] === 'country' || issue.path[0] === 'phoneNo') &&
+    isSupportedCountry((payload.value as PhoneFields).country),
+};
+
+/** Stores the phone number in E.164 when it is valid (the API checks it again after the country). */
+const normalizePhone = <T extends PhoneFields>(fields: T): T => ({
+  ...fields,
+  phoneNo: normalizePhoneNumber(fields.phoneNo, fields.country) ?? fields.phoneNo,
+});
+
+/** `POST v1/customers-addresses`. The first address becomes main whatever isMain says. */
+export const CreateAddressSchema = z
+  .object({
+    ...addressFields,
+    isMain: z.boolean({ error: AddressMessages.isMainInvalid }).optional().default(false),
+  })
+  .refine(phoneMatchesCountry, phoneCheck)
+  .transform(normalizePhone);
+export type CreateAddress = z.infer<typeof CreateAddressSchema>;
+/** What the form holds before validation. */
+export type AddressForm = z.input<typeof CreateAddressSchema>;
+
+export const AddressIdSchema = z
+  .number({ error: AddressMessages.idInvalid })
+  .int(AddressMessages.idInvalid)
+  .positive(AddressMessages.idInvalid)
+  .max(2_147_483_647, AddressMessages.idInvalid);
+
+/**
+ * `PUT v1/customers-addresses`: replaces the address `id`. isMain true makes it main; false or
+ * absent leaves main as it is (the main address moves only when another one is made main).
+ */
+export const UpdateAddressSchema = z
+  .object({
+    id: AddressIdSchema,
+    ...addressFields,
+    isMain: z.boolean({ error: AddressMessages.isMainInvalid }).optional(),
+  })
+  .refine(phoneMatchesCountry, phoneCheck)
+  .transform(normalizePhone);
+export type UpdateAddress = z.infer<typeof UpdateAddressSchema>;
+
+export const AddressParamsSchema = z.object({
+  id: z.coerce.number({ error: AddressMessages.idInvalid }).pipe(AddressIdSchema),
+});
+
+export const AddressSchema = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string(),
+  city: z.string(),
+  /** E.164, e.g. '+971501234567'. */
+  phoneNo: z.string(),
+  zipCode: z.string(),
+  isMain: z.boolean(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+export const AddressQuerySchema = PageQuerySchema;
+/** `GET v1/customers-addresses`: main address first, then the newest. */
+export const AddressPageSchema = pageOf(AddressSchema);
+export type AddressPage = z.infer<typeof AddressPageSchema>;

@@ -1,0 +1,46 @@
+import { RoleName } from './enums.ts';
+
+/**
+ * What a staff member may do. Permissions travel in the access token's `permissions` claim, so
+ * the admin area can hide what a role cannot use and the API checks the same list.
+ * See docs/decisions/003-accounts-roles-and-permissions.md.
+ */
+export const Permission = {
+  /** Add and update books, their images, authors and genres. */
+  ManageBooks: 'books:manage',
+  /** See every customer's orders. */
+  ViewOrders: 'orders:view',
+  /** Change an order's status (cancel, complete). */
+  ManageOrders: 'orders:manage',
+  /** Read support tickets. */
+  ViewSupportTickets: 'support-tickets:view',
+  /** Answer and close support tickets. */
+  ManageSupportTickets: 'support-tickets:manage',
+  /** Remove any customer's review. */
+  ModerateReviews: 'reviews:moderate',
+  /** List staff and change their roles. */
+  ManageStaff: 'staff:manage',
+} as const;
+export type Permission = (typeof Permission)[keyof typeof Permission];
+
+export const ALL_PERMISSIONS = Object.values(Permission);
+
+/** New staff wait with no permissions until an Admin gives them a role. */
+export const RolePermissions: Record<RoleName, readonly Permission[]> = {
+  [RoleName.NewUser]: [],
+  [RoleName.User]: [Permission.ManageBooks, Permission.ViewOrders, Permission.ViewSupportTickets],
+  [RoleName.Supervisor]: [
+    Permission.ManageBooks,
+    Permission.ViewOrders,
+    Permission.ManageOrders,
+    Permission.ViewSupportTickets,
+    Permission.ManageSupportTickets,
+    Permission.ModerateReviews,
+  ],
+  [RoleName.Admin]: ALL_PERMISSIONS,
+};
+
+export const ROLE_NAMES = Object.values(RoleName) as [RoleName, ...RoleName[]];
+
+export const permissionsOf = (role: RoleName | null | undefined): Permission[] =>
+  role ? [...RolePermissions[role]] : [];
