@@ -1,51 +1,51 @@
 import { useMemo, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Book } from '@bookshop/contracts/catalogue';
-import type { WishlistBookIds } from '@bookshop/contracts/wishlist';
 import { isCustomer, useCurrentUser } from '../features/auth/session/session-store.ts';
+import { useAddToCart } from '../features/cart/api/add-to-cart.ts';
 import { guestCart } from '../features/cart/guest-cart.ts';
-import { api } from '../lib/api-client.ts';
+import { useAddToWishlist } from '../features/wishlist/api/add-to-wishlist.ts';
+import { useWishlistIds } from '../features/wishlist/api/get-wishlist-ids.ts';
 import { BookActionsProvider, type BookActions } from '../lib/book-actions.tsx';
 
 /*
  * What the catalogue's buttons do, composed here because features do not import each other.
- * The cart lives in this browser until the server cart's pages arrive (login merges it). The
- * wishlist needs a logged-in customer (spec section 6); everyone else is offered the login.
+ * A logged-in customer uses the server cart and wishlist; anyone else the cart kept in this
+ * browser (login merges it, decision 010) and is offered the login for the wishlist (spec 6).
  */
-const guestBookActions: BookActions = {
-  async addToCart(book: Book) {
+
+/** Adds to the cart kept in this browser; a sold-out book or full line rejects (the card shows the failure). */
+const addToGuestCart = (book: Book) =>
+  new Promise<void>((resolve) => {
     guestCart.add(book);
-  },
+    resolve();
+  });
+
+const guestBookActions: BookActions = {
+  addToCart: addToGuestCart,
   wishlistStatus: () => 'guest',
-  async addToWishlist() {
-    throw new Error('Log in to keep a wishlist.');
-  },
+  addToWishlist: () => Promise.reject(new Error('Log in to keep a wishlist.')),
 };
 
-const wishlistIdsKey = ['wishlist', 'books-ids'] as const;
-
 export function AppBookActionsProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const customer = isCustomer(useCurrentUser());
   // Spec section 4: the wishlist's book ids are fetched when logged in ('Already Added').
-  const { data } = useQuery({
-    queryKey: wishlistIdsKey,
-    queryFn: ({ signal }) => api<WishlistBookIds>('v1/wishlist/books-ids', { signal }),
-    enabled: customer,
-  });
+  const { data: wishlist } = useWishlistIds({ enabled: customer });
+  const { mutateAsync: addToServerCart } = useAddToCart();
+  const { mutateAsync: addToServerWishlist } = useAddToWishlist();
 
   const actions = useMemo<BookActions>(() => {
     if (!customer) return guestBookActions;
-    const ids = new Set(data?.booksIds);
+    const ids = new Set(wishlist?.booksIds);
     return {
-      addToCart: guestBookActions.addToCart,
+      addToCart: async (book) => {
+        await addToServerCart(book.id);
+      },
       wishlistStatus: (bookId) => (ids.has(bookId) ? 'present' : 'absent'),
-      async addToWishlist(book) {
-        const result = await api<WishlistBookIds>('v1/wishlist', { method: 'POST', body: { bookId: book.id } });
-        queryClient.setQueryData(wishlistIdsKey, result);
+      addToWishlist: async (book) => {
+        await addToServerWishlist(book.id);
       },
     };
-  }, [customer, data, queryClient]);
+  }, [customer, wishlist, addToServerCart, addToServerWishlist]);
 
   return <BookActionsProvider value={actions}>{children}</BookActionsProvider>;
 }

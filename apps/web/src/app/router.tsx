@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
 import { RedirectWhenLoggedIn, RequireCustomer, RequireStaff } from '../features/auth/components/route-guards.tsx';
 import { installSessionRefresh } from '../features/auth/session/session-store.ts';
@@ -13,7 +13,9 @@ import { RouteError } from './route-error.tsx';
  * layout while the first page of a session loads; later navigations keep the old page until
  * the new one is ready (the layout shows a progress bar).
  */
-function lazyPage(load: () => Promise<{ Component: ComponentType }>): Partial<RouteObject> {
+function lazyPage(
+  load: () => Promise<{ Component: ComponentType }>,
+): Pick<NonIndexRouteObject, 'lazy' | 'HydrateFallback'> {
   return { lazy: load, HydrateFallback: PageLoading };
 }
 
@@ -44,6 +46,10 @@ export const routes: RouteObject[] = [
             ...lazyPage(() =>
               import('../features/catalogue/pages/author-page.tsx').then((m) => ({ Component: m.AuthorPage })),
             ),
+          },
+          {
+            path: Routes.cart,
+            ...lazyPage(() => import('./cart-route.tsx').then((m) => ({ Component: m.CartRoute }))),
           },
           {
             path: Routes.shipping,
@@ -139,7 +145,37 @@ export const routes: RouteObject[] = [
           },
           // Account pages (/account, /add-address, /update-address/:id, /reviews/:id/:bookTitle,
           // /orders/:id, /wish-list, /checkout) go here: logged-out visitors are sent to /login.
-          { element: <RequireCustomer />, children: [] },
+          {
+            element: <RequireCustomer />,
+            children: [
+              {
+                path: Routes.account,
+                ...lazyPage(() => import('./account-route.tsx').then((m) => ({ Component: m.AccountRoute }))),
+              },
+              {
+                path: Routes.wishList,
+                ...lazyPage(() =>
+                  import('../features/wishlist/pages/wish-list-page.tsx').then((m) => ({ Component: m.WishListPage })),
+                ),
+              },
+              {
+                path: Routes.addAddress,
+                ...lazyPage(() =>
+                  import('../features/addresses/pages/add-address-page.tsx').then((m) => ({
+                    Component: m.AddAddressPage,
+                  })),
+                ),
+              },
+              {
+                path: Routes.updateAddress,
+                ...lazyPage(() =>
+                  import('../features/addresses/pages/update-address-page.tsx').then((m) => ({
+                    Component: m.UpdateAddressPage,
+                  })),
+                ),
+              },
+            ],
+          },
 
           // The admin area (spec section 2).
           { path: Routes.admin, loader: () => redirect(Routes.adminDashboard) },

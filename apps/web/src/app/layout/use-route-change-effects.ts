@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 
 /**
  * After a navigation: scroll to the top unless the new address has a query string (filters and
@@ -13,7 +13,7 @@ export function useRouteChangeEffects(main: RefObject<HTMLElement | null>) {
   const previousPathname = useRef(pathname);
 
   useEffect(() => {
-    if (!search && navigationType !== 'POP') window.scrollTo(0, 0);
+    if (!search && navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
     if (previousPathname.current !== pathname) {
       previousPathname.current = pathname;
       main.current?.focus({ preventScroll: true });

@@ -71,6 +71,16 @@ describe('guest cart', () => {
     expect(notified).toBe(3);
   });
 
+  it('steps an existing line up by one within the stored stock', () => {
+    guestCart.add(book());
+    guestCart.increment(7);
+    expect(guestCart.get()[7]?.quantity).toBe(2);
+    expect(() => guestCart.increment(7)).toThrow(CartError);
+    expect(guestCart.get()[7]?.quantity).toBe(2);
+    guestCart.increment(99);
+    expect(guestCart.get()[99]).toBeUndefined();
+  });
+
   it('removes one copy at a time, then the line, and clears everything', () => {
     guestCart.add(book());
     guestCart.add(book());

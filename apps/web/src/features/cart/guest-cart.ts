@@ -135,6 +135,16 @@ export const guestCart = {
     return item;
   },
 
+  /** One more copy of a line already in the cart (the cart page's stepper), within the stored stock. */
+  increment(bookId: number) {
+    const existing = current()[bookId];
+    if (!existing) return;
+    if (!existing.isInStock || existing.quantity >= existing.stockQuantity) {
+      throw new CartError('stock-limit', `Only ${existing.stockQuantity} of "${existing.title}" in stock.`);
+    }
+    save({ ...current(), [bookId]: { ...existing, quantity: existing.quantity + 1 } });
+  },
+
   /** One copy fewer; the line goes when its quantity was 1. */
   remove(bookId: number) {
     const existing = current()[bookId];
@@ -154,7 +164,7 @@ export const guestCart = {
     save(EMPTY);
   },
 
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

@@ -10,7 +10,7 @@ export function AdminLoginPage() {
     <AdminSplitLayout
       welcome="Welcome back"
       welcomeText="Log in to manage books, orders and the shop's staff."
-      switchTo={{ to: Routes.adminRegister, label: 'Register', state: location.state }}
+      switchTo={{ to: Routes.adminRegister, label: 'Create a staff account', state: location.state }}
       title="Login"
     >
       <LoginForm area="staff" />

@@ -10,7 +10,7 @@ export function AdminRegisterPage() {
     <AdminSplitLayout
       welcome="New Here?"
       welcomeText="Create your staff account. Once you confirm your email address, an Admin gives you a role."
-      switchTo={{ to: Routes.adminLogin, label: 'Login', state: location.state }}
+      switchTo={{ to: Routes.adminLogin, label: 'Log in instead', state: location.state }}
       title="Register"
     >
       <StaffRegisterForm />

@@ -12,7 +12,7 @@ export function LoginPage() {
       <LoginForm area="customer" />
       <p className="text-center text-sm text-stone-700">
         Don&apos;t have an account?{' '}
-        <Link to={Routes.register} state={location.state} className="font-semibold text-brand underline">
+        <Link to={Routes.register} state={location.state as unknown} className="font-semibold text-brand underline">
           Register
         </Link>
       </p>

@@ -13,7 +13,7 @@ export function RegisterPage() {
       <GoogleSignInSection />
       <p className="text-center text-sm text-stone-700">
         Already have an account?{' '}
-        <Link to={Routes.login} state={location.state} className="font-semibold text-brand underline">
+        <Link to={Routes.login} state={location.state as unknown} className="font-semibold text-brand underline">
           Login
         </Link>
       </p>

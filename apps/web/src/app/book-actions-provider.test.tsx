@@ -1,0 +1,171 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cartTotals } from '@bookshop/contracts/cart';
+import type { Book } from '@bookshop/contracts/catalogue';
+import { resetSession, startSession } from '../features/auth/session/session-store.ts';
+import { makeUser } from '../features/auth/testing/fake-api.ts';
+import { guestCart } from '../features/cart/guest-cart.ts';
+import { AddToCartButton, WishlistButton } from '../features/catalogue/components/book-action-buttons.tsx';
+import { makeBook } from '../features/catalogue/testing/render.tsx';
+import { stubApiRoutes, type StubRequest, type StubResponse } from '../test/api-routes.ts';
+import { toast, Toaster } from '../ui/toast.tsx';
+import { AppBookActionsProvider } from './book-actions-provider.tsx';
+import { useCartSummary } from './cart-summary.ts';
+import { createQueryClient } from './query-client.ts';
+
+function CartCount() {
+  const { count, loading } = useCartSummary();
+  return <p>{loading ? 'Cart loading' : `Cart count ${count}`}</p>;
+}
+
+function renderButtons(book: Book, at = '/books/Emma') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/books/:title',
+        element: (
+          <>
+            <CartCount />
+            <AddToCartButton book={book} />
+            <WishlistButton book={book} />
+          </>
+        ),
+      },
+      { path: '/login', element: <p>Login page</p> },
+    ],
+    { initialEntries: [at] },
+  );
+  render(
+    // The app's own client, so its central error toast would show if a failure were not silent.
+    <QueryClientProvider client={createQueryClient()}>
+      <AppBookActionsProvider>
+        <RouterProvider router={router} />
+      </AppBookActionsProvider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const emptyCart = { items: [], ...cartTotals([]) };
+
+/** A logged-in customer whose wishlist holds `ids`; `extra` answers the rest. */
+function customerApi(ids: number[], extra: (request: StubRequest) => StubResponse | undefined = () => undefined) {
+  return stubApiRoutes((request) => {
+    if (request.method === 'GET' && request.path === '/api/v1/wishlist/books-ids') return { body: { booksIds: ids } };
+    if (request.method === 'GET' && request.path === '/api/v1/cart') return { body: emptyCart };
+    return extra(request);
+  });
+}
+
+afterEach(() => {
+  act(() => resetSession());
+  toast.reset();
+  guestCart.clear();
+});
+
+describe('book card buttons for a guest', () => {
+  it("offers 'LOGIN TO ADD WISHLIST', going to /login and remembering the page", async () => {
+    const user = userEvent.setup();
+    const api = stubApiRoutes(() => undefined);
+    const router = renderButtons(makeBook({ title: 'Emma' }));
+
+    await user.click(screen.getByRole('link', { name: 'LOGIN TO ADD WISHLIST' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/books/Emma' } });
+    // Guests never call the wishlist or cart API.
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('adds to the cart kept in this browser', async () => {
+    const user = userEvent.setup();
+    stubApiRoutes(() => undefined);
+    renderButtons(makeBook({ id: 3, title: 'Emma' }));
+
+    await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    expect(await screen.findByText('Book Added To Cart.')).toBeInTheDocument();
+    expect(guestCart.get()[3]?.quantity).toBe(1);
+    expect(screen.getByText('Cart count 1')).toBeInTheDocument();
+  });
+});
+
+describe('book card buttons for a logged-in customer', () => {
+  it("shows a disabled 'Already Added' for a book in the wishlist", async () => {
+    customerApi([4]);
+    act(() => startSession(makeUser()));
+    renderButtons(makeBook({ id: 4, title: 'Emma' }));
+    expect(await screen.findByRole('button', { name: 'Already Added' })).toBeDisabled();
+  });
+
+  it("adds to the wishlist with the spec's toast, then shows 'Already Added'", async () => {
+    const user = userEvent.setup();
+    const api = customerApi([], ({ method, path }) =>
+      method === 'POST' && path === '/api/v1/wishlist' ? { body: { booksIds: [4] } } : undefined,
+    );
+    act(() => startSession(makeUser()));
+    renderButtons(makeBook({ id: 4, title: 'Emma' }));
+
+    await user.click(await screen.findByRole('button', { name: 'ADD TO WISHLIST' }));
+    expect(await screen.findByText('Book Added To Wishlist.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Already Added' })).toBeDisabled();
+    expect(api.sent('POST', '/api/v1/wishlist')[0]?.body).toEqual({ bookId: 4 });
+  });
+
+  it('keeps a failed wishlist add silent', async () => {
+    const user = userEvent.setup();
+    customerApi([], ({ method }) =>
+      method === 'POST'
+        ? { status: 409, body: { title: 'Conflict', status: 409, detail: 'Your wishlist is full.' } }
+        : undefined,
+    );
+    act(() => startSession(makeUser()));
+    renderButtons(makeBook({ id: 4, title: 'Emma' }));
+
+    const button = await screen.findByRole('button', { name: 'ADD TO WISHLIST' });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.queryByText('Conflict')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your wishlist is full.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Book Added To Wishlist.')).not.toBeInTheDocument();
+  });
+
+  it('adds to the server cart and shows its new count; a refusal shows the failure toast only', async () => {
+    const user = userEvent.setup();
+    const book = makeBook({ id: 4, title: 'Emma' });
+    let refuse = false;
+    customerApi([], ({ method, path }) => {
+      if (method !== 'POST' || path !== '/api/v1/cart') return undefined;
+      if (refuse)
+        return { status: 409, body: { title: 'Conflict', status: 409, detail: 'Only 1 copy of "Emma" is in stock.' } };
+      const items = [
+        {
+          ...book,
+          imageUrl: null,
+          quantity: 1,
+          priceWhenAdded: 40,
+          isPriceChanged: false,
+          isQuantityAvailable: true,
+          lineTotal: 40,
+        },
+      ];
+      return { body: { items, ...cartTotals(items) } };
+    });
+    act(() => startSession(makeUser()));
+    renderButtons(book);
+
+    expect(await screen.findByText('Cart count 0')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    expect(await screen.findByText('Book Added To Cart.')).toBeInTheDocument();
+    expect(screen.getByText('Cart count 1')).toBeInTheDocument();
+    expect(guestCart.get()[4]).toBeUndefined();
+
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
+    expect(await screen.findByText('Failed to add book to cart.')).toBeInTheDocument();
+    // The card's own message only: no second, generic toast with the server's detail.
+    expect(screen.queryByText('Conflict')).not.toBeInTheDocument();
+  });
+});

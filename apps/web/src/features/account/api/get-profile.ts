@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CustomerProfile } from '@bookshop/contracts/auth';
+import { api } from '../../../lib/api-client.ts';
+
+export const profileQueryKey = ['customer-profile'] as const;
+
+/** `GET v1/customers`: the signed-in customer's profile. */
+export function getProfile(signal?: AbortSignal): Promise<CustomerProfile> {
+  return api<CustomerProfile>('v1/customers', { signal });
+}
+
+export function profileQueryOptions() {
+  return queryOptions({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile(signal) });
+}
+
+export function useProfile() {
+  return useQuery(profileQueryOptions());
+}

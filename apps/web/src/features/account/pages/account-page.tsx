@@ -1,0 +1,117 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { Messages } from '@bookshop/contracts/messages';
+import { Button } from '../../../ui/button.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { ChangePasswordForm } from '../components/change-password-form.tsx';
+import { DeleteAccountSection } from '../components/delete-account-section.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+
+type AccountPageProps = {
+  /** The address list, from the addresses feature (app/ composes them); renders its own section with id "addresses". */
+  addressBook: ReactNode;
+  /** The profile changed: the header's avatar and user name should follow. */
+  onProfileSaved: () => void;
+  /** The account is gone: log out and go home. */
+  onAccountDeleted: () => void;
+};
+
+// Orders and reviews join this list when their pages exist; until then nothing links to them.
+const SECTIONS = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'addresses', label: 'Addresses' },
+  { id: 'password', label: 'Password' },
+  { id: 'delete-account', label: 'Delete Account' },
+] as const;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="grid scroll-mt-20 gap-4">
+      <h2 id={`${id}-title`} className="text-xl font-bold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * /account#addresses (where the address forms return) shows that section. The layout scrolls to
+ * the top after its children's effects, so this waits a frame, and for the profile above it.
+ */
+function useScrollToHash(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!ready || !hash) return;
+    const frame = requestAnimationFrame(() =>
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [hash, ready]);
+}
+
+const card = 'rounded-xl border border-stone-200 bg-white p-5 sm:p-6';
+
+/** /account (logged-in customers): profile, addresses, password and account deletion. */
+export function AccountPage({ addressBook, onProfileSaved, onAccountDeleted }: AccountPageProps) {
+  useDocumentTitle('My Account');
+  const profile = useProfile();
+  useScrollToHash(!profile.isPending);
+
+  return (
+    <div className="grid gap-6 py-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
+      <div className="grid content-start gap-4 lg:sticky lg:top-20 lg:self-start">
+        <h1 className="font-serif text-3xl font-semibold text-stone-900">My Account</h1>
+        <nav aria-label="Account sections">
+          <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
+            {SECTIONS.map((section) => (
+              <li key={section.id}>
+                <a
+                  href={`#${section.id}`}
+                  className="block rounded-md px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
+                >
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+
+      <div className="grid gap-10">
+        <Section id="profile" title="Profile">
+          <div className={card}>
+            {profile.isPending ? (
+              <Spinner label="Loading your profile" />
+            ) : profile.isError ? (
+              <div role="alert" className="flex flex-wrap items-center gap-3">
+                <p className="font-semibold text-rose-900">{Messages.listError}</p>
+                <Button variant="secondary" size="sm" onClick={() => void profile.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            ) : (
+              <ProfileForm profile={profile.data} onSaved={onProfileSaved} />
+            )}
+          </div>
+        </Section>
+
+        {addressBook}
+
+        <Section id="password" title="Change Password">
+          <div className={card}>
+            <ChangePasswordForm />
+          </div>
+        </Section>
+
+        <Section id="delete-account" title="Delete Account">
+          <div className={card}>
+            <DeleteAccountSection onDeleted={onAccountDeleted} />
+          </div>
+        </Section>
+      </div>
+    </div>
+  );
+}

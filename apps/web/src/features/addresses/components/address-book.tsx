@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Address } from '@bookshop/contracts/addresses';
+import { Messages } from '@bookshop/contracts/messages';
+import { Routes } from '@bookshop/contracts/routes';
+import { Button, buttonClasses } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/modal.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useDeleteAddress } from '../api/delete-address.ts';
+import { useAddresses } from '../api/get-addresses.ts';
+import { useSetMainAddress } from '../api/set-main-address.ts';
+import { countryName } from '../lib/country-name.ts';
+
+const updatePath = (id: number) => Routes.updateAddress.replace(':id', String(id));
+
+/** The customer's delivery addresses (on /account): set main and delete are optimistic (spec section 4). */
+export function AddressBook({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const addresses = useAddresses();
+  const setMain = useSetMainAddress();
+  const remove = useDeleteAddress();
+  const [confirming, setConfirming] = useState<Address | null>(null);
+  const Heading = `h${headingLevel}` as const;
+
+  return (
+    <section id="addresses" aria-labelledby="addresses-title" className="grid scroll-mt-20 gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Heading id="addresses-title" className="text-xl font-bold text-stone-900">
+          Addresses
+        </Heading>
+        <Link to={Routes.addAddress} className={buttonClasses({ size: 'sm' })}>
+          Add Address
+        </Link>
+      </div>
+
+      {addresses.isPending ? (
+        <Spinner label="Loading addresses" />
+      ) : addresses.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3">
+          <p className="font-semibold text-rose-900">{Messages.listError}</p>
+          <Button variant="secondary" size="sm" onClick={() => void addresses.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : addresses.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-stone-300 bg-white p-6 text-stone-700">
+          You have no saved addresses yet. Add one to check out faster.
+        </p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {addresses.data.map((address) => (
+            <li
+              key={address.id}
+              aria-label={`${address.address}, ${address.city}`}
+              className={`grid gap-3 rounded-lg border bg-white p-4 ${address.isMain ? 'border-brand' : 'border-stone-200'}`}
+            >
+              <address className="grid gap-0.5 text-stone-800 not-italic">
+                <span className="font-semibold text-stone-900">{address.address}</span>
+                <span>
+                  {address.city}
+                  {address.zipCode && ` ${address.zipCode}`}
+                </span>
+                <span>{countryName(address.country)}</span>
+                <span className="text-sm text-stone-600">{address.phoneNo}</span>
+              </address>
+              <div className="flex flex-wrap items-center gap-2">
+                {address.isMain ? (
+                  <span className="rounded-full bg-brand-soft px-3 py-1 text-xs font-bold text-brand">
+                    Main Address
+                  </span>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={setMain.isPending}
+                    onClick={() => setMain.mutate(address.id)}
+                  >
+                    Set as Main<span className="sr-only"> — {address.address}</span>
+                  </Button>
+                )}
+                <Link to={updatePath(address.id)} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                  Edit<span className="sr-only"> — {address.address}</span>
+                </Link>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-800! hover:bg-red-50!"
+                  onClick={() => setConfirming(address)}
+                >
+                  Delete<span className="sr-only"> — {address.address}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {confirming && (
+        <Dialog
+          title="Delete this address?"
+          description={`${confirming.address}, ${confirming.city}, ${countryName(confirming.country)}`}
+          onClose={() => setConfirming(null)}
+          widthClass="max-w-md"
+        >
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Keep Address
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                remove.mutate(confirming.id);
+                setConfirming(null);
+              }}
+            >
+              Delete Address
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+import { Link } from 'react-router';
+import {
+  CreateAddressSchema,
+  UpdateAddressSchema,
+  type Address,
+  type AddressForm as AddressFormValues,
+  type CreateAddress,
+} from '@bookshop/contracts/addresses';
+import { Routes } from '@bookshop/contracts/routes';
+import { ApiError } from '../../../lib/api-client.ts';
+import { Button, buttonClasses } from '../../../ui/button.tsx';
+import { CheckboxField, SelectField, TextField } from '../../../ui/form-fields.tsx';
+import { useCountries } from '../api/get-countries.ts';
+
+const FIELDS = ['address', 'country', 'city', 'phoneNo', 'zipCode', 'isMain'] as const;
+
+/** Spec section 8 toasts every failure; field errors of a 400 also show under their fields. */
+export function showServerFieldErrors(error: unknown, setError: UseFormSetError<AddressFormValues>) {
+  const errors = error instanceof ApiError ? error.problem.errors : undefined;
+  if (!errors) return;
+  for (const [field, messages] of Object.entries(errors)) {
+    const name = FIELDS.find((known) => known === field);
+    if (name && messages[0]) setError(name, { type: 'server', message: messages[0] });
+  }
+}
+
+type AddressFormProps = {
+  /** The address being changed; absent when adding. */
+  address?: Address;
+  /** The customer has no address yet: this one becomes main whatever the box says (decision 012). */
+  isFirst: boolean;
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: (values: CreateAddress, setError: UseFormSetError<AddressFormValues>) => void;
+};
+
+/** Address, country, city, phone, optional zip code and main flag; validated on every change. */
+export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit }: AddressFormProps) {
+  const countries = useCountries();
+  const schema = address ? UpdateAddressSchema : CreateAddressSchema;
+  const lockedMain = isFirst || address?.isMain === true;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = useForm<AddressFormValues, unknown, CreateAddress>({
+    // The update schema also checks the id, carried in the values but not shown.
+    resolver: zodResolver(schema as typeof CreateAddressSchema),
+    mode: 'onChange',
+    defaultValues: {
+      ...(address && { id: address.id }),
+      address: address?.address ?? '',
+      country: address?.country ?? '',
+      city: address?.city ?? '',
+      phoneNo: address?.phoneNo ?? '',
+      zipCode: address?.zipCode ?? '',
+      isMain: lockedMain || (address?.isMain ?? false),
+    },
+  });
+
+  const country = register('country', {
+    // A phone number is judged for its country: choosing another one re-checks a typed number.
+    onChange: () => {
+      if (getFieldState('phoneNo').isDirty) void trigger('phoneNo');
+    },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, setError))} className="grid gap-5">
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        hint="Building, street and area."
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          label="Country"
+          autoComplete="country"
+          error={
+            errors.country?.message ?? (countries.isError ? 'The list of countries could not be loaded.' : undefined)
+          }
+          disabled={countries.isPending}
+          {...country}
+        >
+          <option value="">{countries.isPending ? 'Loading countries…' : 'Choose a country'}</option>
+          {countries.data?.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+        <TextField
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          hint="A number in the chosen country, so the courier can call you."
+          error={errors.phoneNo?.message}
+          {...register('phoneNo')}
+        />
+        <TextField
+          label="Zip Code (optional)"
+          autoComplete="postal-code"
+          error={errors.zipCode?.message}
+          {...register('zipCode')}
+        />
+      </div>
+      <CheckboxField
+        label="Make this my main address"
+        disabled={lockedMain}
+        hint={
+          isFirst
+            ? 'Your first address is your main address.'
+            : address?.isMain
+              ? 'This is your main address. To change that, make another address main.'
+              : 'Your main address is chosen first at checkout.'
+        }
+        error={errors.isMain?.message}
+        {...register('isMain')}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" size="lg" pending={pending}>
+          {submitLabel}
+        </Button>
+        <Link to={`${Routes.account}#addresses`} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,191 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Address } from '@bookshop/contracts/addresses';
+import { stubApiRoutes, type StubRequest, type StubResponse } from '../../../test/api-routes.ts';
+import { createTestQueryClient } from '../../../test/render.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { addressesQueryKey } from '../api/get-addresses.ts';
+import { AddAddressPage } from './add-address-page.tsx';
+import { UpdateAddressPage } from './update-address-page.tsx';
+
+const countries = [
+  { code: 'AE', name: 'United Arab Emirates' },
+  { code: 'GB', name: 'United Kingdom' },
+];
+const home: Address = {
+  id: 1,
+  address: '12 Palm Street',
+  country: 'AE',
+  city: 'Dubai',
+  phoneNo: '+971501234567',
+  zipCode: '',
+  isMain: true,
+};
+const page = (data: Address[]) => ({
+  data,
+  paginationDetails: { currentPage: 1, totalPages: 1, noOfRecords: data.length, pageSize: 25 },
+});
+
+function stub(extra: (request: StubRequest) => StubResponse | undefined = () => undefined, list: Address[] = [home]) {
+  return stubApiRoutes((request) => {
+    if (request.path === '/api/v1/countries') return { body: countries };
+    if (request.path === '/api/v1/customers-addresses' && request.method === 'GET') return { body: page(list) };
+    return extra(request);
+  });
+}
+
+function renderAt(path: string, client: QueryClient = createTestQueryClient()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/add-address', element: <AddAddressPage /> },
+      { path: '/update-address/:id', element: <UpdateAddressPage /> },
+      { path: '/account', element: <p>Account page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, client };
+}
+
+async function ready() {
+  await waitFor(() => expect(screen.getByRole('option', { name: 'United Arab Emirates' })).toBeInTheDocument());
+}
+
+afterEach(() => toast.reset());
+
+describe('add address form', () => {
+  it('validates on every change with the shared messages, judging the phone for the chosen country', async () => {
+    const user = userEvent.setup();
+    stub();
+    renderAt('/add-address');
+    await ready();
+
+    const address = screen.getByRole('textbox', { name: 'Address' });
+    await user.type(address, 'x');
+    await user.clear(address);
+    expect(address).toHaveAccessibleDescription(/Address is required\./);
+
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Dubai');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'AE');
+    const phone = screen.getByRole('textbox', { name: 'Phone Number' });
+    await user.type(phone, '020 7123 4567');
+    expect(await screen.findByText('Enter a valid phone number for United Arab Emirates.')).toBeInTheDocument();
+
+    // The same number is right for the United Kingdom: changing the country re-checks it.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'GB');
+    await waitFor(() => expect(screen.queryByText(/Enter a valid phone number/)).not.toBeInTheDocument());
+
+    await user.type(screen.getByRole('textbox', { name: 'Zip Code (optional)' }), 'AB#1');
+    expect(
+      await screen.findByText('Zip code may contain only letters, digits, spaces and hyphens.'),
+    ).toBeInTheDocument();
+  });
+
+  it('saves the address, appends it to the cached list with its new id and returns to the account page', async () => {
+    const user = userEvent.setup();
+    const api = stub(({ method, path, body }) =>
+      method === 'POST' && path === '/api/v1/customers-addresses'
+        ? { status: 201, body: { id: 9, ...(body as object), isMain: false } }
+        : undefined,
+    );
+    const { router, client } = renderAt('/add-address');
+    await ready();
+    await waitFor(() => expect(client.getQueryData(addressesQueryKey)).toEqual([home]));
+
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), '7 Creek Lane');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'AE');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Sharjah');
+    await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '050 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(router.state.location.hash).toBe('#addresses');
+    // The form sends the number in E.164, as the shared schema normalises it.
+    expect(api.sent('POST', '/api/v1/customers-addresses')[0]?.body).toEqual({
+      address: '7 Creek Lane',
+      country: 'AE',
+      city: 'Sharjah',
+      phoneNo: '+971501234567',
+      zipCode: '',
+      isMain: false,
+    });
+    expect(client.getQueryData<Address[]>(addressesQueryKey)?.map((a) => a.id)).toEqual([1, 9]);
+  });
+
+  it("shows the server's field errors under their fields", async () => {
+    const user = userEvent.setup();
+    stub(({ method }) =>
+      method === 'POST'
+        ? {
+            status: 400,
+            body: { title: 'Bad Request', status: 400, errors: { country: ['Choose a country from the list.'] } },
+          }
+        : undefined,
+    );
+    renderAt('/add-address');
+    await ready();
+
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), '7 Creek Lane');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'GB');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'London');
+    await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '020 7123 4567');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Country' })).toHaveAccessibleDescription(
+        'Choose a country from the list.',
+      ),
+    );
+  });
+
+  it('makes the first address main, with the box ticked and locked', async () => {
+    stub(undefined, []);
+    renderAt('/add-address');
+    const box = await screen.findByRole('checkbox', { name: 'Make this my main address' });
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
+    expect(screen.getByText('Your first address is your main address.')).toBeInTheDocument();
+  });
+});
+
+describe('update address form', () => {
+  it('starts from the saved address and sends the change with its id', async () => {
+    const user = userEvent.setup();
+    const api = stub(({ method, path, body }) =>
+      method === 'GET' && path === '/api/v1/customers-addresses/1'
+        ? { body: home }
+        : method === 'PUT'
+          ? { body: { ...home, ...(body as object) } }
+          : undefined,
+    );
+    const { router } = renderAt('/update-address/1');
+    await ready();
+
+    const city = await screen.findByRole('textbox', { name: 'City' });
+    expect(city).toHaveValue('Dubai');
+    await user.clear(city);
+    expect(city).toHaveAccessibleDescription('City is required.');
+    await user.type(city, 'Abu Dhabi');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(api.sent('PUT', '/api/v1/customers-addresses')[0]?.body).toMatchObject({
+      id: 1,
+      city: 'Abu Dhabi',
+      phoneNo: '+971501234567',
+    });
+  });
+
+  it('says when the address does not exist', async () => {
+    stub();
+    renderAt('/update-address/99');
+    expect(await screen.findByText('This address does not exist.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,83 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthMessages } from '@bookshop/contracts/auth';
+import { Routes } from '@bookshop/contracts/routes';
+import { googleSignInQueryOptions } from '../api/google-sign-in.ts';
+import { prepareGoogleSignIn } from '../lib/google-sign-in.ts';
+import { getSession, resetSession } from '../session/session-store.ts';
+import { fakeApi, makeUser, ok, problem } from '../testing/fake-api.ts';
+import { renderRoutes, WhereAmI } from '../testing/render.tsx';
+import { GoogleCallbackPage } from './google-callback-page.tsx';
+
+const base64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const idTokenWith = (claims: object) => `${base64url({ alg: 'RS256' })}.${base64url(claims)}.signature`;
+
+function renderCallback(hash: string) {
+  return renderRoutes(
+    [
+      { path: Routes.googleCallback, element: <GoogleCallbackPage /> },
+      { path: '/books/:title', element: <WhereAmI /> },
+    ],
+    { at: `${Routes.googleCallback}${hash}` },
+  );
+}
+
+afterEach(() => {
+  act(() => resetSession());
+  sessionStorage.clear();
+});
+
+describe('/auth/google/callback', () => {
+  it('checks the nonce, posts the id token with the time zone, and returns to where the visitor started', async () => {
+    const customer = makeUser({ userName: 'gina' });
+    const api = fakeApi({ 'POST /api/v1/customers/google-signin': ok(customer) });
+    const url = new URL(prepareGoogleSignIn('client-123', '/books/Emma'));
+    const nonce = url.searchParams.get('nonce')!;
+    const idToken = idTokenWith({ nonce, email: 'gina@example.com' });
+
+    const { router } = renderCallback(`#id_token=${idToken}&authuser=0&prompt=consent`);
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/books/Emma');
+    expect(api.to('POST /api/v1/customers/google-signin')).toHaveLength(1);
+    expect(api.to('POST /api/v1/customers/google-signin')[0]?.body).toEqual({
+      idToken,
+      nonce,
+      ianaZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    expect(getSession().user?.userName).toBe('gina');
+    // The token does not stay in the history.
+    expect(router.state.location.hash).toBe('');
+    expect(sessionStorage.getItem('bookshop.google-sign-in')).toBeNull();
+  });
+
+  it('refuses a token whose nonce is not the one this tab generated, without calling the API', async () => {
+    const api = fakeApi({});
+    prepareGoogleSignIn('client-123');
+    renderCallback(`#id_token=${idTokenWith({ nonce: 'someone-elses-nonce-value' })}`);
+
+    expect(await screen.findByRole('heading', { name: AuthMessages.googleSignInFailedTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', Routes.login);
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('explains a refused sign-in on the page (no error toast) and logs it', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeApi({ 'POST /api/v1/customers/google-signin': problem(400, AuthMessages.googleSignInFailedTitle) });
+    const nonce = new URL(prepareGoogleSignIn('client-123')).searchParams.get('nonce')!;
+    renderCallback(`#id_token=${idTokenWith({ nonce })}`);
+
+    expect(await screen.findByText(AuthMessages.googleSignInFailed)).toBeInTheDocument();
+    expect(googleSignInQueryOptions({ idToken: 'x', nonce }).meta).toEqual({ errorToast: false });
+    expect(getSession().user).toBeNull();
+    expect(error).toHaveBeenCalledWith('An unexpected error occurred. Please try again later.');
+    error.mockRestore();
+  });
+
+  it('tells a visitor who cancelled at Google', async () => {
+    fakeApi({});
+    prepareGoogleSignIn('client-123');
+    renderCallback('#error=access_denied');
+    expect(await screen.findByRole('heading', { name: 'Google sign-in cancelled' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,65 @@
+import { useState, type ReactNode } from 'react';
+import type { Cart } from '@bookshop/contracts/cart';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/modal.tsx';
+import { CartLine, type CartLineControls } from './cart-line.tsx';
+import { OrderSummary } from './order-summary.tsx';
+
+type CartContentsProps = {
+  cart: Cart;
+  controls: CartLineControls;
+  onClear: () => void;
+  clearing: boolean;
+  renderCheckout: (blockedReasonId: string | undefined) => ReactNode;
+  note?: ReactNode;
+};
+
+/** The lines of a non-empty cart beside its summary; the same for guests and customers. */
+export function CartContents({ cart, controls, onClear, clearing, renderCheckout, note }: CartContentsProps) {
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <section aria-label="Books in your cart" className="grid content-start gap-2">
+        <ul className="divide-y divide-stone-200 border-y border-stone-200">
+          {cart.items.map((item) => (
+            <CartLine key={item.id} item={item} controls={controls} />
+          ))}
+        </ul>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="justify-self-start text-red-800! hover:bg-red-50!"
+          pending={clearing}
+          disabled={controls.busy}
+          onClick={() => setConfirmingClear(true)}
+        >
+          Clear Cart
+        </Button>
+      </section>
+      <OrderSummary totals={cart} renderCheckout={renderCheckout} note={note} />
+      {confirmingClear && (
+        <Dialog
+          title="Clear your cart?"
+          description="Every book will be removed from your cart."
+          onClose={() => setConfirmingClear(false)}
+          widthClass="max-w-md"
+        >
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirmingClear(false)}>
+              Keep Books
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setConfirmingClear(false);
+                onClear();
+              }}
+            >
+              Clear Cart
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { Link } from 'react-router';
+import type { CartItem } from '@bookshop/contracts/cart';
+import { bookPath } from '@bookshop/contracts/routes';
+import { formatPrice } from '../../../lib/format.ts';
+import { AlertIcon, BookIcon, InfoIcon } from '../../../ui/icons.tsx';
+import { canIncrease, lineWarnings } from '../lib/cart-view.ts';
+import { TrashIcon } from './cart-icons.tsx';
+import { QuantityStepper } from './quantity-stepper.tsx';
+
+export type CartLineControls = {
+  increase(item: CartItem): void;
+  decrease(item: CartItem): void;
+  remove(item: CartItem): void;
+  /** A cart change is on its way; controls wait for it so each step starts from the newest cart. */
+  busy: boolean;
+  /** The book whose line is changing, for its spinner. */
+  pendingBookId: number | undefined;
+};
+
+function LinePrice({ item }: { item: CartItem }) {
+  if (item.discountPercentage <= 0) return <p className="font-semibold text-stone-900">{formatPrice(item.price)}</p>;
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2">
+      <span className="sr-only">Original price</span>
+      <s className="text-sm text-stone-500">{formatPrice(item.price)}</s>
+      <span className="sr-only">, now</span>
+      <span className="font-semibold text-rose-700">{formatPrice(item.discountedPrice)}</span>
+      <span aria-hidden="true" className="rounded bg-rose-100 px-1.5 py-0.5 text-xs font-medium text-rose-800">
+        -{item.discountPercentage}%
+      </span>
+    </p>
+  );
+}
+
+/** One book in the cart: cover, title, price, warnings, quantity stepper, line total and delete. */
+export function CartLine({ item, controls }: { item: CartItem; controls: CartLineControls }) {
+  const warnings = lineWarnings(item);
+  const href = bookPath(item.title);
+  const blocked = warnings.some((warning) => warning.kind === 'stock');
+  return (
+    <li
+      aria-label={item.title}
+      className={`grid grid-cols-[5rem_minmax(0,1fr)] gap-4 py-5 sm:grid-cols-[6rem_minmax(0,1fr)_auto] ${blocked ? 'bg-amber-50/60' : ''}`}
+    >
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
+        {item.imageUrl ? (
+          <img
+            src={item.imageUrl}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="aspect-[2/3] w-full rounded-md bg-stone-100 object-cover"
+          />
+        ) : (
+          <div className="flex aspect-[2/3] w-full items-center justify-center rounded-md bg-stone-100 text-stone-400">
+            <BookIcon className="size-8" strokeWidth={1.5} />
+          </div>
+        )}
+      </Link>
+
+      <div className="flex min-w-0 flex-col gap-2">
+        <h2 className="font-serif text-lg leading-snug font-semibold text-stone-900">
+          <Link to={href} className="hover:underline">
+            {item.title}
+          </Link>
+        </h2>
+        <LinePrice item={item} />
+        {warnings.length > 0 && (
+          <ul className="grid gap-1.5 text-sm">
+            {warnings.map((warning) => (
+              <li
+                key={warning.kind}
+                className={`flex items-start gap-2 rounded-md px-2.5 py-1.5 ${warning.kind === 'stock' ? 'bg-amber-100 text-amber-950' : 'bg-sky-50 text-sky-950'}`}
+              >
+                {warning.kind === 'stock' ? (
+                  <AlertIcon className="mt-0.5 size-4 shrink-0" />
+                ) : (
+                  <InfoIcon className="mt-0.5 size-4 shrink-0" />
+                )}
+                {warning.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <QuantityStepper
+            title={item.title}
+            quantity={item.quantity}
+            canIncrease={canIncrease(item)}
+            disabled={controls.busy}
+            pending={controls.pendingBookId === item.id}
+            onIncrease={() => controls.increase(item)}
+            onDecrease={() => controls.decrease(item)}
+          />
+          <button
+            type="button"
+            disabled={controls.busy}
+            onClick={() => controls.remove(item)}
+            className="inline-flex min-h-9 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            <TrashIcon />
+            Delete<span className="sr-only"> {item.title}</span>
+          </button>
+        </div>
+      </div>
+
+      <p className="col-start-2 text-start font-semibold text-stone-900 tabular-nums sm:col-start-3 sm:text-end">
+        <span className="sr-only">Line total </span>
+        {formatPrice(item.lineTotal)}
+      </p>
+    </li>
+  );
+}

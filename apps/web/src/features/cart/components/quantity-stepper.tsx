@@ -1,0 +1,58 @@
+import { Spinner } from '../../../ui/spinner.tsx';
+import { MinusIcon, PlusIcon } from './cart-icons.tsx';
+
+type QuantityStepperProps = {
+  title: string;
+  quantity: number;
+  /** False at the stock limit: the + button is disabled. */
+  canIncrease: boolean;
+  /** Another cart change is on its way; every control waits for it. */
+  disabled: boolean;
+  /** This line's change is the one on its way. */
+  pending: boolean;
+  onIncrease: () => void;
+  /** Lowers the quantity by one; at one the line is dropped (spec section 4). */
+  onDecrease: () => void;
+};
+
+const stepClasses =
+  'inline-flex size-9 items-center justify-center text-stone-800 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40';
+
+export function QuantityStepper({
+  title,
+  quantity,
+  canIncrease,
+  disabled,
+  pending,
+  onIncrease,
+  onDecrease,
+}: QuantityStepperProps) {
+  return (
+    <div role="group" aria-label={`Quantity of ${title}`} className="inline-flex items-center gap-2">
+      <div className="inline-flex items-center overflow-hidden rounded-md border border-stone-300 bg-white">
+        <button
+          type="button"
+          className={stepClasses}
+          disabled={disabled}
+          onClick={onDecrease}
+          aria-label={quantity <= 1 ? `Remove ${title} from the cart` : `Remove one copy of ${title}`}
+        >
+          <MinusIcon />
+        </button>
+        <output aria-live="polite" className="min-w-10 px-1 text-center font-semibold tabular-nums">
+          {quantity}
+        </output>
+        <button
+          type="button"
+          className={stepClasses}
+          disabled={disabled || !canIncrease}
+          onClick={onIncrease}
+          aria-label={`Add one copy of ${title}`}
+        >
+          <PlusIcon />
+        </button>
+      </div>
+      {pending && <Spinner label="Updating" className="size-4 text-stone-500" />}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { CART_MAX_QUANTITY, CartMessages, cartTotals, type Cart, type CartItem } from '@bookshop/contracts/cart';
+import { aedToFils, filsToAed, formatPrice } from '@bookshop/contracts/money';
+import type { GuestCart } from '../guest-cart.ts';
+
+/**
+ * The guest's browser cart in the server cart's shape, so one page shows both. Totals come from
+ * the same `cartTotals` the API uses; the browser copy knows no earlier price, so it is never
+ * flagged as changed (the merge at login re-reads prices and stock).
+ */
+export function guestCartView(cart: GuestCart): Cart {
+  const items: CartItem[] = Object.values(cart).map((line) => {
+    const stockQuantity = line.isInStock ? line.stockQuantity : 0;
+    return {
+      id: line.id,
+      title: line.title,
+      description: line.description,
+      imageUrl: line.imageUrl,
+      price: line.price,
+      discountPercentage: line.discountPercentage,
+      discountedPrice: line.discountedPrice,
+      quantity: line.quantity,
+      isInStock: line.isInStock,
+      stockQuantity,
+      isNextDayDeliveryEligible: false,
+      priceWhenAdded: line.discountedPrice,
+      isPriceChanged: false,
+      isQuantityAvailable: line.quantity <= stockQuantity,
+      lineTotal: filsToAed(aedToFils(line.discountedPrice) * line.quantity),
+    };
+  });
+  return { items, ...cartTotals(items) };
+}
+
+/** One more copy is possible while the stock and the per-line maximum allow it. */
+export const canIncrease = (item: CartItem) =>
+  item.isInStock && item.quantity < item.stockQuantity && item.quantity < CART_MAX_QUANTITY;
+
+export type LineWarning = { kind: 'stock' | 'price'; message: string };
+
+/** What a line must tell the customer before checkout: sold out, short of copies, or repriced. */
+export function lineWarnings(item: CartItem): LineWarning[] {
+  const warnings: LineWarning[] = [];
+  if (!item.isQuantityAvailable) {
+    warnings.push({
+      kind: 'stock',
+      message:
+        !item.isInStock || item.stockQuantity <= 0
+          ? CartMessages.lineOutOfStock
+          : CartMessages.lineNotEnoughStock(item.stockQuantity),
+    });
+  }
+  if (item.isPriceChanged) {
+    warnings.push({
+      kind: 'price',
+      message: CartMessages.linePriceChanged(formatPrice(item.priceWhenAdded), formatPrice(item.discountedPrice)),
+    });
+  }
+  return warnings;
+}

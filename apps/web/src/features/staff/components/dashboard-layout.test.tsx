@@ -1,0 +1,48 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AuthMessages } from '@bookshop/contracts/auth';
+import { RoleName } from '@bookshop/contracts/enums';
+import { Routes } from '@bookshop/contracts/routes';
+import { makeMember, makeViewer, renderDashboard, stubFetch } from '../testing/render-dashboard.tsx';
+
+describe('the dashboard', () => {
+  it('shows a New User the waiting-for-approval page instead of the dashboard', async () => {
+    stubFetch(() => ({ body: makeMember(1, RoleName.NewUser) }));
+    const { refreshSession } = renderDashboard(makeViewer(RoleName.NewUser));
+
+    expect(screen.getByRole('heading', { name: 'Waiting for approval' })).toBeInTheDocument();
+    expect(screen.getByText(AuthMessages.awaitingApproval, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled());
+    expect(refreshSession).not.toHaveBeenCalled();
+  });
+
+  it('renews the session once an Admin has given the New User a role', async () => {
+    let role: RoleName = RoleName.NewUser;
+    stubFetch(() => ({ body: makeMember(1, role) }));
+    const user = userEvent.setup();
+    const { refreshSession } = renderDashboard(makeViewer(RoleName.NewUser));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled());
+
+    role = RoleName.User;
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await waitFor(() => expect(refreshSession).toHaveBeenCalledTimes(1));
+  });
+
+  it("shows staff with a role the dashboard; only an Admin's menu has Staff", () => {
+    const admin = renderDashboard(makeViewer(RoleName.Admin));
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getByRole('link', { name: 'Staff' })).toHaveAttribute('href', Routes.adminStaff);
+    admin.unmount();
+
+    renderDashboard(makeViewer(RoleName.Supervisor));
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Dashboard' })).queryByRole('link', { name: 'Staff' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Staff' })).not.toBeInTheDocument();
+  });
+});

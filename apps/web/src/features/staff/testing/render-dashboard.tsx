@@ -1,0 +1,96 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { LoggedInUser, StaffMember } from '@bookshop/contracts/auth';
+import { PersonType, RoleName } from '@bookshop/contracts/enums';
+import { permissionsOf } from '@bookshop/contracts/roles';
+import { Routes } from '@bookshop/contracts/routes';
+import { createTestQueryClient } from '../../../test/render.tsx';
+import { Toaster } from '../../../ui/toast.tsx';
+import { DashboardLayout } from '../components/dashboard-layout.tsx';
+import { DashboardHomePage } from '../pages/dashboard-home-page.tsx';
+import { StaffPage } from '../pages/staff-page.tsx';
+
+export function makeViewer(role: RoleName, overrides: Partial<LoggedInUser> = {}): LoggedInUser {
+  return {
+    id: 1,
+    emailAddress: 'sam@example.com',
+    userName: 'sam',
+    firstName: null,
+    lastName: null,
+    imageUrl: null,
+    personType: PersonType.Internal,
+    loginProvider: 1,
+    role,
+    permissions: permissionsOf(role),
+    token: 'token',
+    ...overrides,
+  };
+}
+
+export function makeMember(id: number, role: RoleName, overrides: Partial<StaffMember> = {}): StaffMember {
+  return {
+    id,
+    emailAddress: `member${id}@example.com`,
+    userName: `member${id}`,
+    imageUrl: null,
+    role,
+    permissions: permissionsOf(role),
+    emailConfirmed: true,
+    createdAt: '2026-03-01T10:15:00.000Z',
+    ...overrides,
+  };
+}
+
+type Reply = { status?: number; body: unknown };
+type Handler = (request: { method: string; url: URL; body: unknown }) => Reply;
+
+/** Stubs the network edge with one function of method, URL and JSON body. */
+export function stubFetch(handler: Handler) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://shop.test',
+    );
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const reply = handler({ method: init.method ?? 'GET', url, body });
+    return Promise.resolve(
+      new Response(JSON.stringify(reply.body), {
+        status: reply.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The dashboard as the app mounts it, for the given staff member. */
+type RenderOptions = { at?: string; refreshSession?: () => Promise<unknown> };
+
+export function renderDashboard(
+  viewer: LoggedInUser,
+  { at = Routes.adminDashboard, refreshSession = vi.fn(() => Promise.resolve(true)) }: RenderOptions = {},
+) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: Routes.adminDashboard,
+        element: <DashboardLayout viewer={viewer} refreshSession={refreshSession} />,
+        children: [
+          { index: true, element: <DashboardHomePage /> },
+          { path: Routes.adminStaff, element: <StaffPage /> },
+        ],
+      },
+    ],
+    { initialEntries: [at] },
+  );
+  const view = render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, refreshSession };
+}

@@ -1,0 +1,138 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+
+/*
+ * Labelled form controls for react-hook-form's `register`: the label names the control, the
+ * field's first failing rule shows under it and is linked with aria-describedby, and a hint
+ * (optional) says what is expected before anything goes wrong.
+ */
+
+type FieldChrome = {
+  label: string;
+  /** The first failing rule of this field. */
+  error?: string;
+  hint?: ReactNode;
+};
+
+const controlClasses =
+  'min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 text-base text-stone-900 ' +
+  'placeholder:text-stone-500 aria-invalid:border-red-700 disabled:bg-stone-100';
+
+function useFieldIds(error: string | undefined, hint: ReactNode) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return { id, hintId: `${id}-hint`, errorId: `${id}-error`, describedBy: describedBy || undefined };
+}
+
+function FieldMessages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint: ReactNode;
+  hintId: string;
+  error?: string;
+  errorId: string;
+}) {
+  return (
+    <>
+      {hint && (
+        <p id={hintId} className="text-sm text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  className = '',
+  ref,
+  ...input
+}: Omit<ComponentProps<'input'>, 'id'> & FieldChrome) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <div className={`grid content-start gap-1.5 ${className}`}>
+      <label htmlFor={ids.id} className="text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={ids.id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={controlClasses}
+        {...input}
+      />
+      <FieldMessages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  className = '',
+  ref,
+  children,
+  ...select
+}: Omit<ComponentProps<'select'>, 'id'> & FieldChrome) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <div className={`grid content-start gap-1.5 ${className}`}>
+      <label htmlFor={ids.id} className="text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <select
+        ref={ref}
+        id={ids.id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={controlClasses}
+        {...select}
+      >
+        {children}
+      </select>
+      <FieldMessages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  error,
+  hint,
+  className = '',
+  ref,
+  ...input
+}: Omit<ComponentProps<'input'>, 'id' | 'type'> & FieldChrome) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <div className={`grid gap-1 ${className}`}>
+      <div className="flex items-center gap-3">
+        <input
+          ref={ref}
+          id={ids.id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          className="size-5 accent-brand disabled:opacity-60"
+          {...input}
+        />
+        <label htmlFor={ids.id} className="text-sm font-semibold text-stone-800">
+          {label}
+        </label>
+      </div>
+      <FieldMessages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+    </div>
+  );
+}
