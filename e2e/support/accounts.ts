@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { baseUrl } from './browser.ts';
+import { waitForMailLink } from './mail.ts';
+
+export const TEST_PASSWORD = 'Reading-1s-fun!';
+
+export type Customer = { emailAddress: string; password: string; token: string };
+
+async function post(path: string, body: unknown, token?: string) {
+  const res = await fetch(`${baseUrl}/api/v1/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path} → ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/** Registers a customer through the API and confirms the address with the link the shop mailed. */
+export async function createConfirmedCustomer(): Promise<Customer> {
+  const id = randomBytes(4).toString('hex');
+  const emailAddress = `shopper-${id}@example.com`;
+  await post('customers/register', {
+    emailAddress,
+    userName: `shopper${id}`,
+    firstName: 'Omar',
+    lastName: 'Saleh',
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+  });
+  const link = new URL(await waitForMailLink(emailAddress, '/email-confirmation'));
+  await post(`customers/confirm-email/${link.searchParams.get('id')}`, {});
+  const { token } = (await post('customers/login', { emailAddress, password: TEST_PASSWORD })) as { token: string };
+  return { emailAddress, password: TEST_PASSWORD, token };
+}
+
+export const apiAs = (customer: Customer) => ({
+  post: (path: string, body: unknown) => post(path, body, customer.token),
+  async get<T>(path: string): Promise<T> {
+    const res = await fetch(`${baseUrl}/api/v1/${path}`, { headers: { authorization: `Bearer ${customer.token}` } });
+    if (!res.ok) throw new Error(`GET ${path} → ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  },
+});
+
+/** Logs in through the storefront's /login form. */
+export async function logInThroughForm(page: Page, customer: Pick<Customer, 'emailAddress' | 'password'>) {
+  if (!new URL(page.url()).pathname.endsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Email Address').fill(customer.emailAddress);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: 'Logout' }).first().waitFor();
+}
