@@ -1,0 +1,56 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  // A stand-in storefront build: the server only needs index.html and hashed assets.
+  const dist = await mkdtemp(path.join(os.tmpdir(), 'bookshop-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST_DIR: dist });
+  await mkdir(path.join(t.config.dataDir, 'uploads', 'books'), { recursive: true });
+  await writeFile(path.join(t.config.dataDir, 'uploads', 'books', 'cover-1a2b-400.webp'), 'webp');
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('serving the storefront', () => {
+  it.each(['/', '/cart', '/books/Pride%20and%20Prejudice', '/genres/Poetry', '/shipping/terms', '/admin/dashboard/staff'])(
+    'answers the page %s with the app and 200',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each(['/nope', '/books', '/books/a/b', '/admin/whatever'])('answers the unknown page %s with the app and 404', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('answers unknown API paths with problem+json', async () => {
+    const res = await get('/api/v1/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
+  it('caches hashed assets and images for a year', async () => {
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const image = await get('/images/books/cover-1a2b-400.webp');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['cache-control']).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+    expect((await get('/images/books/missing-400.webp')).statusCode).toBe(404);
+  });
+});
