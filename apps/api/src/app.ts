@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { addressesRoutes } from './modules/addresses/routes.ts';
@@ -11,7 +12,9 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
+import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { createCustomerAccountService } from './modules/customers/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
@@ -44,6 +47,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyCookie);
+  // Routes read uploads themselves (request.parts) and may lower these limits per request.
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
   await registerRateLimits(app, { redisUrl: config.redisUrl });
   const mailer = registerMailer(app, { db, config });
 
@@ -52,15 +57,26 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
 
   const cart = createCartService({ db, catalogue });
 
+  const wishlist = createWishlistService({ db, catalogue });
+  const addresses = createAddressesService({ db, catalogue });
+
   const auth = createAuthServices({ config, db, mailer, accessTokens: app.accessTokens, log: app.log });
+  const customerAccount = createCustomerAccountService({
+    accounts: auth.accounts,
+    avatars: createAvatarStore(images),
+    cart,
+    wishlist,
+    addresses,
+    log: app.log,
+  });
 
   await app.register(sessionRoutes, { prefix: '/api', ...auth, googleClientId: config.googleClientId });
-  await app.register(customerRoutes, { prefix: '/api', ...auth });
+  await app.register(customerRoutes, { prefix: '/api', ...auth, customerAccount });
   await app.register(staffRoutes, { prefix: '/api', ...auth });
   await app.register(catalogueRoutes, { prefix: '/api', catalogue });
   await app.register(cartRoutes, { prefix: '/api', cart });
-  await app.register(wishlistRoutes, { prefix: '/api', wishlist: createWishlistService({ db, catalogue }) });
-  await app.register(addressesRoutes, { prefix: '/api', addresses: createAddressesService({ db, catalogue }), cart });
+  await app.register(wishlistRoutes, { prefix: '/api', wishlist });
+  await app.register(addressesRoutes, { prefix: '/api', addresses, cart });
 
   await registerWeb(app, { distDir: config.webDistDir, imagesDir: images.root });
   return app;

@@ -14,7 +14,16 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
     execFile(
       process.execPath,
       ['--import', 'tsx', main],
-      { env: { ...process.env, SEED: 'none', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bookshop-main-')), ...env }, timeout: 60_000 },
+      {
+        env: {
+          ...process.env,
+          SEED: 'none',
+          LOG_LEVEL: 'silent',
+          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bookshop-main-')),
+          ...env,
+        },
+        timeout: 60_000,
+      },
       (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
     );
   });

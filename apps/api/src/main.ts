@@ -19,12 +19,13 @@ async function main() {
     throw error;
   }
 
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, async () => {
-      await app.close();
-      await database.close();
-      process.exit(0);
-    });
+    process.once(signal, () => void shutdown());
   }
 }
 

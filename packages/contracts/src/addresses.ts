@@ -100,7 +100,9 @@ const phoneCheck = {
   when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
     typeof payload.value === 'object' &&
     payload.value !== null &&
-    !payload.issues.some((issue) => !issue.path?.length || issue.path[0] === 'country' || issue.path[0] === 'phoneNo') &&
+    !payload.issues.some(
+      (issue) => !issue.path?.length || issue.path[0] === 'country' || issue.path[0] === 'phoneNo',
+    ) &&
     isSupportedCountry((payload.value as PhoneFields).country),
 };
 

@@ -89,7 +89,7 @@ export const PasswordSchema = z
       .regex(/[\W_]/, Messages.passwordSpecial),
   );
 
-const ConfirmPasswordSchema = z
+export const ConfirmPasswordSchema = z
   .string({ error: Messages.confirmPasswordRequired })
   .pipe(z.string().min(1, Messages.confirmPasswordRequired));
 
@@ -114,7 +114,7 @@ export const IanaZoneSchema = z.string().max(64).refine(isTimeZone, AuthMessages
 type WithPasswords = { password?: unknown; confirmPassword?: unknown };
 
 /** "Passwords don't match." on confirmPassword, reported even while other fields are invalid. */
-const passwordsMatch = <T extends z.ZodType<WithPasswords>>(schema: T) =>
+export const passwordsMatch = <T extends z.ZodType<WithPasswords>>(schema: T) =>
   schema.refine((value) => value.password === value.confirmPassword, {
     message: Messages.passwordsDontMatch,
     path: ['confirmPassword'],
@@ -230,6 +230,8 @@ export const CustomerProfileSchema = z.object({
   personType: z.literal(PersonType.Customer),
   loginProvider: LoginProviderSchema,
   emailConfirmed: z.boolean(),
+  /** False for an account that only signs in with Google: it has no password to change or confirm with. */
+  hasPassword: z.boolean(),
   /** ISO 8601 */
   createdAt: z.string(),
 });

@@ -60,7 +60,9 @@ export type GuestCartLine = z.infer<typeof GuestCartLineSchema>;
 
 /** `POST v1/cart/merge`: the browser's guest cart, sent once right after login. */
 export const MergeCartSchema = z.object({
-  items: z.array(GuestCartLineSchema, { error: CartMessages.mergeItemsRequired }).max(CART_MAX_LINES, CartMessages.mergeItemsMax),
+  items: z
+    .array(GuestCartLineSchema, { error: CartMessages.mergeItemsRequired })
+    .max(CART_MAX_LINES, CartMessages.mergeItemsMax),
 });
 export type MergeCart = z.infer<typeof MergeCartSchema>;
 

@@ -9,7 +9,9 @@ import {
 
 describe('delivery rules', () => {
   it('makes standard delivery free only strictly over 150.00', () => {
-    expect(deliveryFeeFils('standard', { itemsTotalFils: 150_00, allItemsNextDayEligible: false })).toBe(STANDARD_DELIVERY_FEE_FILS);
+    expect(deliveryFeeFils('standard', { itemsTotalFils: 150_00, allItemsNextDayEligible: false })).toBe(
+      STANDARD_DELIVERY_FEE_FILS,
+    );
     expect(deliveryFeeFils('standard', { itemsTotalFils: 150_01, allItemsNextDayEligible: false })).toBe(0);
   });
 
@@ -21,8 +23,13 @@ describe('delivery rules', () => {
   });
 
   it('offers next day only when every item is eligible, at its fee whatever the total', () => {
-    expect(deliveryFeeFils('next-day', { itemsTotalFils: 500_00, allItemsNextDayEligible: true })).toBe(NEXT_DAY_DELIVERY_FEE_FILS);
+    expect(deliveryFeeFils('next-day', { itemsTotalFils: 500_00, allItemsNextDayEligible: true })).toBe(
+      NEXT_DAY_DELIVERY_FEE_FILS,
+    );
     expect(deliveryFeeFils('next-day', { itemsTotalFils: 500_00, allItemsNextDayEligible: false })).toBeUndefined();
-    expect(deliveryOptions({ itemsTotalFils: 0, allItemsNextDayEligible: false }).map((o) => o.isAvailable)).toEqual([true, false]);
+    expect(deliveryOptions({ itemsTotalFils: 0, allItemsNextDayEligible: false }).map((o) => o.isAvailable)).toEqual([
+      true,
+      false,
+    ]);
   });
 });

@@ -45,7 +45,8 @@ export type DeliveryOption = {
 };
 
 /** Free delivery applies to orders strictly over the threshold (spec: "orders over 150 AED"). */
-export const qualifiesForFreeDelivery = (itemsTotalFils: number): boolean => itemsTotalFils > FREE_DELIVERY_THRESHOLD_FILS;
+export const qualifiesForFreeDelivery = (itemsTotalFils: number): boolean =>
+  itemsTotalFils > FREE_DELIVERY_THRESHOLD_FILS;
 
 /** How much more (fils) the books must cost before standard delivery is free; 0 once it is. */
 export const amountToFreeDeliveryFils = (itemsTotalFils: number): number =>

@@ -55,6 +55,6 @@ export function isKnownRoute(pathname: string): boolean {
   return patterns.some(
     (pattern) =>
       pattern.length === segments.length &&
-      pattern.every((part, i) => part.startsWith(':') ? segments[i]!.length > 0 : part === segments[i]),
+      pattern.every((part, i) => (part.startsWith(':') ? segments[i]!.length > 0 : part === segments[i])),
   );
 }

@@ -30,9 +30,7 @@ export const UpdateWishlistSchema = z.object({
 export type UpdateWishlist = z.infer<typeof UpdateWishlistSchema>;
 
 export const WishlistBookParamsSchema = z.object({
-  bookId: z.coerce
-    .number({ error: 'Book id must be a positive whole number.' })
-    .pipe(BookIdSchema),
+  bookId: z.coerce.number({ error: 'Book id must be a positive whole number.' }).pipe(BookIdSchema),
 });
 
 /** The ids of the books in the wishlist, newest first: the storefront's "map of book ids". */

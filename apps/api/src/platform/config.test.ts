@@ -18,7 +18,10 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ DATABASE_URL: 'mysql://shop@db/shop' }, /^Invalid configuration: DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//],
+    [
+      { DATABASE_URL: 'mysql://shop@db/shop' },
+      /^Invalid configuration: DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//,
+    ],
     [{ DATABASE_URL: 'not a url' }, /^Invalid configuration: DATABASE_URL /],
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],

@@ -28,10 +28,15 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.m
 const WORD_SIMILARITY_THRESHOLD = '0.45';
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite({ dataDir: path.join(options.dataDir, 'pg') });
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite({ dataDir: path.join(options.dataDir, 'pg') });
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle & { client: PGlite }> {
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle & { client: PGlite }> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
@@ -83,7 +88,7 @@ export async function migrateDatabase(handle: DatabaseHandle) {
 
 /** Runs raw SQL and returns its rows, the same way on both drivers. */
 export async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }
 

@@ -32,7 +32,9 @@ function validationProblem(error: FastifyError): Problem {
   const errors: Record<string, string[]> = {};
   if (hasZodFastifySchemaValidationErrors(error)) {
     for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.missingProperty ?? '_');
+      const missing = issue.params?.missingProperty;
+      const field =
+        issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (typeof missing === 'string' ? missing : '_');
       (errors[field] ??= []).push(issue.message ?? 'Invalid value.');
     }
   }
@@ -67,7 +69,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendProblem(reply, { title: httpTitle(error.statusCode), status: error.statusCode, detail: error.message });
+      return sendProblem(reply, {
+        title: httpTitle(error.statusCode),
+        status: error.statusCode,
+        detail: error.message,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, { title: 'Internal Server Error', status: 500, detail: Messages.unexpectedError });

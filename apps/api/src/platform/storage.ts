@@ -29,7 +29,10 @@ export function createDiskImageStore(dataDir: string): ImageStore {
       await mkdir(path.dirname(path.join(root, key)), { recursive: true });
       await Promise.all(
         IMAGE_WIDTHS.map(async (width) => {
-          const webp = await sharp(source).resize({ width, withoutEnlargement: false }).webp({ quality: 80, effort: 2 }).toBuffer();
+          const webp = await sharp(source)
+            .resize({ width, withoutEnlargement: false })
+            .webp({ quality: 80, effort: 2 })
+            .toBuffer();
           await writeFile(path.join(root, `${key}-${width}.webp`), webp);
         }),
       );

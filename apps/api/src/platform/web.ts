@@ -43,7 +43,11 @@ export async function registerWeb(app: FastifyInstance, options: { distDir?: str
     const pathname = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (pathname.startsWith('/api/') || pathname.startsWith('/images/') || !isPage || !indexHtml) {
-      return sendProblem(reply, { title: 'Not Found', status: 404, detail: `No resource at ${request.method} ${pathname}.` });
+      return sendProblem(reply, {
+        title: 'Not Found',
+        status: 404,
+        detail: `No resource at ${request.method} ${pathname}.`,
+      });
     }
     return reply
       .status(isKnownRoute(decodeURIComponent(pathname)) ? 200 : 404)

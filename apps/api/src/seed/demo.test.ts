@@ -138,7 +138,11 @@ describe('demo catalogue seed', () => {
   it('creates the documented demo admin and customer, who can log in', async () => {
     const { admin, customer } = DEMO_ACCOUNTS;
     const login = (path: string, account: { emailAddress: string; password: string }) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/${path}/login`, payload: { emailAddress: account.emailAddress, password: account.password } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/${path}/login`,
+        payload: { emailAddress: account.emailAddress, password: account.password },
+      });
 
     const staff = await login('users', admin);
     expect(staff.statusCode).toBe(200);

@@ -57,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export function expectValidationError(res: LightMyRequestResponse, field: string, message?: string) {
   expect(res.statusCode).toBe(400);
   expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
-  const problem = res.json();
+  const problem = res.json<{ errors: Record<string, string[]> }>();
   expect(problem.errors, `errors of ${res.body}`).toHaveProperty(field);
   if (message) expect(problem.errors[field]).toContain(message);
 }
@@ -77,7 +77,13 @@ export type TestAccount = {
   refreshCookie: string;
 };
 
-type AccountOverrides = Partial<{ emailAddress: string; userName: string; firstName: string; lastName: string; password: string }>;
+type AccountOverrides = Partial<{
+  emailAddress: string;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}>;
 
 const testPasswords = createPasswordHasher('low');
 export const TEST_PASSWORD = 'Secret-pass1';
@@ -104,13 +110,19 @@ export async function loginAs(t: TestApp, account: Pick<TestAccount, 'personType
   return { user, token: user.token, refreshCookie: `bookshop_refresh=${cookie?.value ?? ''}` };
 }
 
-async function createTestAccount(t: TestApp, personType: PersonType, role: RoleName | null, overrides: AccountOverrides): Promise<TestAccount> {
+async function createTestAccount(
+  t: TestApp,
+  personType: PersonType,
+  role: RoleName | null,
+  overrides: AccountOverrides,
+): Promise<TestAccount> {
   const unique = randomBytes(5).toString('hex');
   const password = overrides.password ?? TEST_PASSWORD;
   const account = await insertAccount(t.db, {
     personType,
     role,
-    emailAddress: overrides.emailAddress ?? `${personType === PersonType.Customer ? 'customer' : 'staff'}-${unique}@example.com`,
+    emailAddress:
+      overrides.emailAddress ?? `${personType === PersonType.Customer ? 'customer' : 'staff'}-${unique}@example.com`,
     userName: overrides.userName ?? `user-${unique}`,
     firstName: personType === PersonType.Customer ? (overrides.firstName ?? 'Test') : null,
     lastName: personType === PersonType.Customer ? (overrides.lastName ?? 'Customer') : null,
@@ -136,7 +148,11 @@ export function createCustomer(t: TestApp, overrides: AccountOverrides = {}): Pr
 }
 
 /** A confirmed, logged-in staff member with `role` (default User). */
-export function createStaff(t: TestApp, role: RoleName = RoleName.User, overrides: AccountOverrides = {}): Promise<TestAccount> {
+export function createStaff(
+  t: TestApp,
+  role: RoleName = RoleName.User,
+  overrides: AccountOverrides = {},
+): Promise<TestAccount> {
   return createTestAccount(t, PersonType.Internal, role, overrides);
 }
 

@@ -30,7 +30,9 @@ beforeAll(async () => {
   fast = await t.catalogue.createBook(book('Next Day Title', { priceFils: 5000, nextDayEligible: true }));
   slow = await t.catalogue.createBook(book('Standard Title', { priceFils: 4000 }));
   // 200.00 at 25% off: 150.00 paid, exactly the threshold, which is not "over" it.
-  threshold = await t.catalogue.createBook(book('Threshold Title', { priceFils: 20000, discountPercentage: 25, nextDayEligible: true }));
+  threshold = await t.catalogue.createBook(
+    book('Threshold Title', { priceFils: 20000, discountPercentage: 25, nextDayEligible: true }),
+  );
   alice = await createCustomer(t);
   bob = await createCustomer(t);
 });
@@ -42,7 +44,11 @@ beforeEach(async () => {
 const add = (who: TestAccount, bookId: number, quantity = 1) =>
   t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: who.headers, payload: { bookId, quantity } });
 const quote = async (who: TestAccount) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/customers-addresses/delivery-methods', headers: who.headers });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/customers-addresses/delivery-methods',
+    headers: who.headers,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -81,7 +87,11 @@ describe('GET /api/v1/customers-addresses/delivery-methods', () => {
     await add(alice, fast);
     await add(alice, slow);
     const { methods } = await quote(alice);
-    expect(methods[1]).toMatchObject({ code: 'next-day', isAvailable: false, unavailableReason: DeliveryMessages.nextDayNotEligible });
+    expect(methods[1]).toMatchObject({
+      code: 'next-day',
+      isAvailable: false,
+      unavailableReason: DeliveryMessages.nextDayNotEligible,
+    });
     expect(methods[0]).toMatchObject({ code: 'standard', isAvailable: true });
   });
 

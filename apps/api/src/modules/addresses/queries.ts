@@ -44,7 +44,12 @@ export async function findAddress(tx: Tx, customerId: number, id: number): Promi
   return row;
 }
 
-export async function insertAddress(tx: Tx, customerId: number, fields: AddressFields, isMain: boolean): Promise<AddressRow> {
+export async function insertAddress(
+  tx: Tx,
+  customerId: number,
+  fields: AddressFields,
+  isMain: boolean,
+): Promise<AddressRow> {
   const [row] = await rows<AddressRow>(
     tx,
     sql`insert into customer_addresses (customer_id, address, country, city, phone_no, zip_code, is_main)

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   AddressPageSchema,
   AddressParamsSchema,
@@ -19,9 +19,10 @@ const tags = ['addresses'];
 const customerOnly = { onRequest: [requireCustomer] };
 const problems = { 401: ProblemSchema, 403: ProblemSchema };
 
-export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService; cart: CartService }> = async (
+export const addressesRoutes: FastifyPluginCallbackZod<{ addresses: AddressesService; cart: CartService }> = (
   app,
   { addresses, cart },
+  done,
 ) => {
   app.get(
     '/v1/customers-addresses/delivery-methods',
@@ -71,7 +72,8 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
       ...customerOnly,
       schema: {
         tags,
-        summary: 'Add an address; the first one is main, a later one only with isMain true. Phone numbers are stored in E.164',
+        summary:
+          'Add an address; the first one is main, a later one only with isMain true. Phone numbers are stored in E.164',
         body: CreateAddressSchema,
         response: { 201: AddressSchema, 400: ProblemSchema, ...problems, 409: ProblemSchema },
       },
@@ -85,7 +87,8 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
       ...customerOnly,
       schema: {
         tags,
-        summary: 'Replace an address (id in the body); isMain true makes it main, false or absent leaves main where it is',
+        summary:
+          'Replace an address (id in the body); isMain true makes it main, false or absent leaves main where it is',
         body: UpdateAddressSchema,
         response: { 200: AddressSchema, 400: ProblemSchema, ...problems, 404: ProblemSchema },
       },
@@ -123,4 +126,5 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
       return reply.status(204).send(null);
     },
   );
+  done();
 };

@@ -25,7 +25,9 @@ export const customerAddresses = pgTable(
   (t) => [
     index('customer_addresses_customer_idx').on(t.customerId, t.createdAt),
     // At most one main address per customer, whatever the application does.
-    uniqueIndex('customer_addresses_one_main_key').on(t.customerId).where(sql`${t.isMain}`),
+    uniqueIndex('customer_addresses_one_main_key')
+      .on(t.customerId)
+      .where(sql`${t.isMain}`),
     check('customer_addresses_address_length_check', sql`char_length(${t.address}) between 1 and 200`),
     check('customer_addresses_city_length_check', sql`char_length(${t.city}) between 1 and 100`),
     check('customer_addresses_zip_code_length_check', sql`char_length(${t.zipCode}) <= 20`),

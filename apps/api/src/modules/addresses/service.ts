@@ -57,7 +57,12 @@ export function createAddressesService({ db, catalogue }: AddressesDeps) {
       ]);
       return {
         data: found.map(toAddress),
-        paginationDetails: { currentPage: pageNo, totalPages: Math.ceil(noOfRecords / pageSize), noOfRecords, pageSize },
+        paginationDetails: {
+          currentPage: pageNo,
+          totalPages: Math.ceil(noOfRecords / pageSize),
+          noOfRecords,
+          pageSize,
+        },
       };
     },
 

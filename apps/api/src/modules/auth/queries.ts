@@ -205,3 +205,28 @@ export async function claimGoogleNonce(tx: Tx, nonceHash: string, expiresAt: Dat
     .returning({ nonceHash: googleSignInNonces.nonceHash });
   return inserted.length === 1;
 }
+
+/** The account row, locked for the rest of `tx` (profile and password changes, deletion). */
+export async function lockAccount(tx: Tx, id: number): Promise<Account | undefined> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
+  return row;
+}
+
+/** Whether another account of the type uses `userName` (any case); renaming yourself to another case is fine. */
+export async function isUserNameTakenByOther(
+  tx: Tx,
+  personType: PersonType,
+  userName: string,
+  exceptId: number,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.personType, personType), sameUserName(userName), ne(accounts.id, exceptId)));
+  return row !== undefined;
+}
+
+/** Forgets an account's mailed links (confirmation, password reset), used or not. */
+export async function deleteAccountTokens(tx: Tx, accountId: number) {
+  await tx.delete(accountTokens).where(eq(accountTokens.accountId, accountId));
+}

@@ -38,6 +38,8 @@ export const accounts = pgTable(
     imageUrl: text('image_url'),
     ianaZone: text('iana_zone'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** Set when the customer deleted the account: the row stays (orders point at it), its personal data is gone. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -43,8 +43,18 @@ const setBook = (id: number, changes: { stock?: number; priceFils?: number; disc
 
 beforeAll(async () => {
   t = await createTestApp();
-  ids.emma = await t.catalogue.createBook(book({ title: 'Emma', priceFils: 4000, stockQuantity: 3, imageKeys: ['books/emma-a', 'books/emma-b'], mainImageIndex: 1 }));
-  ids.persuasion = await t.catalogue.createBook(book({ title: 'Persuasion', priceFils: 3550, discountPercentage: 10, stockQuantity: 10, nextDayEligible: true }));
+  ids.emma = await t.catalogue.createBook(
+    book({
+      title: 'Emma',
+      priceFils: 4000,
+      stockQuantity: 3,
+      imageKeys: ['books/emma-a', 'books/emma-b'],
+      mainImageIndex: 1,
+    }),
+  );
+  ids.persuasion = await t.catalogue.createBook(
+    book({ title: 'Persuasion', priceFils: 3550, discountPercentage: 10, stockQuantity: 10, nextDayEligible: true }),
+  );
   ids.soldOut = await t.catalogue.createBook(book({ title: 'Sold Out', stockQuantity: 0 }));
   ids.lastCopy = await t.catalogue.createBook(book({ title: 'Last Copy', stockQuantity: 1 }));
   alice = await createCustomer(t);
@@ -126,10 +136,24 @@ describe('GET /api/v1/cart', () => {
         isQuantityAvailable: true,
         lineTotal: 80,
       },
-      expect.objectContaining({ id: ids.persuasion, price: 35.5, discountPercentage: 10, discountedPrice: 31.95, quantity: 1, imageUrl: null, lineTotal: 31.95 }),
+      expect.objectContaining({
+        id: ids.persuasion,
+        price: 35.5,
+        discountPercentage: 10,
+        discountedPrice: 31.95,
+        quantity: 1,
+        imageUrl: null,
+        lineTotal: 31.95,
+      }),
     ]);
     // 2 × 40.00 + 35.50 before discount; 3.55 off Persuasion.
-    expect(cart).toMatchObject({ itemCount: 3, subtotal: 115.5, discountTotal: 3.55, total: 111.95, canCheckout: true });
+    expect(cart).toMatchObject({
+      itemCount: 3,
+      subtotal: 115.5,
+      discountTotal: 3.55,
+      total: 111.95,
+      canCheckout: true,
+    });
     expect(cart.amountToFreeDelivery).toBe(38.06);
   });
 
@@ -192,7 +216,9 @@ describe('POST /api/v1/cart', () => {
   it(`holds at most ${CART_MAX_LINES} different books`, async () => {
     const many: number[] = [];
     for (let i = 0; i < CART_MAX_LINES; i++) many.push(await t.catalogue.createBook(book({ title: `Filler ${i}` })));
-    const merged = await call('POST', '/api/v1/cart/merge', bob, { items: many.map((bookId) => ({ bookId, quantity: 1 })) });
+    const merged = await call('POST', '/api/v1/cart/merge', bob, {
+      items: many.map((bookId) => ({ bookId, quantity: 1 })),
+    });
     expect(merged.json().cart.items).toHaveLength(CART_MAX_LINES);
     const res = await add(bob, ids.emma!);
     expectProblem(res, 409);
@@ -267,7 +293,11 @@ describe('DELETE /api/v1/cart/delete-item and DELETE /api/v1/cart', () => {
   });
 
   it('needs a book id in the body', async () => {
-    expectValidationError(await call('DELETE', '/api/v1/cart/delete-item', alice, {}), 'bookId', CartMessages.bookIdRequired);
+    expectValidationError(
+      await call('DELETE', '/api/v1/cart/delete-item', alice, {}),
+      'bookId',
+      CartMessages.bookIdRequired,
+    );
   });
 
   it('empties only the caller’s cart', async () => {
@@ -374,7 +404,11 @@ describe('POST /api/v1/cart/merge', () => {
     [{ items: [{ bookId: 1, quantity: -2 }] }, 'items.0.quantity', CartMessages.quantityMin],
     [{ items: [{ bookId: 1, quantity: 1.25 }] }, 'items.0.quantity', CartMessages.quantityInvalid],
     [{ items: [{ bookId: 'x', quantity: 1 }] }, 'items.0.bookId', CartMessages.bookIdInvalid],
-    [{ items: Array.from({ length: CART_MAX_LINES + 1 }, (_, i) => ({ bookId: i + 1, quantity: 1 })) }, 'items', CartMessages.mergeItemsMax],
+    [
+      { items: Array.from({ length: CART_MAX_LINES + 1 }, (_, i) => ({ bookId: i + 1, quantity: 1 })) },
+      'items',
+      CartMessages.mergeItemsMax,
+    ],
   ])('rejects %j naming %s', async (payload, field, message) => {
     expectValidationError(await call('POST', '/api/v1/cart/merge', alice, payload), field, message);
   });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   AddToCartSchema,
   CartSchema,
@@ -16,12 +16,16 @@ const tags = ['cart'];
 const customerOnly = { onRequest: [requireCustomer] };
 const problems = { 401: ProblemSchema, 403: ProblemSchema };
 
-export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
+export const cartRoutes: FastifyPluginCallbackZod<{ cart: CartService }> = (app, { cart }, done) => {
   app.get(
     '/v1/cart',
     {
       ...customerOnly,
-      schema: { tags, summary: "The signed-in customer's cart with totals", response: { 200: CartSchema, ...problems } },
+      schema: {
+        tags,
+        summary: "The signed-in customer's cart with totals",
+        response: { 200: CartSchema, ...problems },
+      },
     },
     (request) => cart.getCart(userOf(request).id),
   );
@@ -91,4 +95,5 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
     },
     (request) => cart.merge(userOf(request).id, request.body.items),
   );
+  done();
 };

@@ -87,7 +87,8 @@ export function createCartService({ db, catalogue }: CartDeps) {
       await db.transaction(async (tx) => {
         await queries.lockCart(tx, customerId);
         const line = await queries.findLine(tx, customerId, bookId);
-        if (!line && (await queries.countLines(tx, customerId)) >= CART_MAX_LINES) throw conflict(CartMessages.cartFull);
+        if (!line && (await queries.countLines(tx, customerId)) >= CART_MAX_LINES)
+          throw conflict(CartMessages.cartFull);
         const newQuantity = (line?.quantity ?? 0) + quantity;
         assertInStock(book, newQuantity);
         await queries.saveLine(tx, customerId, bookId, newQuantity, paidFils(book));
@@ -139,11 +140,14 @@ export function createCartService({ db, catalogue }: CartDeps) {
 
       await db.transaction(async (tx) => {
         await queries.lockCart(tx, customerId);
-        const existing = new Map((await queries.listLines(tx, customerId)).map((line) => [line.book_id, line.quantity]));
+        const existing = new Map(
+          (await queries.listLines(tx, customerId)).map((line) => [line.book_id, line.quantity]),
+        );
         let lineCount = existing.size;
         for (const [bookId, want] of requested) {
           const book = books.get(bookId);
-          const skip = (reason: MergeAdjustmentReason) => adjustments.push({ bookId, requested: want, added: 0, reason });
+          const skip = (reason: MergeAdjustmentReason) =>
+            adjustments.push({ bookId, requested: want, added: 0, reason });
           if (!book) {
             skip(MergeAdjustmentReason.NotFound);
             continue;
@@ -159,7 +163,8 @@ export function createCartService({ db, catalogue }: CartDeps) {
           }
           const target = Math.max(current ?? 0, Math.min((current ?? 0) + want, book.stockQuantity, CART_MAX_QUANTITY));
           const added = target - (current ?? 0);
-          if (added < want) adjustments.push({ bookId, requested: want, added, reason: MergeAdjustmentReason.CappedByStock });
+          if (added < want)
+            adjustments.push({ bookId, requested: want, added, reason: MergeAdjustmentReason.CappedByStock });
           if (added === 0) continue;
           await queries.saveLine(tx, customerId, bookId, target, paidFils(book));
           if (current === undefined) lineCount += 1;

@@ -19,7 +19,11 @@ export type BookRow = {
   genres: { id: number; name: string }[];
 };
 
-const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** Genre and author are names, matched case-insensitively inside the query (no extra round trip). */
 export type BookFilter = {
@@ -59,7 +63,10 @@ function whereClause(filter: BookFilter): SQL {
 }
 
 export async function countBooks(tx: Tx, filter: BookFilter): Promise<number> {
-  const [row] = await rows<{ count: string | number }>(tx, sql`select count(*) as count from books b where ${whereClause(filter)}`);
+  const [row] = await rows<{ count: string | number }>(
+    tx,
+    sql`select count(*) as count from books b where ${whereClause(filter)}`,
+  );
   return Number(row?.count ?? 0);
 }
 
@@ -97,11 +104,17 @@ export async function findAuthorIdByName(tx: Tx, name: string): Promise<number |
   return row?.id;
 }
 
-export const listGenres = (tx: Tx) => rows<{ id: number; name: string }>(tx, sql`select id, name from genres order by name`);
-export const listAuthors = (tx: Tx) => rows<{ id: number; name: string }>(tx, sql`select id, name from authors order by name`);
-export const listCountries = (tx: Tx) => rows<{ code: string; name: string }>(tx, sql`select code, name from countries order by name`);
+export const listGenres = (tx: Tx) =>
+  rows<{ id: number; name: string }>(tx, sql`select id, name from genres order by name`);
+export const listAuthors = (tx: Tx) =>
+  rows<{ id: number; name: string }>(tx, sql`select id, name from authors order by name`);
+export const listCountries = (tx: Tx) =>
+  rows<{ code: string; name: string }>(tx, sql`select code, name from countries order by name`);
 export async function findCountry(tx: Tx, code: string): Promise<{ code: string; name: string } | undefined> {
-  const [row] = await rows<{ code: string; name: string }>(tx, sql`select code, name from countries where code = ${code}`);
+  const [row] = await rows<{ code: string; name: string }>(
+    tx,
+    sql`select code, name from countries where code = ${code}`,
+  );
   return row;
 }
 
@@ -160,7 +173,10 @@ async function upsertNamed(tx: Tx, table: 'authors' | 'genres', name: string): P
   );
   if (row) return row.id;
   // A concurrent writer created it between our look-up and insert.
-  const [again] = await rows<{ id: number }>(tx, sql`select id from ${sql.identifier(table)} where lower(name) = lower(${name})`);
+  const [again] = await rows<{ id: number }>(
+    tx,
+    sql`select id from ${sql.identifier(table)} where lower(name) = lower(${name})`,
+  );
   return again!.id;
 }
 
@@ -178,14 +194,20 @@ export async function insertBook(tx: Tx, book: NewBook): Promise<number> {
   const bookId = created!.id;
   for (const [position, name] of book.authorNames.entries()) {
     const authorId = await upsertNamed(tx, 'authors', name);
-    await tx.execute(sql`insert into book_authors (book_id, author_id, position) values (${bookId}, ${authorId}, ${position}) on conflict do nothing`);
+    await tx.execute(
+      sql`insert into book_authors (book_id, author_id, position) values (${bookId}, ${authorId}, ${position}) on conflict do nothing`,
+    );
   }
   for (const name of book.genreNames) {
     const genreId = await upsertNamed(tx, 'genres', name);
-    await tx.execute(sql`insert into book_genres (book_id, genre_id) values (${bookId}, ${genreId}) on conflict do nothing`);
+    await tx.execute(
+      sql`insert into book_genres (book_id, genre_id) values (${bookId}, ${genreId}) on conflict do nothing`,
+    );
   }
   for (const [position, imageKey] of book.imageKeys.entries()) {
-    await tx.execute(sql`insert into book_images (book_id, position, image_key) values (${bookId}, ${position}, ${imageKey})`);
+    await tx.execute(
+      sql`insert into book_images (book_id, position, image_key) values (${bookId}, ${position}, ${imageKey})`,
+    );
   }
   return bookId;
 }

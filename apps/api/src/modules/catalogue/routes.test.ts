@@ -5,7 +5,7 @@ let t: TestApp;
 
 const book = (overrides: Partial<Parameters<TestApp['catalogue']['createBook']>[0]> & { title: string }) => ({
   description: `About ${overrides.title}`,
-  isbn: `978${Math.floor(Math.random() * 1e10).toString().padStart(10, '0')}`,
+  isbn: `978${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`,
   priceFils: 4000,
   discountPercentage: 0,
   stockQuantity: 5,
@@ -18,13 +18,47 @@ const book = (overrides: Partial<Parameters<TestApp['catalogue']['createBook']>[
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.catalogue.createBook(book({ title: 'Pride and Prejudice', priceFils: 3550, discountPercentage: 10, genreNames: ['Romance', 'Classics'], imageKeys: ['books/pride-a', 'books/pride-b'], mainImageIndex: 1 }));
+  await t.catalogue.createBook(
+    book({
+      title: 'Pride and Prejudice',
+      priceFils: 3550,
+      discountPercentage: 10,
+      genreNames: ['Romance', 'Classics'],
+      imageKeys: ['books/pride-a', 'books/pride-b'],
+      mainImageIndex: 1,
+    }),
+  );
   await t.catalogue.createBook(book({ title: 'Emma', priceFils: 2000, stockQuantity: 0 }));
-  await t.catalogue.createBook(book({ title: 'Crime and Punishment', authorNames: ['Fyodor Dostoevsky'], genreNames: ['Classics', 'Philosophical Fiction'], priceFils: 20000 }));
-  await t.catalogue.createBook(book({ title: 'The Brothers Karamazov', authorNames: ['Fyodor Dostoevsky'], genreNames: ['Classics'], priceFils: 16000, discountPercentage: 25, nextDayEligible: true }));
-  await t.catalogue.createBook(book({ title: 'War and Peace', authorNames: ['Leo Tolstoy'], genreNames: ['Historical Fiction'], priceFils: 9999 }));
+  await t.catalogue.createBook(
+    book({
+      title: 'Crime and Punishment',
+      authorNames: ['Fyodor Dostoevsky'],
+      genreNames: ['Classics', 'Philosophical Fiction'],
+      priceFils: 20000,
+    }),
+  );
+  await t.catalogue.createBook(
+    book({
+      title: 'The Brothers Karamazov',
+      authorNames: ['Fyodor Dostoevsky'],
+      genreNames: ['Classics'],
+      priceFils: 16000,
+      discountPercentage: 25,
+      nextDayEligible: true,
+    }),
+  );
+  await t.catalogue.createBook(
+    book({ title: 'War and Peace', authorNames: ['Leo Tolstoy'], genreNames: ['Historical Fiction'], priceFils: 9999 }),
+  );
   for (let i = 1; i <= 12; i++) {
-    await t.catalogue.createBook(book({ title: `Short Story ${String(i).padStart(2, '0')}`, authorNames: ['Anton Chekhov'], genreNames: ['Short Stories'], priceFils: 1000 + i }));
+    await t.catalogue.createBook(
+      book({
+        title: `Short Story ${String(i).padStart(2, '0')}`,
+        authorNames: ['Anton Chekhov'],
+        genreNames: ['Short Stories'],
+        priceFils: 1000 + i,
+      }),
+    );
   }
 });
 afterAll(() => t.close());
@@ -36,7 +70,11 @@ describe('GET /api/v1/genres, /authors, /countries', () => {
     const res = await get('/api/v1/genres');
     expect(res.statusCode).toBe(200);
     expect(res.json().map((g: { name: string }) => g.name)).toEqual([
-      'Classics', 'Historical Fiction', 'Philosophical Fiction', 'Romance', 'Short Stories',
+      'Classics',
+      'Historical Fiction',
+      'Philosophical Fiction',
+      'Romance',
+      'Short Stories',
     ]);
   });
 
@@ -80,13 +118,19 @@ describe('GET /api/v1/books', () => {
       mainImageIndex: 1,
       mainImageURL: '/images/books/pride-b-400.webp',
       authors: [{ id: expect.any(Number), name: 'Jane Austen' }],
-      genres: [{ id: expect.any(Number), name: 'Classics' }, { id: expect.any(Number), name: 'Romance' }],
+      genres: [
+        { id: expect.any(Number), name: 'Classics' },
+        { id: expect.any(Number), name: 'Romance' },
+      ],
     });
   });
 
   it('combines genre, author, in-stock and price filters, on the price paid', async () => {
     const byAuthor = (await get('/api/v1/books?author=fyodor%20dostoevsky')).json();
-    expect(byAuthor.data.map((b: { title: string }) => b.title)).toEqual(['Crime and Punishment', 'The Brothers Karamazov']);
+    expect(byAuthor.data.map((b: { title: string }) => b.title)).toEqual([
+      'Crime and Punishment',
+      'The Brothers Karamazov',
+    ]);
 
     // Karamazov costs 160.00 but sells at 120.00 after its 25% discount.
     const cheap = (await get('/api/v1/books?author=Fyodor%20Dostoevsky&maxPrice=150')).json();
@@ -96,12 +140,19 @@ describe('GET /api/v1/books', () => {
     expect(inStock.data.map((b: { title: string }) => b.title)).toEqual(['Pride and Prejudice']);
 
     const range = (await get('/api/v1/books?genre=Short%20Stories&minPrice=10.05&maxPrice=10.07')).json();
-    expect(range.data.map((b: { title: string }) => b.title)).toEqual(['Short Story 05', 'Short Story 06', 'Short Story 07']);
+    expect(range.data.map((b: { title: string }) => b.title)).toEqual([
+      'Short Story 05',
+      'Short Story 06',
+      'Short Story 07',
+    ]);
   });
 
   it('answers an unknown genre with an empty page', async () => {
     const body = (await get('/api/v1/books?genre=Cookery')).json();
-    expect(body).toEqual({ data: [], paginationDetails: { currentPage: 1, totalPages: 0, noOfRecords: 0, pageSize: 10 } });
+    expect(body).toEqual({
+      data: [],
+      paginationDetails: { currentPage: 1, totalPages: 0, noOfRecords: 0, pageSize: 10 },
+    });
   });
 
   it.each([
@@ -142,25 +193,36 @@ describe('GET /api/v1/books/{title}', () => {
 
 describe('GET /api/v1/books/search-books', () => {
   const search = async (keyword: string) =>
-    (await get(`/api/v1/books/search-books?keyword=${encodeURIComponent(keyword)}`)).json() as { id: number; title: string; imageUrl: string | null }[];
+    (await get(`/api/v1/books/search-books?keyword=${encodeURIComponent(keyword)}`)).json<
+      { id: number; title: string; imageUrl: string | null }[]
+    >();
 
   it('finds by title, author and genre, titles ranked first', async () => {
     expect((await search('emma')).map((r) => r.title)).toEqual(['Emma']);
     expect((await search('tolstoy')).map((r) => r.title)).toEqual(['War and Peace']);
     const classics = (await search('classics')).map((r) => r.title);
-    expect(classics).toEqual(expect.arrayContaining(['Crime and Punishment', 'The Brothers Karamazov', 'Pride and Prejudice']));
+    expect(classics).toEqual(
+      expect.arrayContaining(['Crime and Punishment', 'The Brothers Karamazov', 'Pride and Prejudice']),
+    );
   });
 
   it('tolerates typos', async () => {
     expect((await search('pride and prejudise'))[0]?.title).toBe('Pride and Prejudice');
-    expect((await search('dostoevksy')).map((r) => r.title).sort()).toEqual(['Crime and Punishment', 'The Brothers Karamazov']);
+    expect((await search('dostoevksy')).map((r) => r.title).sort()).toEqual([
+      'Crime and Punishment',
+      'The Brothers Karamazov',
+    ]);
   });
 
   it('returns id, title and main image, at most 10', async () => {
     const results = await search('short story');
     expect(results).toHaveLength(10);
     const [pride] = await search('pride');
-    expect(pride).toEqual({ id: expect.any(Number), title: 'Pride and Prejudice', imageUrl: '/images/books/pride-b-400.webp' });
+    expect(pride).toEqual({
+      id: expect.any(Number),
+      title: 'Pride and Prejudice',
+      imageUrl: '/images/books/pride-b-400.webp',
+    });
   });
 
   it('answers an empty or blank keyword with an empty list', async () => {

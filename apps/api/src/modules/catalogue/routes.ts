@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AuthorSchema,
@@ -16,7 +16,11 @@ import type { CatalogueService } from './service.ts';
 
 const tags = ['catalogue'];
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
+export const catalogueRoutes: FastifyPluginCallbackZod<{ catalogue: CatalogueService }> = (
+  app,
+  { catalogue },
+  done,
+) => {
   app.get(
     '/v1/genres',
     { schema: { tags, summary: 'All genres, sorted by name', response: { 200: z.array(GenreSchema) } } },
@@ -73,4 +77,5 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
     },
     (request) => catalogue.getBookByTitle(request.params.title),
   );
+  done();
 };

@@ -16,15 +16,23 @@ import {
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-export const authors = pgTable('authors', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-}, (t) => [uniqueIndex('authors_name_lower_key').on(sql`lower(${t.name})`)]);
+export const authors = pgTable(
+  'authors',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('authors_name_lower_key').on(sql`lower(${t.name})`)],
+);
 
-export const genres = pgTable('genres', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-}, (t) => [uniqueIndex('genres_name_lower_key').on(sql`lower(${t.name})`)]);
+export const genres = pgTable(
+  'genres',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('genres_name_lower_key').on(sql`lower(${t.name})`)],
+);
 
 export const books = pgTable(
   'books',
@@ -72,8 +80,12 @@ export const books = pgTable(
 export const bookAuthors = pgTable(
   'book_authors',
   {
-    bookId: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id').notNull().references(() => authors.id, { onDelete: 'restrict' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => authors.id, { onDelete: 'restrict' }),
     position: integer('position').notNull().default(0),
   },
   // (author, book) lets an author filter join without visiting the table.
@@ -83,8 +95,12 @@ export const bookAuthors = pgTable(
 export const bookGenres = pgTable(
   'book_genres',
   {
-    bookId: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
-    genreId: integer('genre_id').notNull().references(() => genres.id, { onDelete: 'restrict' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    genreId: integer('genre_id')
+      .notNull()
+      .references(() => genres.id, { onDelete: 'restrict' }),
   },
   // (genre, book) lets a genre filter join without visiting the table.
   (t) => [primaryKey({ columns: [t.bookId, t.genreId] }), index('book_genres_genre_idx').on(t.genreId, t.bookId)],
@@ -94,7 +110,9 @@ export const bookImages = pgTable(
   'book_images',
   {
     id: serial('id').primaryKey(),
-    bookId: integer('book_id').notNull().references(() => books.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     /** Storage key without width and extension; see platform/storage. */
     imageKey: text('image_key').notNull(),

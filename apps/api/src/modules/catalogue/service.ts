@@ -27,7 +27,11 @@ function createCatalogueCaches() {
   return {
     pages: new TtlCache<BookPage>({ maxEntries: list.pages, ttlMs: list.ttlMs, staleMs: list.staleMs }),
     counts: new TtlCache<number>({ maxEntries: list.counts, ttlMs: list.ttlMs, staleMs: list.staleMs }),
-    searches: new TtlCache<SearchResult[]>({ maxEntries: search.searches, ttlMs: search.ttlMs, staleMs: search.staleMs }),
+    searches: new TtlCache<SearchResult[]>({
+      maxEntries: search.searches,
+      ttlMs: search.ttlMs,
+      staleMs: search.staleMs,
+    }),
   };
 }
 type CatalogueCaches = ReturnType<typeof createCatalogueCaches>;
@@ -85,7 +89,12 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
     };
   }
 
-  async function loadPage(filter: queries.BookFilter, filterKey: string, pageNo: number, pageSize: number): Promise<BookPage> {
+  async function loadPage(
+    filter: queries.BookFilter,
+    filterKey: string,
+    pageNo: number,
+    pageSize: number,
+  ): Promise<BookPage> {
     const [noOfRecords, found] = await Promise.all([
       caches.counts.getOrLoad(filterKey, () => queries.countBooks(db, filter)),
       queries.findBooks(db, filter, pageSize, (pageNo - 1) * pageSize),
@@ -106,7 +115,9 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
       const { pageNo, pageSize } = query;
       const filter = toFilter(query);
       const filterKey = JSON.stringify(filter);
-      return caches.pages.getOrLoad(`${pageNo}:${pageSize}:${filterKey}`, () => loadPage(filter, filterKey, pageNo, pageSize));
+      return caches.pages.getOrLoad(`${pageNo}:${pageSize}:${filterKey}`, () =>
+        loadPage(filter, filterKey, pageNo, pageSize),
+      );
     },
 
     async getBookByTitle(title: string): Promise<Book> {
@@ -128,7 +139,12 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
         const exact = await queries.searchBooksFullText(db, words, SEARCH_RESULTS_LIMIT);
         const fuzzy =
           exact.length < SEARCH_RESULTS_LIMIT
-            ? await queries.searchBooksFuzzy(db, words.join(' '), exact.map((row) => row.id), SEARCH_RESULTS_LIMIT - exact.length)
+            ? await queries.searchBooksFuzzy(
+                db,
+                words.join(' '),
+                exact.map((row) => row.id),
+                SEARCH_RESULTS_LIMIT - exact.length,
+              )
             : [];
         return [...exact, ...fuzzy].map((row) => ({
           id: row.id,

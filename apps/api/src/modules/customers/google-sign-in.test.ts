@@ -120,6 +120,7 @@ describe('POST /api/v1/customers/google-signin', () => {
       emailConfirmed: true,
       loginProvider: LoginProvider.Google,
       ianaZone: 'Asia/Dubai',
+      hasPassword: false,
     });
   });
 

@@ -73,6 +73,7 @@ describe('POST /api/v1/customers/register', () => {
       personType: PersonType.Customer,
       loginProvider: 1,
       emailConfirmed: false,
+      hasPassword: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(mail.subject).toBe('Confirm your email address');

@@ -1,18 +1,31 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AccountMessages,
+  AVATAR_MAX_BYTES,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  PROFILE_IMAGE_FIELD,
+  UpdateCustomerSchema,
+} from '@bookshop/contracts/account';
 import {
   CustomerProfileSchema,
   CustomerRegisterSchema,
   GoogleSignInSchema,
   LoggedInUserSchema,
+  MessageSchema,
 } from '@bookshop/contracts/auth';
 import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
-import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
+import { HttpProblem } from '../../platform/errors.ts';
+import { emailAddressKey, RateLimits, rateLimit, type Budget } from '../../platform/rate-limit.ts';
 import type { AccountsService } from '../auth/accounts-service.ts';
 import { accountRoutes } from '../auth/account-routes.ts';
-import { readRefreshCookie, setRefreshCookie, type CookieOptions } from '../auth/session-cookie.ts';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, type CookieOptions } from '../auth/session-cookie.ts';
 import type { SessionsService } from '../auth/sessions-service.ts';
+import type { CustomerAccountService } from './service.ts';
 
 const tags = ['customers'];
 
@@ -20,11 +33,78 @@ export type CustomerRoutesOptions = {
   accounts: AccountsService;
   sessions: SessionsService;
   cookies: CookieOptions;
+  customerAccount: CustomerAccountService;
 };
 
-/** Customer accounts under /v1/customers (spec section 7, "Authentication"). */
+/**
+ * Limits of the /account changes, per signed-in customer: the password checks slow down someone
+ * guessing with a stolen access token; image processing is the costly part of a profile save.
+ */
+const AccountChangeLimits = {
+  checkPassword: { perIp: { max: 30, windowSeconds: 60 }, perAccount: { max: 10, windowSeconds: 15 * 60 } },
+  updateProfile: { perIp: { max: 60, windowSeconds: 60 }, perAccount: { max: 30, windowSeconds: 10 * 60 } },
+} as const satisfies Record<string, { perIp: Budget; perAccount: Budget }>;
+const customerKey = (request: FastifyRequest) => (request.user ? String(request.user.id) : undefined);
+
+/** The form of PUT v1/customers: its text fields, plus the picture read from the `image` part. */
+const UpdateCustomerFormSchema = UpdateCustomerSchema.extend({
+  image: z
+    .custom<Buffer>((value) => Buffer.isBuffer(value), { error: AccountMessages.imageType })
+    .optional()
+    .meta({
+      type: 'string',
+      format: 'binary',
+      description: 'png, jpeg, gif or webp (checked by content), at most 5 MB',
+    }),
+});
+
+const payloadTooLarge = (message: string, field?: string) =>
+  new HttpProblem(413, 'Payload Too Large', message, field ? { [field]: [message] } : undefined);
+
+/**
+ * Reads a multipart body into `request.body` before validation, so the form meets the same zod
+ * schema (and messages) as JSON would. Runs after the auth guard: nobody uploads before signing in.
+ */
+async function readProfileForm(request: FastifyRequest) {
+  if (!request.isMultipart()) return;
+  const { multipartErrors } = request.server;
+  const body: Record<string, unknown> = {};
+  try {
+    const parts = request.parts({
+      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== PROFILE_IMAGE_FIELD)
+          throw new HttpProblem(400, 'Validation Failed', AccountMessages.unexpectedFile, {
+            [part.fieldname]: [AccountMessages.unexpectedFile],
+          });
+        const data = await part.toBuffer();
+        // A form whose file input is empty sends a nameless, empty part: no new picture.
+        if (data.length > 0 || part.filename) body[PROFILE_IMAGE_FIELD] = data;
+      } else if (!(part.fieldname in body)) {
+        body[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof multipartErrors.RequestFileTooLargeError)
+      throw payloadTooLarge(AccountMessages.imageTooLarge, PROFILE_IMAGE_FIELD);
+    if (
+      error instanceof multipartErrors.FilesLimitError ||
+      error instanceof multipartErrors.FieldsLimitError ||
+      error instanceof multipartErrors.PartsLimitError
+    )
+      throw payloadTooLarge(AccountMessages.tooManyParts);
+    throw error;
+  }
+  request.body = body;
+}
+
+/** Customer accounts under /v1/customers (spec section 7, "Authentication" and "Customer account"). */
 export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = async (app, options) => {
-  const { accounts, sessions, cookies } = options;
+  const { accounts, sessions, cookies, customerAccount } = options;
+  const limit = (name: keyof typeof AccountChangeLimits) =>
+    rateLimit(app, `customer:${name}`, AccountChangeLimits[name], customerKey);
 
   app.post(
     '/v1/customers/register',
@@ -91,5 +171,72 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
       preHandler: [requireCustomer],
     },
     (request) => accounts.getCustomerProfile(userOf(request).id),
+  );
+
+  const accountProblems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 429: ProblemSchema };
+
+  app.put(
+    '/v1/customers',
+    {
+      schema: {
+        tags,
+        summary: "Saves the signed-in customer's profile: names, user name, time zone and avatar",
+        description:
+          'multipart/form-data (or JSON without an image). A new `image` replaces the avatar; `removeImage=true` drops it. ' +
+          '`type` is accepted and ignored. 409 when the user name is taken; 413 when the image is over 5 MB.',
+        consumes: ['multipart/form-data', 'application/json'],
+        body: UpdateCustomerFormSchema,
+        response: { 200: CustomerProfileSchema, ...accountProblems, 409: ProblemSchema, 413: ProblemSchema },
+      },
+      // Before validation, so the form is read only for a signed-in customer within the limits.
+      preValidation: [requireCustomer, limit('updateProfile'), readProfileForm],
+    },
+    (request) => {
+      const { image, ...fields } = request.body;
+      return customerAccount.updateProfile(userOf(request).id, fields, image);
+    },
+  );
+
+  app.patch(
+    '/v1/customers',
+    {
+      schema: {
+        tags,
+        summary: "Changes the signed-in customer's password; every other session of the account ends",
+        description:
+          'A wrong current password is a 400 naming currentPassword. An account without a password (Google-only) ' +
+          'gets a 400 telling it to set one through forgot-password.',
+        body: ChangePasswordSchema,
+        response: { 200: MessageSchema, ...accountProblems },
+      },
+      preHandler: [requireCustomer, limit('checkPassword')],
+    },
+    async (request) => {
+      const user = userOf(request);
+      await customerAccount.changePassword(user.id, user.sessionId, request.body);
+      return { message: AccountMessages.passwordChanged };
+    },
+  );
+
+  app.delete(
+    '/v1/customers/account',
+    {
+      schema: {
+        tags,
+        summary: "Deletes the signed-in customer's account and personal data; ends every session",
+        description:
+          'Confirm with `password`, or with `confirm: "DELETE"` for an account without a password (Google-only). ' +
+          'Cart, wishlist, addresses and avatar are removed; the account row is kept anonymised for orders. 204.',
+        // No body at all reads as an empty one, so the answer names the missing field.
+        body: z.preprocess((body) => body ?? {}, DeleteAccountSchema),
+        response: { 204: z.null(), ...accountProblems },
+      },
+      preHandler: [requireCustomer, limit('checkPassword')],
+    },
+    async (request, reply) => {
+      await customerAccount.deleteAccount(userOf(request).id, request.body);
+      clearRefreshCookie(reply, cookies);
+      return reply.status(204).send(null);
+    },
   );
 };

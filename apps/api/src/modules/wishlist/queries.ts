@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../platform/db.ts';
 
-const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /** Serialises one customer's wishlist additions, so the size limit holds under concurrency. */
 export async function lockWishlist(tx: Tx, customerId: number): Promise<void> {

@@ -133,11 +133,20 @@ describe('GET /api/v1/wishlist and /books-ids', () => {
     const body = res.json();
     expect(body.paginationDetails).toEqual({ currentPage: 1, totalPages: 1, noOfRecords: 3, pageSize: 5 });
     expect(body.data.map((b: { title: string }) => b.title)).toEqual(['Sold Out', 'Persuasion', 'Emma']);
-    expect(body.data[1]).toMatchObject({ id: persuasion, price: 30, discountedPrice: 15, isInStock: true, addedAt: expect.any(String) });
+    expect(body.data[1]).toMatchObject({
+      id: persuasion,
+      price: 30,
+      discountedPrice: 15,
+      isInStock: true,
+      addedAt: expect.any(String),
+    });
     expect(body.data[0]).toMatchObject({ isInStock: false });
 
     const second = (await call('GET', '/api/v1/wishlist?pageSize=5&pageNo=2', alice)).json();
-    expect(second).toEqual({ data: [], paginationDetails: { currentPage: 2, totalPages: 1, noOfRecords: 3, pageSize: 5 } });
+    expect(second).toEqual({
+      data: [],
+      paginationDetails: { currentPage: 2, totalPages: 1, noOfRecords: 3, pageSize: 5 },
+    });
   });
 
   it('rejects a bad page size', async () => {
@@ -175,7 +184,11 @@ describe('PUT /api/v1/wishlist', () => {
   it.each([
     [{}, 'booksIds', WishlistMessages.booksIdsRequired],
     [{ booksIds: [1, -2] }, 'booksIds.1', CartMessages.bookIdInvalid],
-    [{ booksIds: Array.from({ length: WISHLIST_MAX_BOOKS + 1 }, (_, i) => i + 1) }, 'booksIds', WishlistMessages.booksIdsMax],
+    [
+      { booksIds: Array.from({ length: WISHLIST_MAX_BOOKS + 1 }, (_, i) => i + 1) },
+      'booksIds',
+      WishlistMessages.booksIdsMax,
+    ],
   ])('rejects %j naming %s', async (payload, field, message) => {
     expectValidationError(await call('PUT', '/api/v1/wishlist', alice, payload), field, message);
   });

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import {
   AddToWishlistSchema,
@@ -16,7 +16,7 @@ const tags = ['wishlist'];
 const customerOnly = { onRequest: [requireCustomer] };
 const problems = { 401: ProblemSchema, 403: ProblemSchema };
 
-export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }> = async (app, { wishlist }) => {
+export const wishlistRoutes: FastifyPluginCallbackZod<{ wishlist: WishlistService }> = (app, { wishlist }, done) => {
   app.get(
     '/v1/wishlist',
     {
@@ -52,7 +52,13 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }
         tags,
         summary: 'Add a book; adding one already there changes nothing. Answers the wishlist ids',
         body: AddToWishlistSchema,
-        response: { 200: WishlistBookIdsSchema, 400: ProblemSchema, ...problems, 404: ProblemSchema, 409: ProblemSchema },
+        response: {
+          200: WishlistBookIdsSchema,
+          400: ProblemSchema,
+          ...problems,
+          404: ProblemSchema,
+          409: ProblemSchema,
+        },
       },
     },
     (request) => wishlist.add(userOf(request).id, request.body.bookId),
@@ -94,4 +100,5 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }
     },
     (request) => wishlist.remove(userOf(request).id, request.params.bookId),
   );
+  done();
 };

@@ -31,7 +31,12 @@ export function createWishlistService({ db, catalogue }: WishlistDeps) {
           const book = books.get(item.book_id);
           return book ? [{ ...book, addedAt: new Date(item.added_at).toISOString() }] : [];
         }),
-        paginationDetails: { currentPage: pageNo, totalPages: Math.ceil(noOfRecords / pageSize), noOfRecords, pageSize },
+        paginationDetails: {
+          currentPage: pageNo,
+          totalPages: Math.ceil(noOfRecords / pageSize),
+          noOfRecords,
+          pageSize,
+        },
       };
     },
 
@@ -42,7 +47,8 @@ export function createWishlistService({ db, catalogue }: WishlistDeps) {
       await db.transaction(async (tx) => {
         await queries.lockWishlist(tx, customerId);
         if (await queries.hasItem(tx, customerId, bookId)) return;
-        if ((await queries.countItems(tx, customerId)) >= WISHLIST_MAX_BOOKS) throw conflict(WishlistMessages.wishlistFull);
+        if ((await queries.countItems(tx, customerId)) >= WISHLIST_MAX_BOOKS)
+          throw conflict(WishlistMessages.wishlistFull);
         await queries.insertItem(tx, customerId, bookId);
       });
       return bookIds(customerId);
