@@ -1,8 +1,54 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const FEATURES_DIR = path.join(import.meta.dirname, 'apps/web/src/features');
+
+/**
+ * Features never import each other; src/app composes them (CONVENTIONS.md). Resolving each relative
+ * specifier against the importing file catches `../cart/…`, `../../../features/cart/…` and `import()`
+ * from any depth, which path patterns in no-restricted-imports cannot.
+ */
+const noCrossFeatureImports = {
+  meta: {
+    type: 'problem',
+    messages: {
+      crossFeature:
+        "features/{{from}} must not import features/{{to}} ('{{source}}'); compose them in src/app or move the shared code to src/ui or src/lib.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = path.relative(FEATURES_DIR, context.filename).split(path.sep)[0];
+    const check = (node) => {
+      const source = node?.type === 'Literal' ? node.value : undefined;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.relative(FEATURES_DIR, path.resolve(path.dirname(context.filename), source));
+      const to = target.split(path.sep)[0];
+      if (!to || to === '..' || path.isAbsolute(target) || to === from) return;
+      context.report({ node, messageId: 'crossFeature', data: { from, to, source } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/api/migrations/**', '**/*.mjs', '**/*.config.ts', 'eslint.config.js'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'apps/api/migrations/**',
+      '**/*.mjs',
+      '**/*.config.ts',
+      'eslint.config.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -23,13 +69,8 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import each other; src/app composes them (CONVENTIONS.md).
     files: ['apps/web/src/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/features/*/**', '../../*/**', '!../../../**'], message: 'Features do not import other features; compose them in src/app.' }] },
-      ],
-    },
+    plugins: { bookshop: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    rules: { 'bookshop/no-cross-feature-imports': 'error' },
   },
 );

@@ -29,7 +29,11 @@ describe('browsing the catalogue', () => {
     const genres = (await (await fetch(`${baseUrl}/api/v1/genres`)).json()) as { name: string }[];
     // The genre with the most books under Dhs 200, so that there is a second page to visit.
     const sized = await Promise.all(
-      genres.map(async (g) => ({ name: g.name, pages: (await apiBooks(`?genre=${encodeURIComponent(g.name)}&maxPrice=200&pageSize=5`)).paginationDetails.totalPages })),
+      genres.map(async (g) => ({
+        name: g.name,
+        pages: (await apiBooks(`?genre=${encodeURIComponent(g.name)}&maxPrice=200&pageSize=5`)).paginationDetails
+          .totalPages,
+      })),
     );
     const genre = sized.sort((a, b) => b.pages - a.pages)[0]!;
     expect(genre.pages).toBeGreaterThan(1);

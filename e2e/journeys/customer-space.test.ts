@@ -13,7 +13,10 @@ async function booksInStock(count: number): Promise<Book[]> {
 
 const bookUrl = (title: string) => `/books/${encodeURIComponent(title)}`;
 const quantityOf = (page: Page, title: string) =>
-  page.getByRole('group', { name: `Quantity of ${title}` }).locator('output').innerText();
+  page
+    .getByRole('group', { name: `Quantity of ${title}` })
+    .locator('output')
+    .innerText();
 
 async function addToCartFromBookPage(page: Page, title: string) {
   await page.goto(bookUrl(title));
@@ -42,7 +45,10 @@ describe("the customer's own space", () => {
 
     const cart = await apiAs(customer).get<{ items: { id: number; quantity: number }[] }>('cart');
     expect(cart.items.map(({ id, quantity }) => ({ id, quantity })).sort((a, b) => a.id - b.id)).toEqual(
-      [{ id: kept!.id, quantity: 2 }, { id: added!.id, quantity: 1 }].sort((a, b) => a.id - b.id),
+      [
+        { id: kept!.id, quantity: 2 },
+        { id: added!.id, quantity: 1 },
+      ].sort((a, b) => a.id - b.id),
     );
     // The browser copy is gone: logging out leaves an empty guest cart.
     await page.getByRole('button', { name: 'Logout' }).first().click();
@@ -56,7 +62,10 @@ describe("the customer's own space", () => {
     const page = await newPage();
     await logInThroughForm(page, customer);
 
-    for (const [street, phone] of [['12 Al Wasl Road', '050 123 4567'], ['Villa 7, Corniche Street', '02 555 1234']] as const) {
+    for (const [street, phone] of [
+      ['12 Al Wasl Road', '050 123 4567'],
+      ['Villa 7, Corniche Street', '02 555 1234'],
+    ] as const) {
       await page.goto('/add-address');
       await page.getByLabel('Address', { exact: true }).fill(street);
       await page.getByLabel('Country').selectOption({ label: 'United Arab Emirates' });
@@ -74,7 +83,9 @@ describe("the customer's own space", () => {
     await second.getByText('Main Address').waitFor();
     await first.getByRole('button', { name: /Set as Main/ }).waitFor();
 
-    const saved = await apiAs(customer).get<{ data: { address: string; isMain: boolean; phoneNo: string }[] }>('customers-addresses');
+    const saved = await apiAs(customer).get<{ data: { address: string; isMain: boolean; phoneNo: string }[] }>(
+      'customers-addresses',
+    );
     expect(saved.data.filter((a) => a.isMain).map((a) => a.address)).toEqual(['Villa 7, Corniche Street']);
     expect(saved.data.map((a) => a.phoneNo).sort()).toEqual(['+97125551234', '+971501234567']);
   });
@@ -95,7 +106,9 @@ describe("the customer's own space", () => {
 
     await page.goto('/wish-list');
     await page.getByRole('button', { name: `Move to Cart — ${book!.title}` }).click();
-    await expect.poll(async () => (await apiAs(customer).get<{ booksIds: number[] }>('wishlist/books-ids')).booksIds).toEqual([]);
+    await expect
+      .poll(async () => (await apiAs(customer).get<{ booksIds: number[] }>('wishlist/books-ids')).booksIds)
+      .toEqual([]);
     const cart = await apiAs(customer).get<{ items: { id: number; quantity: number }[] }>('cart');
     expect(cart.items).toEqual([expect.objectContaining({ id: book!.id, quantity: 1 })]);
   });

@@ -75,8 +75,8 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  shop.stdout!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-  shop.stderr!.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  shop.stdout.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  shop.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
 
   let browser: BrowserServer | undefined;
   try {

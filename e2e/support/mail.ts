@@ -4,7 +4,9 @@ import { inject } from 'vitest';
 
 /** Decodes a quoted-printable body enough to read its links. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /**
@@ -16,7 +18,10 @@ export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const file of files.filter((name) => name.endsWith('.eml')).sort().reverse()) {
+    for (const file of files
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .reverse()) {
       const raw = await readFile(path.join(outbox, file), 'utf8');
       if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(raw)) continue;
       const links = decodeQuotedPrintable(raw).match(/https?:\/\/[^\s"'<>]+/g) ?? [];

@@ -72,13 +72,13 @@ function send(path: string, { body, noRefresh: _, headers, ...init }: RequestOpt
       ...(token && { Authorization: `Bearer ${token}` }),
       ...headers,
     },
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
 }
 
 async function parse<T>(response: Response): Promise<T> {
   const text = await response.text();
-  const data = text ? JSON.parse(text) : undefined;
+  const data: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
     const problem: Problem =
       data && typeof data === 'object' && 'title' in data

@@ -14,16 +14,20 @@ export function renderWithQueryClient(ui: ReactElement) {
 
 /** Stubs the network edge: each `/api/...` path answers with the given JSON (404 otherwise). */
 export function stubApi(responses: Record<string, unknown>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://shop.test');
+  const fetchMock = vi.fn((input: RequestInfo | URL) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://shop.test',
+    );
     const body = responses[url.pathname];
-    if (body === undefined) {
-      return new Response(JSON.stringify({ title: 'Not Found', status: 404 }), {
-        status: 404,
-        headers: { 'Content-Type': 'application/problem+json' },
-      });
-    }
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const response =
+      body === undefined
+        ? new Response(JSON.stringify({ title: 'Not Found', status: 404 }), {
+            status: 404,
+            headers: { 'Content-Type': 'application/problem+json' },
+          })
+        : new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return Promise.resolve(response);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

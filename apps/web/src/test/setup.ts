@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom does not implement scrolling; the layout scrolls on navigation.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+window.scrollTo = vi.fn();
 
 // Without vitest globals, Testing Library cannot register its own clean-up.
 afterEach(() => {

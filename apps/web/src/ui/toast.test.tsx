@@ -20,10 +20,14 @@ describe('toast', () => {
     expect(notice).toHaveTextContent('Saved');
     expect(notice).toHaveTextContent('Your changes are safe.');
 
-    act(() => vi.advanceTimersByTime(TOAST_DURATIONS.default - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATIONS.default - 1);
+    });
     expect(screen.getByText('Saved')).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(1 + NOTIFICATION_ANIMATION_MS));
+    act(() => {
+      vi.advanceTimersByTime(1 + NOTIFICATION_ANIMATION_MS);
+    });
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
   });
 
@@ -34,9 +38,13 @@ describe('toast', () => {
     });
 
     expect(screen.getByRole('alert')).toHaveTextContent('Something failed.');
-    act(() => vi.advanceTimersByTime(TOAST_DURATIONS.error - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATIONS.error - 1);
+    });
     expect(screen.getByRole('alert')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1 + NOTIFICATION_ANIMATION_MS));
+    act(() => {
+      vi.advanceTimersByTime(1 + NOTIFICATION_ANIMATION_MS);
+    });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -45,9 +53,13 @@ describe('toast', () => {
     act(() => {
       toast.success('Book Added To Cart.');
     });
-    act(() => vi.advanceTimersByTime(TOAST_DURATIONS.success - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATIONS.success - 1);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Book Added To Cart.');
-    act(() => vi.advanceTimersByTime(1 + NOTIFICATION_ANIMATION_MS));
+    act(() => {
+      vi.advanceTimersByTime(1 + NOTIFICATION_ANIMATION_MS);
+    });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
@@ -57,7 +69,9 @@ describe('toast', () => {
       toast({ title: 'Hello', time: 60_000 });
     });
     act(() => screen.getByRole('button', { name: 'Close notification' }).click());
-    act(() => vi.advanceTimersByTime(NOTIFICATION_ANIMATION_MS));
+    act(() => {
+      vi.advanceTimersByTime(NOTIFICATION_ANIMATION_MS);
+    });
     expect(screen.queryByText('Hello')).not.toBeInTheDocument();
   });
 

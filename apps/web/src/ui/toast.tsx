@@ -108,7 +108,9 @@ function ToastBanner({ item }: { item: ToastItem }) {
     <li
       className={
         'grid transition-[grid-template-rows,opacity] duration-300 ease-out motion-reduce:transition-none ' +
-        (item.closing ? 'grid-rows-[0fr] opacity-0' : 'grid-rows-[1fr] opacity-100 starting:grid-rows-[0fr] starting:opacity-0')
+        (item.closing
+          ? 'grid-rows-[0fr] opacity-0'
+          : 'grid-rows-[1fr] opacity-100 starting:grid-rows-[0fr] starting:opacity-0')
       }
     >
       <div className="min-h-0 overflow-hidden">

@@ -32,10 +32,11 @@ export function ContactLines() {
         E-mail: <a href={`mailto:${ShopDetails.supportEmail}`}>{ShopDetails.supportEmail}</a>
       </li>
       <li>
-        Phone: <a href={`tel:${ShopDetails.phone.replace(/\s/g, '')}`}>{ShopDetails.phone}</a>,{' '}
-        {ShopDetails.hours}
+        Phone: <a href={`tel:${ShopDetails.phone.replace(/\s/g, '')}`}>{ShopDetails.phone}</a>, {ShopDetails.hours}
       </li>
-      <li>Post: {ShopDetails.legalName}, {ShopDetails.address}</li>
+      <li>
+        Post: {ShopDetails.legalName}, {ShopDetails.address}
+      </li>
     </ul>
   );
 }

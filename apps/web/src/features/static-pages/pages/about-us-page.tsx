@@ -11,9 +11,9 @@ export function AboutUsPage() {
     >
       <h2>Our story</h2>
       <p>
-        {ShopDetails.name} started with a simple frustration: finding the book you want in the UAE, at a fair price,
-        and getting it quickly should not be hard. So we built a shop around readers. Every title on our shelves is
-        chosen by people who read widely, from timeless classics to the new releases everyone is talking about.
+        {ShopDetails.name} started with a simple frustration: finding the book you want in the UAE, at a fair price, and
+        getting it quickly should not be hard. So we built a shop around readers. Every title on our shelves is chosen
+        by people who read widely, from timeless classics to the new releases everyone is talking about.
       </p>
 
       <h2>What we offer</h2>
@@ -23,8 +23,8 @@ export function AboutUsPage() {
           books and more, all in one place.
         </li>
         <li>
-          <strong>Smart filters and search</strong> by title, author or genre, tolerant of the odd typo, so you find
-          the right book fast.
+          <strong>Smart filters and search</strong> by title, author or genre, tolerant of the odd typo, so you find the
+          right book fast.
         </li>
         <li>
           <strong>A wishlist</strong> to save books for later, and <strong>verified reviews</strong> from readers who
@@ -35,8 +35,8 @@ export function AboutUsPage() {
         </li>
         <li>
           <strong>Free delivery</strong> on orders over {ShopDetails.freeDeliveryOverAed} AED and{' '}
-          <strong>next-day delivery</strong> on select titles. See <Link to={Routes.shipping}>Shipping</Link> for
-          the details.
+          <strong>next-day delivery</strong> on select titles. See <Link to={Routes.shipping}>Shipping</Link> for the
+          details.
         </li>
       </ul>
 
@@ -48,9 +48,8 @@ export function AboutUsPage() {
 
       <h2>Get in touch</h2>
       <p>
-        Looking for a title we do not stock, ordering for a school or an office, or just want a recommendation? We
-        would love to hear from you. Answers to the most common questions are in our{' '}
-        <Link to={Routes.faqs}>FAQs</Link>.
+        Looking for a title we do not stock, ordering for a school or an office, or just want a recommendation? We would
+        love to hear from you. Answers to the most common questions are in our <Link to={Routes.faqs}>FAQs</Link>.
       </p>
       <ContactLines />
     </StaticPage>

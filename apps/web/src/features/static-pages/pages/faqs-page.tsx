@@ -27,8 +27,8 @@ const sections: { title: string; faqs: Faq[] }[] = [
         question: 'How do I know my order went through?',
         answer: (
           <p>
-            After your payment succeeds you see a confirmation page and receive an e-mail with your order number.
-            Your orders are also listed on your account page.
+            After your payment succeeds you see a confirmation page and receive an e-mail with your order number. Your
+            orders are also listed on your account page.
           </p>
         ),
       },
@@ -68,8 +68,8 @@ const sections: { title: string; faqs: Faq[] }[] = [
         question: 'How quickly will my books arrive?',
         answer: (
           <p>
-            Standard delivery takes 2 to 4 working days anywhere in the UAE. Titles marked for next-day delivery
-            arrive the next working day in Dubai, Sharjah, Ajman and Abu Dhabi city when you order before{' '}
+            Standard delivery takes 2 to 4 working days anywhere in the UAE. Titles marked for next-day delivery arrive
+            the next working day in Dubai, Sharjah, Ajman and Abu Dhabi city when you order before{' '}
             {ShopDetails.nextDayCutOff}. More on our <Link to={Routes.shipping}>Shipping</Link> page.
           </p>
         ),
@@ -87,8 +87,7 @@ const sections: { title: string; faqs: Faq[] }[] = [
         question: 'How can I pay?',
         answer: (
           <p>
-            By debit or credit card on Stripe&apos;s secure checkout page. We never see or store your full card
-            number.
+            By debit or credit card on Stripe&apos;s secure checkout page. We never see or store your full card number.
           </p>
         ),
       },
@@ -105,9 +104,9 @@ const sections: { title: string; faqs: Faq[] }[] = [
         question: 'Can I return a book?',
         answer: (
           <p>
-            Yes, within {ShopDetails.returnDays} days of delivery if it is unread and in its original condition.
-            E-mail us first and we will tell you where to send it. Refunds go back to your card within 5 working days
-            of the book reaching us.
+            Yes, within {ShopDetails.returnDays} days of delivery if it is unread and in its original condition. E-mail
+            us first and we will tell you where to send it. Refunds go back to your card within 5 working days of the
+            book reaching us.
           </p>
         ),
       },
@@ -115,8 +114,8 @@ const sections: { title: string; faqs: Faq[] }[] = [
         question: 'My book arrived damaged or I received the wrong one.',
         answer: (
           <p>
-            We are sorry! Tell us within 48 hours of delivery, ideally with a photo, and we will send a replacement
-            or refund you in full, including delivery, at no cost to you.
+            We are sorry! Tell us within 48 hours of delivery, ideally with a photo, and we will send a replacement or
+            refund you in full, including delivery, at no cost to you.
           </p>
         ),
       },
@@ -138,8 +137,8 @@ const sections: { title: string; faqs: Faq[] }[] = [
         question: 'How do you use my personal data?',
         answer: (
           <p>
-            Only to run your account and deliver your orders, in line with UAE data protection law. Read the details
-            in our <Link to={Routes.privacyPolicy}>Privacy Policy</Link>.
+            Only to run your account and deliver your orders, in line with UAE data protection law. Read the details in
+            our <Link to={Routes.privacyPolicy}>Privacy Policy</Link>.
           </p>
         ),
       },
@@ -158,7 +157,10 @@ export function FaqsPage() {
               <details key={faq.question} className="group">
                 <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 font-semibold text-stone-900 [&::-webkit-details-marker]:hidden">
                   {faq.question}
-                  <span aria-hidden="true" className="text-xl leading-none text-brand transition-transform group-open:rotate-45">
+                  <span
+                    aria-hidden="true"
+                    className="text-xl leading-none text-brand transition-transform group-open:rotate-45"
+                  >
                     +
                   </span>
                 </summary>

@@ -33,16 +33,16 @@ export function ShippingPage() {
 
       <h2>Free delivery over {free} AED</h2>
       <p>
-        When the books in your order come to more than {free} AED after any discounts, delivery to one UAE address
-        is free. The amount is checked at checkout, so you always see the delivery cost before paying.
+        When the books in your order come to more than {free} AED after any discounts, delivery to one UAE address is
+        free. The amount is checked at checkout, so you always see the delivery cost before paying.
       </p>
 
       <h2>Next-day delivery on select titles</h2>
       <p>
-        Books we hold in our Dubai warehouse show a <strong>next-day delivery</strong> note on their page. If every
-        book in your order is eligible and you order before {ShopDetails.nextDayCutOff} on a working day, we dispatch
-        the same afternoon. Orders mixing eligible and other titles travel together by standard delivery, so you
-        receive a single parcel.
+        Books we hold in our Dubai warehouse show a <strong>next-day delivery</strong> note on their page. If every book
+        in your order is eligible and you order before {ShopDetails.nextDayCutOff} on a working day, we dispatch the
+        same afternoon. Orders mixing eligible and other titles travel together by standard delivery, so you receive a
+        single parcel.
       </p>
 
       <h2>Dispatch and tracking</h2>
@@ -54,13 +54,13 @@ export function ShippingPage() {
 
       <h2>Receiving your parcel</h2>
       <p>
-        The courier calls the phone number on your delivery address before arriving. If nobody is available, they
-        try once more on the next working day; after a second missed attempt the parcel returns to us and we contact
-        you to arrange a new delivery or a refund.
+        The courier calls the phone number on your delivery address before arriving. If nobody is available, they try
+        once more on the next working day; after a second missed attempt the parcel returns to us and we contact you to
+        arrange a new delivery or a refund.
       </p>
       <p>
-        Please check the parcel when it arrives. If it is damaged or something is missing, tell us within 48 hours
-        and we will put it right at no cost to you.
+        Please check the parcel when it arrives. If it is damaged or something is missing, tell us within 48 hours and
+        we will put it right at no cost to you.
       </p>
 
       <h2>Outside the UAE</h2>
@@ -68,8 +68,8 @@ export function ShippingPage() {
 
       <h2>Questions</h2>
       <p>
-        The full conditions are in our <Link to={Routes.shippingTerms}>Shipping Terms and Conditions</Link>, and
-        common questions are answered in the <Link to={Routes.faqs}>FAQs</Link>. You can also reach us directly:
+        The full conditions are in our <Link to={Routes.shippingTerms}>Shipping Terms and Conditions</Link>, and common
+        questions are answered in the <Link to={Routes.faqs}>FAQs</Link>. You can also reach us directly:
       </p>
       <ContactLines />
     </StaticPage>

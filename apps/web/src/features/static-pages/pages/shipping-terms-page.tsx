@@ -20,37 +20,35 @@ export function ShippingTermsPage() {
 
       <h2>2. Delivery area</h2>
       <p>
-        We deliver to residential and business addresses in all seven emirates. We cannot deliver to post office
-        boxes. Next-day delivery is available only in the areas listed on our <Link to={Routes.shipping}>Shipping</Link>{' '}
-        page.
+        We deliver to residential and business addresses in all seven emirates. We cannot deliver to post office boxes.
+        Next-day delivery is available only in the areas listed on our <Link to={Routes.shipping}>Shipping</Link> page.
       </p>
 
       <h2>3. Delivery times</h2>
       <p>
-        Delivery times are estimates given in good faith and counted in working days (Monday to Saturday, excluding
-        UAE public holidays) from dispatch. A next-day promise applies only when every item in the order is marked as
+        Delivery times are estimates given in good faith and counted in working days (Monday to Saturday, excluding UAE
+        public holidays) from dispatch. A next-day promise applies only when every item in the order is marked as
         eligible and the order is paid before {ShopDetails.nextDayCutOff} UAE time on a working day.
       </p>
 
       <h2>4. Delivery charges</h2>
       <p>
-        Delivery is free when the value of the books in an order, after discounts, exceeds {free} AED. For other
-        orders the delivery charge for the chosen option is shown at checkout and included in the total you pay.
-        Prices and charges are in UAE dirhams and include VAT.
+        Delivery is free when the value of the books in an order, after discounts, exceeds {free} AED. For other orders
+        the delivery charge for the chosen option is shown at checkout and included in the total you pay. Prices and
+        charges are in UAE dirhams and include VAT.
       </p>
 
       <h2>5. Your delivery address</h2>
       <p>
-        Please make sure your address and phone number are complete and correct. If a parcel cannot be delivered
-        because the details were wrong, we will contact you; a second delivery may carry the standard delivery
-        charge.
+        Please make sure your address and phone number are complete and correct. If a parcel cannot be delivered because
+        the details were wrong, we will contact you; a second delivery may carry the standard delivery charge.
       </p>
 
       <h2>6. Failed delivery</h2>
       <p>
         The courier makes two delivery attempts. If both fail, the parcel is returned to us. We will then offer a new
-        delivery or a refund of the books&apos; price; the original delivery charge is refunded only if the failure
-        was our fault.
+        delivery or a refund of the books&apos; price; the original delivery charge is refunded only if the failure was
+        our fault.
       </p>
 
       <h2>7. Ownership and risk</h2>
@@ -76,8 +74,8 @@ export function ShippingTermsPage() {
 
       <h2>10. Changes to these terms</h2>
       <p>
-        We may update these terms from time to time. The version shown when you place an order is the one that
-        applies to it.
+        We may update these terms from time to time. The version shown when you place an order is the one that applies
+        to it.
       </p>
 
       <h2>11. Contact</h2>
