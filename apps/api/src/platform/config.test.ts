@@ -29,6 +29,7 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET must be at least 32 characters/],
     [{ STRIPE_SECRET_KEY: 'pk_live_123' }, /^Invalid configuration: STRIPE_SECRET_KEY must start with sk_/],
     [{ REDIS_URL: 'http://cache' }, /^Invalid configuration: REDIS_URL /],
+    [{ S3_BUCKET: 'covers' }, /^Invalid configuration: S3_BUCKET is not supported yet/],
   ])('stops with one line naming the variable for %o', (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);

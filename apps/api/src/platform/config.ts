@@ -67,7 +67,14 @@ const EnvSchema = z.object({
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ARGON2_COST: z.enum(['standard', 'low'], { error: 'must be standard or low' }).default('standard'),
-  S3_BUCKET: z.string().min(1).optional(),
+  // Shared image storage is planned but not built: refusing it beats silently writing to local disk.
+  S3_BUCKET: z
+    .string()
+    .min(1)
+    .optional()
+    .refine((value) => value === undefined, {
+      message: 'is not supported yet: images are stored under DATA_DIR/uploads (share that folder between instances)',
+    }),
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
