@@ -4,7 +4,7 @@ import { bookPath } from '@bookshop/contracts/routes';
 import { formatPrice } from '../../../lib/format.ts';
 import { AlertIcon, BookIcon, InfoIcon } from '../../../ui/icons.tsx';
 import { canIncrease, lineWarnings } from '../lib/cart-view.ts';
-import { TrashIcon } from './cart-icons.tsx';
+import { TrashIcon } from '../../../ui/icons.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 export type CartLineControls = {

@@ -1,5 +1,5 @@
 import { Spinner } from '../../../ui/spinner.tsx';
-import { MinusIcon, PlusIcon } from './cart-icons.tsx';
+import { MinusIcon, PlusIcon } from '../../../ui/icons.tsx';
 
 type QuantityStepperProps = {
   title: string;
