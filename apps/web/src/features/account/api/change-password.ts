@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ChangePassword } from '@bookshop/contracts/account';
 import { api } from '../../../lib/api-client.ts';
-import type { ChangePasswordValues } from '../lib/account-schemas.ts';
 
-/** `PATCH v1/customers` with the current and the new password. */
-export function changePassword(body: ChangePasswordValues): Promise<unknown> {
-  return api<unknown>('v1/customers', { method: 'PATCH', body });
+/** `PATCH v1/customers`: answers the message to show; the customer's other sessions end. */
+export function changePassword(body: ChangePassword): Promise<{ message: string }> {
+  return api('v1/customers', { method: 'PATCH', body });
 }
 
 export function useChangePassword() {

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ChangePasswordSchema, type ChangePassword } from '@bookshop/contracts/account';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useChangePassword } from '../api/change-password.ts';
-import { AccountMessages, ChangePasswordSchema, type ChangePasswordValues } from '../lib/account-schemas.ts';
+import { serverFieldError } from '../lib/field-errors.ts';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
-const EMPTY: ChangePasswordValues = { currentPassword: '', password: '', confirmPassword: '' };
+const EMPTY: ChangePassword = { currentPassword: '', password: '', confirmPassword: '' };
 
-/** `PATCH v1/customers`: the new password follows the spec's password rules (section 5). */
+/** `PATCH v1/customers`, for an account that has a password: the new one follows the spec's rules (section 5). */
 export function ChangePasswordForm() {
   const change = useChangePassword();
   const {
@@ -21,22 +21,21 @@ export function ChangePasswordForm() {
     trigger,
     getFieldState,
     formState: { errors },
-  } = useForm<ChangePasswordValues>({
+  } = useForm<ChangePassword>({
     resolver: zodResolver(ChangePasswordSchema),
     mode: 'onChange',
     defaultValues: EMPTY,
   });
 
-  const onSubmit = (values: ChangePasswordValues) =>
+  const onSubmit = (values: ChangePassword) =>
     change.mutate(values, {
-      onSuccess: () => {
-        toast.success(AccountMessages.passwordChanged);
+      onSuccess: ({ message }) => {
+        toast.success(message);
         reset(EMPTY);
       },
       onError: (error) => {
-        const fieldErrors = error instanceof ApiError ? error.problem.errors : undefined;
         for (const field of FIELDS) {
-          const message = fieldErrors?.[field]?.[0];
+          const message = serverFieldError(error, field);
           if (message) setError(field, { type: 'server', message });
         }
       },

@@ -1,14 +1,38 @@
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  AccountMessages,
+  DELETE_CONFIRMATION_WORD,
+  DeleteAccountSchema,
+  type DeleteAccount,
+} from '@bookshop/contracts/account';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
 import { Dialog } from '../../../ui/modal.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
-import { AccountMessages } from '../lib/account-schemas.ts';
+import { serverFieldError } from '../lib/field-errors.ts';
 
-/** Deleting the account asks for the password in a dialog; afterwards the app logs out and goes home. */
-export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
+const ACCOUNT_DELETED = 'Your account has been deleted.';
+
+/**
+ * An account with a password confirms with it (the request's own schema: the field is always
+ * typed here, so never left out); a Google-only account has none and types the word instead.
+ */
+const ByWordSchema = DeleteAccountSchema.refine(({ confirm }) => confirm?.trim() === DELETE_CONFIRMATION_WORD, {
+  message: AccountMessages.confirmDeletion,
+  path: ['confirm'],
+});
+
+type DeleteAccountSectionProps = {
+  /** False for a Google-only account (CustomerProfile.hasPassword). */
+  hasPassword: boolean;
+  onDeleted: () => void;
+};
+
+/** Deleting the account is confirmed in a dialog; afterwards the app logs out and goes home. */
+export function DeleteAccountSection({ hasPassword, onDeleted }: DeleteAccountSectionProps) {
   const [open, setOpen] = useState(false);
   return (
     <div className="grid gap-3">
@@ -19,64 +43,64 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
       <Button variant="danger" className="justify-self-start" onClick={() => setOpen(true)}>
         Delete Account
       </Button>
-      {open && <ConfirmDeleteDialog onClose={() => setOpen(false)} onDeleted={onDeleted} />}
+      {open && <ConfirmDeleteDialog hasPassword={hasPassword} onClose={() => setOpen(false)} onDeleted={onDeleted} />}
     </div>
   );
 }
 
-function ConfirmDeleteDialog({ onClose, onDeleted }: { onClose: () => void; onDeleted: () => void }) {
+function ConfirmDeleteDialog({ hasPassword, onClose, onDeleted }: DeleteAccountSectionProps & { onClose: () => void }) {
   const remove = useDeleteAccount();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const field = hasPassword ? 'password' : 'confirm';
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<DeleteAccount>({
+    // Checked on submit, then on every change: a half-typed word is not an error yet.
+    resolver: zodResolver(hasPassword ? DeleteAccountSchema : ByWordSchema),
+    defaultValues: { [field]: '' },
+  });
 
-  const submit = () => {
-    if (!password) {
-      setError('Enter your password to confirm.');
-      return;
-    }
-    remove.mutate(
-      { password },
-      {
-        onSuccess: () => {
-          onClose();
-          toast.success(AccountMessages.accountDeleted);
-          onDeleted();
-        },
-        onError: (failure) => {
-          const message =
-            failure instanceof ApiError ? (failure.problem.errors?.password?.[0] ?? failure.problem.detail) : undefined;
-          setError(message ?? 'Your account could not be deleted.');
-        },
+  const onSubmit = (values: DeleteAccount) =>
+    remove.mutate(hasPassword ? { password: values.password } : { confirm: DELETE_CONFIRMATION_WORD }, {
+      onSuccess: () => {
+        onClose();
+        toast.success(ACCOUNT_DELETED);
+        onDeleted();
       },
-    );
-  };
+      onError: (error) => {
+        const message = serverFieldError(error, field);
+        if (message) setError(field, { type: 'server', message });
+      },
+    });
 
   return (
     <Dialog
       title="Delete your account?"
-      description="Enter your password to confirm. Your account is deleted at once and you are logged out."
+      description={`${hasPassword ? 'Enter your password to confirm. ' : ''}Your account is deleted at once and you are logged out.`}
       onClose={onClose}
       widthClass="max-w-md"
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        className="grid gap-4"
-      >
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          error={error}
-          onChange={(event) => {
-            setPassword(event.currentTarget.value);
-            setError(undefined);
-          }}
-        />
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+        {hasPassword ? (
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+        ) : (
+          <TextField
+            label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            error={errors.confirm?.message}
+            {...register('confirm')}
+          />
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Keep Account

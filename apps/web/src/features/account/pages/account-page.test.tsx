@@ -3,7 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerProfile } from '@bookshop/contracts/auth';
+import { AccountMessages, AVATAR_MAX_BYTES } from '@bookshop/contracts/account';
+import { AuthMessages, type CustomerProfile } from '@bookshop/contracts/auth';
+import { Messages } from '@bookshop/contracts/messages';
 import { stubApiRoutes, type StubRequest, type StubResponse } from '../../../test/api-routes.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast, Toaster } from '../../../ui/toast.tsx';
@@ -20,12 +22,22 @@ const profile: CustomerProfile = {
   personType: 1,
   loginProvider: 1,
   emailConfirmed: true,
+  hasPassword: true,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
+const googleOnly: CustomerProfile = { ...profile, loginProvider: 2, hasPassword: false };
 
-function stub(extra: (request: StubRequest) => StubResponse | undefined = () => undefined) {
+const validationFailed = (errors: Record<string, string[]>, status = 400): StubResponse => ({
+  status,
+  body: { title: 'Validation Failed', status, errors },
+});
+
+function stub(
+  extra: (request: StubRequest) => StubResponse | undefined = () => undefined,
+  saved: CustomerProfile = profile,
+) {
   return stubApiRoutes((request) =>
-    request.method === 'GET' && request.path === '/api/v1/customers' ? { body: profile } : extra(request),
+    request.method === 'GET' && request.path === '/api/v1/customers' ? { body: saved } : extra(request),
   );
 }
 
@@ -41,6 +53,8 @@ function renderPage() {
   );
   return callbacks;
 }
+
+const sentForm = (api: ReturnType<typeof stub>) => api.sent('PUT', '/api/v1/customers').at(-1)?.body as FormData;
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:avatar-preview');
@@ -61,7 +75,9 @@ describe('account page', { timeout: 20_000 }, () => {
     ).toEqual(['#profile', '#addresses', '#password', '#delete-account']);
     expect(await screen.findByText('Addresses here')).toBeInTheDocument();
   });
+});
 
+describe('profile', { timeout: 20_000 }, () => {
   it('saves the profile as multipart with the new avatar, after previewing it', async () => {
     const user = userEvent.setup();
     const api = stub(({ method, path }) =>
@@ -74,9 +90,9 @@ describe('account page', { timeout: 20_000 }, () => {
     const firstName = await screen.findByLabelText('First Name');
     expect(firstName).toHaveValue('Nora');
     await user.clear(firstName);
-    expect(firstName).toHaveAccessibleDescription('First name is required.');
+    expect(firstName).toHaveAccessibleDescription(Messages.firstNameRequired);
     await user.type(firstName, 'N');
-    expect(firstName).toHaveAccessibleDescription('First name must be at least 2 characters long.');
+    expect(firstName).toHaveAccessibleDescription(Messages.firstNameMin);
     await user.type(firstName, 'ina');
 
     const avatar = new File(['png'], 'me.png', { type: 'image/png' });
@@ -87,33 +103,106 @@ describe('account page', { timeout: 20_000 }, () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    // The app refreshes the session then, so the header shows the new avatar and user name.
     await waitFor(() => expect(callbacks.onProfileSaved).toHaveBeenCalled());
-    const sent = api.sent('PUT', '/api/v1/customers')[0]?.body as FormData;
+    const sent = sentForm(api);
     expect(sent.get('firstName')).toBe('Nina');
     expect(sent.get('lastName')).toBe('Helmer');
     expect(sent.get('userName')).toBe('nora');
     expect(sent.get('ianaZone')).toBe('Asia/Dubai');
+    expect(sent.get('type')).toBe('1');
     expect(sent.get('image')).toBe(avatar);
+    expect(sent.has('removeImage')).toBe(false);
     expect(screen.getByText('Profile updated.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/images/a.webp');
+    expect(screen.getByLabelText('Avatar')).toHaveValue('');
   });
 
-  it('refuses an avatar that is not an accepted image type', async () => {
+  it('refuses, before uploading, a file that is not an accepted image type or is over the size limit', async () => {
     const user = userEvent.setup({ applyAccept: false });
     stub();
     renderPage();
     await screen.findByLabelText('First Name');
 
     await user.upload(screen.getByLabelText('Avatar'), new File(['hi'], 'notes.txt', { type: 'text/plain' }));
-    expect(screen.getByLabelText('Avatar')).toHaveAccessibleDescription(/Choose a PNG, JPEG, JPG, GIF or WebP image\./);
+    expect(screen.getByLabelText('Avatar')).toHaveAccessibleDescription(new RegExp(AccountMessages.imageType));
     expect(screen.queryByRole('img', { name: 'Preview of your new avatar' })).not.toBeInTheDocument();
+
+    const big = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: AVATAR_MAX_BYTES + 1 });
+    await user.upload(screen.getByLabelText('Avatar'), big);
+    expect(screen.getByLabelText('Avatar')).toHaveAccessibleDescription(/The image must be at most 5 MB\./);
+    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeDisabled();
   });
 
-  it("checks the new password with the spec's rules on every change and sends the change", async () => {
+  it("shows the server's field errors: a picture refused by content, a user name taken", async () => {
     const user = userEvent.setup();
-    const api = stub(({ method }) => (method === 'PATCH' ? { status: 204 } : undefined));
+    const api = stub(({ method, body }) => {
+      if (method !== 'PUT') return undefined;
+      const form = body as FormData;
+      return form.has('image')
+        ? validationFailed({ image: [AccountMessages.imageType] })
+        : validationFailed({ userName: [AuthMessages.userNameTaken('Bobby')] }, 409);
+    });
+    const callbacks = renderPage();
+
+    await user.upload(
+      await screen.findByLabelText('Avatar'),
+      new File(['not a png'], 'fake.png', { type: 'image/png' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText(AccountMessages.imageType)).toBeInTheDocument();
+    expect(screen.getByLabelText('Avatar')).toHaveAccessibleDescription(new RegExp(AccountMessages.imageType));
+    expect(screen.queryByRole('img', { name: 'Preview of your new avatar' })).not.toBeInTheDocument();
+
+    const userName = screen.getByLabelText('User Name');
+    await user.clear(userName);
+    await user.type(userName, 'Bobby');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(userName).toHaveAccessibleDescription(AuthMessages.userNameTaken('Bobby')));
+    expect(api.sent('PUT', '/api/v1/customers')).toHaveLength(2);
+    expect(sentForm(api).has('image')).toBe(false);
+    expect(callbacks.onProfileSaved).not.toHaveBeenCalled();
+  });
+
+  it('removes the avatar with removeImage=true, and can be undone before saving', async () => {
+    const user = userEvent.setup();
+    const withAvatar = { ...profile, imageUrl: '/images/avatars/3/avatar-ab-400.webp' };
+    const api = stub(
+      ({ method }) => (method === 'PUT' ? { body: { ...withAvatar, imageUrl: null } } : undefined),
+      withAvatar,
+    );
+    const callbacks = renderPage();
+
+    expect(await screen.findByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', withAvatar.imageUrl);
+    const save = screen.getByRole('button', { name: 'Save Profile' });
+    expect(save).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Remove Avatar' }));
+    expect(screen.queryByRole('img', { name: 'Your avatar' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Avatar')).toHaveAccessibleDescription(/Your avatar will be removed when you save\./);
+    await user.click(screen.getByRole('button', { name: 'Keep Avatar' }));
+    expect(screen.getByRole('img', { name: 'Your avatar' })).toBeInTheDocument();
+    expect(save).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Avatar' }));
+    await user.click(save);
+    await waitFor(() => expect(callbacks.onProfileSaved).toHaveBeenCalled());
+    expect(sentForm(api).get('removeImage')).toBe('true');
+    expect(sentForm(api).has('image')).toBe(false);
+    expect(screen.queryByRole('button', { name: /Remove Avatar|Keep Avatar/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Your avatar' })).not.toBeInTheDocument();
+  });
+});
+
+describe('password', { timeout: 20_000 }, () => {
+  it("checks the new password with the spec's rules on every change and shows the server's message", async () => {
+    const user = userEvent.setup();
+    const api = stub(({ method }) =>
+      method === 'PATCH' ? { body: { message: AccountMessages.passwordChanged } } : undefined,
+    );
     renderPage();
 
-    const current = screen.getByLabelText('Current Password');
+    const current = await screen.findByLabelText('Current Password');
     const next = screen.getByLabelText('New Password');
     const confirm = screen.getByLabelText('Confirm New Password');
     await user.type(next, 'abc');
@@ -131,10 +220,14 @@ describe('account page', { timeout: 20_000 }, () => {
     expect(confirm).not.toHaveAccessibleDescription();
 
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(current).toHaveAccessibleDescription('Current password is required.');
+    expect(current).toHaveAccessibleDescription(AccountMessages.currentPasswordRequired);
+    await user.type(current, 'Abcdefg1!');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(next).toHaveAccessibleDescription(new RegExp(AccountMessages.samePassword));
+    await user.clear(current);
     await user.type(current, 'Old#Pass1');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Password changed.')).toBeInTheDocument();
+    expect(await screen.findByText(AccountMessages.passwordChanged)).toBeInTheDocument();
     expect(api.sent('PATCH', '/api/v1/customers')[0]?.body).toEqual({
       currentPassword: 'Old#Pass1',
       password: 'Abcdefg1!',
@@ -143,32 +236,92 @@ describe('account page', { timeout: 20_000 }, () => {
     expect(next).toHaveValue('');
   });
 
+  it('shows a wrong current password under that field', async () => {
+    const user = userEvent.setup();
+    stub(({ method }) =>
+      method === 'PATCH'
+        ? validationFailed({ currentPassword: [AccountMessages.currentPasswordIncorrect] })
+        : undefined,
+    );
+    renderPage();
+
+    const current = await screen.findByLabelText('Current Password');
+    await user.type(current, 'Wrong#Pass1');
+    await user.type(screen.getByLabelText('New Password'), 'Abcdefg1!');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'Abcdefg1!');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(current).toHaveAccessibleDescription(AccountMessages.currentPasswordIncorrect));
+    expect(screen.getByLabelText('New Password')).toHaveValue('Abcdefg1!');
+  });
+
+  it('offers a Google-only account Forgot Password ? instead of a form it could not use', async () => {
+    stub(undefined, googleOnly);
+    renderPage();
+
+    const section = await screen.findByRole('region', { name: 'Password' });
+    expect(await within(section).findByRole('link', { name: 'Forgot Password ?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.queryByLabelText('Current Password')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument();
+  });
+});
+
+describe('account deletion', { timeout: 20_000 }, () => {
   it('deletes the account after the password is confirmed in a dialog', async () => {
     const user = userEvent.setup();
     let attempts = 0;
     const api = stub(({ method, path }) => {
       if (method !== 'DELETE' || path !== '/api/v1/customers/account') return undefined;
-      return ++attempts === 1
-        ? {
-            status: 400,
-            body: { title: 'Bad Request', status: 400, errors: { password: ['The password is not correct.'] } },
-          }
-        : { status: 204 };
+      return ++attempts === 1 ? validationFailed({ password: [AccountMessages.passwordIncorrect] }) : { status: 204 };
     });
     const callbacks = renderPage();
 
-    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
-    await user.type(within(dialog).getByLabelText('Password'), 'wrong');
+    const password = within(dialog).getByLabelText('Password');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
-    expect(await within(dialog).findByText('The password is not correct.')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(Messages.passwordRequired);
+    await user.type(password, 'wrong');
+    expect(password).not.toHaveAccessibleDescription();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(AccountMessages.passwordIncorrect));
     expect(callbacks.onAccountDeleted).not.toHaveBeenCalled();
 
-    await user.clear(within(dialog).getByLabelText('Password'));
-    await user.type(within(dialog).getByLabelText('Password'), 'Right#Pass1');
+    await user.clear(password);
+    await user.type(password, 'Right#Pass1');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     await waitFor(() => expect(callbacks.onAccountDeleted).toHaveBeenCalled());
-    expect(api.sent('DELETE', '/api/v1/customers/account').at(-1)?.body).toEqual({ password: 'Right#Pass1' });
+    expect(api.sent('DELETE', '/api/v1/customers/account').map((request) => request.body)).toEqual([
+      { password: 'wrong' },
+      { password: 'Right#Pass1' },
+    ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Your account has been deleted.')).toBeInTheDocument();
+  });
+
+  it('asks a Google-only account to type DELETE and sends {confirm: "DELETE"}', async () => {
+    const user = userEvent.setup();
+    const api = stub(({ method }) => (method === 'DELETE' ? { status: 204 } : undefined), googleOnly);
+    const callbacks = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
+    const word = within(dialog).getByLabelText('Type DELETE to confirm');
+    await user.type(word, 'delete');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(word).toHaveAccessibleDescription(AccountMessages.confirmDeletion);
+    expect(api.sent('DELETE', '/api/v1/customers/account')).toEqual([]);
+
+    await user.clear(word);
+    await user.type(word, 'DELETE');
+    expect(word).not.toHaveAccessibleDescription();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    await waitFor(() => expect(callbacks.onAccountDeleted).toHaveBeenCalled());
+    expect(api.sent('DELETE', '/api/v1/customers/account').map((request) => request.body)).toEqual([
+      { confirm: 'DELETE' },
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { useProfile } from '../api/get-profile.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { SetPasswordNote } from '../components/set-password-note.tsx';
 
 type AccountPageProps = {
   /** The address list, from the addresses feature (app/ composes them); renders its own section with id "addresses". */
@@ -59,6 +60,8 @@ export function AccountPage({ addressBook, onProfileSaved, onAccountDeleted }: A
   useDocumentTitle('My Account');
   const profile = useProfile();
   useScrollToHash(!profile.isPending);
+  // How to change the password and confirm deletion depends on whether the account has one.
+  const hasPassword = profile.data?.hasPassword;
 
   return (
     <div className="grid gap-6 py-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
@@ -100,16 +103,18 @@ export function AccountPage({ addressBook, onProfileSaved, onAccountDeleted }: A
 
         {addressBook}
 
-        <Section id="password" title="Change Password">
-          <div className={card}>
-            <ChangePasswordForm />
-          </div>
+        <Section id="password" title={hasPassword === false ? 'Password' : 'Change Password'}>
+          {hasPassword !== undefined && (
+            <div className={card}>{hasPassword ? <ChangePasswordForm /> : <SetPasswordNote />}</div>
+          )}
         </Section>
 
         <Section id="delete-account" title="Delete Account">
-          <div className={card}>
-            <DeleteAccountSection onDeleted={onAccountDeleted} />
-          </div>
+          {hasPassword !== undefined && (
+            <div className={card}>
+              <DeleteAccountSection hasPassword={hasPassword} onDeleted={onAccountDeleted} />
+            </div>
+          )}
         </Section>
       </div>
     </div>

@@ -1,0 +1,136 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, createConfirmedCustomer, logInThroughForm, type Customer } from '../support/accounts.ts';
+import { newPage } from '../support/browser.ts';
+
+const NEW_PASSWORD = 'Turning-pages-2!';
+
+/** A solid-colour RGB PNG, written by hand so the journey needs no image library. */
+function solidPng(size: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const frame = Buffer.alloc(8 + data.length + 4);
+    frame.writeUInt32BE(data.length, 0);
+    typed.copy(frame, 4);
+    frame.writeUInt32BE(crc32(typed), 8 + data.length);
+    return frame;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // RGB; compression, filter and interlace stay 0
+  // Each row starts with its filter type (0: none).
+  const row = Buffer.from([0, ...Array.from({ length: size }, () => rgb).flat()]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+let tempDir = '';
+let avatarFile = '';
+beforeAll(async () => {
+  tempDir = await mkdtemp(path.join(os.tmpdir(), 'bookshop-avatar-'));
+  avatarFile = path.join(tempDir, 'me.png');
+  await writeFile(avatarFile, solidPng(64, [194, 65, 12]));
+});
+afterAll(() => rm(tempDir, { recursive: true, force: true }));
+
+const headerAvatar = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Account of / });
+
+async function openAccountPage(page: Page, customer: Customer) {
+  await logInThroughForm(page, customer);
+  await page.goto('/account');
+  await page.getByRole('heading', { name: 'My Account' }).waitFor();
+  await page.getByLabel('First Name').waitFor();
+}
+
+/** Submits the login form without waiting for success, for credentials that should fail. */
+async function tryLogIn(page: Page, emailAddress: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(emailAddress);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+describe('the account page', () => {
+  it('saves a new first name and avatar, and the header shows the picture at once', async () => {
+    const customer = await createConfirmedCustomer();
+    const page = await newPage();
+    await openAccountPage(page, customer);
+    await expect(headerAvatar(page).locator('img').count()).resolves.toBe(0);
+
+    await page.getByLabel('First Name').fill('Yasmin');
+    await page.getByLabel('Avatar', { exact: true }).setInputFiles(avatarFile);
+    await page.getByRole('img', { name: 'Preview of your new avatar' }).waitFor();
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Profile updated.').first().waitFor();
+
+    const picture = headerAvatar(page).locator('img');
+    await picture.waitFor();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const saved = await apiAs(customer).get<{ firstName: string; imageUrl: string | null }>('customers');
+    expect(saved.firstName).toBe('Yasmin');
+    expect(saved.imageUrl).toMatch(/avatars\//);
+    await expect(picture.getAttribute('src')).resolves.toBe(saved.imageUrl);
+
+    // Saved on the server, not only in this tab's session.
+    await page.reload();
+    await page.getByLabel('First Name').waitFor();
+    await expect(page.getByLabel('First Name').inputValue()).resolves.toBe('Yasmin');
+    await headerAvatar(page).locator('img').waitFor();
+  });
+
+  it('changes the password; after logging out only the new one logs in', async () => {
+    const customer = await createConfirmedCustomer();
+    const page = await newPage();
+    await openAccountPage(page, customer);
+
+    await page.getByLabel('Current Password').fill(customer.password);
+    await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Your password has been changed.', { exact: false }).first().waitFor();
+    await expect(page.getByLabel('New Password', { exact: true }).inputValue()).resolves.toBe('');
+
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await page.getByRole('link', { name: 'Login', exact: true }).first().waitFor();
+    await tryLogIn(page, customer.emailAddress, customer.password);
+    await page.getByText('Invalid email address or password.').first().waitFor();
+    await logInThroughForm(page, { emailAddress: customer.emailAddress, password: NEW_PASSWORD });
+  });
+
+  it('deletes the account after the password; the visitor is sent home logged out and cannot log in again', async () => {
+    const customer = await createConfirmedCustomer();
+    const page = await newPage();
+    await openAccountPage(page, customer);
+
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password').fill(customer.password);
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Your account has been deleted.').first().waitFor();
+    await page.getByRole('link', { name: 'Login', exact: true }).first().waitFor();
+    await expect(page.getByRole('button', { name: 'Logout' }).count()).resolves.toBe(0);
+    // The refresh cookie is gone too: a reload does not bring the session back.
+    await page.reload();
+    await page.getByRole('link', { name: 'Login', exact: true }).first().waitFor();
+    await expect(page.getByRole('button', { name: 'Logout' }).count()).resolves.toBe(0);
+
+    await tryLogIn(page, customer.emailAddress, customer.password);
+    await page.getByText('Invalid email address or password.').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});
