@@ -1,4 +1,5 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
 /*
  * Labelled form controls for react-hook-form's `register`: the label names the control, the
@@ -50,30 +51,68 @@ function FieldMessages({
   );
 }
 
-export function TextField({
-  label,
-  error,
-  hint,
-  className = '',
-  ref,
-  ...input
-}: Omit<ComponentProps<'input'>, 'id'> & FieldChrome) {
+type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> &
+  FieldChrome & {
+    /** Extra content under the field, outside its description (e.g. the "already registered" notice). */
+    after?: ReactNode;
+    /** A control inside the input's end (PasswordField's show/hide button). */
+    trailing?: ReactNode;
+  };
+
+export function TextField({ label, error, hint, after, trailing, className = '', ref, ...rest }: TextFieldProps) {
   const ids = useFieldIds(error, hint);
+  const input = (
+    <input
+      ref={ref}
+      id={ids.id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={ids.describedBy}
+      className={trailing ? `${controlClasses} pe-12` : controlClasses}
+      {...rest}
+    />
+  );
   return (
     <div className={`grid content-start gap-1.5 ${className}`}>
       <label htmlFor={ids.id} className="text-sm font-semibold text-stone-800">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={ids.id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={controlClasses}
-        {...input}
-      />
+      {trailing ? (
+        <div className="relative">
+          {input}
+          <div className="absolute inset-y-0 end-0 flex items-center pe-1">{trailing}</div>
+        </div>
+      ) : (
+        input
+      )}
       <FieldMessages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+      {after}
     </div>
+  );
+}
+
+/** A password input with the spec's show/hide toggle, named after the field ("Show password"). */
+export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
+  const [visible, setVisible] = useState(false);
+  const what = props.label.toLowerCase();
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      // A shown password must not reach spell checkers (some send text to a server) or be capitalised.
+      autoCapitalize="off"
+      spellCheck={false}
+      trailing={
+        <button
+          type="button"
+          onClick={() => setVisible((was) => !was)}
+          aria-label={visible ? `Hide ${what}` : `Show ${what}`}
+          aria-pressed={visible}
+          className="inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      }
+    />
   );
 }
 

@@ -2,31 +2,6 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-const outline = {
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-} as const;
-
-export const EyeIcon = ({ className = 'size-5', ...props }: IconProps) => (
-  <svg {...outline} className={className} {...props}>
-    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </svg>
-);
-
-export const EyeOffIcon = ({ className = 'size-5', ...props }: IconProps) => (
-  <svg {...outline} className={className} {...props}>
-    <path d="M10.6 5.1A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-2.6 3.6M6.6 6.6C3.7 8.5 2 12 2 12s3.6 7 10 7a9.8 9.8 0 0 0 5.4-1.6" />
-    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
-  </svg>
-);
-
 /** Google's four-colour "G", as its sign-in branding asks. */
 export const GoogleIcon = ({ className = 'size-5', ...props }: IconProps) => (
   <svg viewBox="0 0 48 48" aria-hidden="true" focusable="false" className={className} {...props}>

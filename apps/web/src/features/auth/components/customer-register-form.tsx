@@ -4,11 +4,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { CustomerRegisterSchema } from '@bookshop/contracts/auth';
 import { Routes } from '@bookshop/contracts/routes';
 import { Button } from '../../../ui/button.tsx';
+import { TextField } from '../../../ui/form-fields.tsx';
 import { useRegisterCustomer } from '../api/register.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
 import { showRegistrationNotice } from '../lib/registration-notice.ts';
 import { RegisteredEmailNotice, useRegisteredEmailCheck } from './registered-email-notice.tsx';
-import { PasswordField, TextField } from './text-field.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const EMPTY = { emailAddress: '', userName: '', firstName: '', lastName: '', password: '', confirmPassword: '' };
 
@@ -16,14 +17,13 @@ const EMPTY = { emailAddress: '', userName: '', firstName: '', lastName: '', pas
 export function CustomerRegisterForm() {
   const location = useLocation();
   const navigate = useNavigate();
+  const form = useForm({ resolver: zodResolver(CustomerRegisterSchema), mode: 'onChange', defaultValues: EMPTY });
   const {
     register,
     handleSubmit,
     control,
-    getValues,
-    trigger,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(CustomerRegisterSchema), mode: 'onChange', defaultValues: EMPTY });
+  } = form;
   const emailAddress = useWatch({ control, name: 'emailAddress' });
   const emailCheck = useRegisteredEmailCheck('customer', emailAddress);
   const registration = useRegisterCustomer();
@@ -74,21 +74,7 @@ export function CustomerRegisterForm() {
           {...register('lastName')}
         />
       </div>
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password', {
-          // "Passwords don't match." must follow the password too, once a confirmation was typed.
-          onChange: () => getValues('confirmPassword') && void trigger('confirmPassword'),
-        })}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
+      <NewPasswordFields form={form} />
       <Button type="submit" size="lg" pending={registration.isPending}>
         Register
       </Button>

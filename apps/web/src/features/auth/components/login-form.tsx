@@ -4,10 +4,10 @@ import { Link, useLocation } from 'react-router';
 import { LoginSchema, ProblemType } from '@bookshop/contracts/auth';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
+import { PasswordField, TextField } from '../../../ui/form-fields.tsx';
 import { useLogin } from '../api/login.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { authAreas, type AuthArea } from '../lib/auth-area.ts';
-import { PasswordField, TextField } from './text-field.tsx';
 
 /** The e-mail the register page hands over, so the visitor need not type it again. */
 export type LoginPrefillState = { emailAddress?: string };

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { EmailAddressSchema } from '@bookshop/contracts/auth';
 import { Button } from '../../../ui/button.tsx';
+import { TextField } from '../../../ui/form-fields.tsx';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import type { AuthArea } from '../lib/auth-area.ts';
-import { TextField } from './text-field.tsx';
 
 /** Asks for a new confirmation link; the API answers the same whether or not the address is registered. */
 export function ResendConfirmationForm({ area }: { area: AuthArea }) {

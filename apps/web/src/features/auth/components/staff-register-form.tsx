@@ -4,24 +4,24 @@ import { useNavigate } from 'react-router';
 import { StaffRegisterSchema } from '@bookshop/contracts/auth';
 import { Routes } from '@bookshop/contracts/routes';
 import { Button } from '../../../ui/button.tsx';
+import { TextField } from '../../../ui/form-fields.tsx';
 import { useRegisterStaff } from '../api/register.ts';
 import { showRegistrationNotice } from '../lib/registration-notice.ts';
 import { RegisteredEmailNotice, useRegisteredEmailCheck } from './registered-email-notice.tsx';
-import { PasswordField, TextField } from './text-field.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const EMPTY = { emailAddress: '', userName: '', password: '', confirmPassword: '' };
 
 /** Staff registration (spec section 5): the base fields with the match check, no names. */
 export function StaffRegisterForm() {
   const navigate = useNavigate();
+  const form = useForm({ resolver: zodResolver(StaffRegisterSchema), mode: 'onChange', defaultValues: EMPTY });
   const {
     register,
     handleSubmit,
     control,
-    getValues,
-    trigger,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(StaffRegisterSchema), mode: 'onChange', defaultValues: EMPTY });
+  } = form;
   const emailAddress = useWatch({ control, name: 'emailAddress' });
   const emailCheck = useRegisteredEmailCheck('staff', emailAddress);
   const registration = useRegisterStaff();
@@ -50,18 +50,7 @@ export function StaffRegisterForm() {
         })}
       />
       <TextField label="User Name" autoComplete="username" error={errors.userName?.message} {...register('userName')} />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password', { onChange: () => getValues('confirmPassword') && void trigger('confirmPassword') })}
-      />
-      <PasswordField
-        label="Confirm Password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
+      <NewPasswordFields form={form} />
       <Button type="submit" size="lg" pending={registration.isPending}>
         Register
       </Button>

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { EmailAddressSchema, PASSWORD_RESET_TTL_MINUTES } from '@bookshop/contracts/auth';
 import { Button } from '../../../ui/button.tsx';
+import { TextField } from '../../../ui/form-fields.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { TextField } from '../components/text-field.tsx';
 import { authAreas, type AuthArea } from '../lib/auth-area.ts';
 
 /** /forgot-password and /admin/forgot-password: mails a reset link (the answer never says whether the address exists). */

@@ -5,7 +5,7 @@ import { AuthMessages, ResetPasswordSchema } from '@bookshop/contracts/auth';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { PasswordField } from '../components/text-field.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { authAreas, type AuthArea } from '../lib/auth-area.ts';
 
 /** /reset-password?token=… and /admin/reset-password?token=…: opened from the reset mail. */
@@ -13,18 +13,16 @@ export function ResetPasswordPage({ area = 'customer' }: { area?: AuthArea }) {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const reset = useResetPassword(area);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    trigger,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(ResetPasswordSchema),
     mode: 'onChange',
     // The token is validated by the same schema as the passwords; it has no field of its own.
     defaultValues: { token, password: '', confirmPassword: '' },
   });
+  const {
+    handleSubmit,
+    formState: { errors },
+  } = form;
   const { login, forgotPassword } = authAreas[area];
   const tokenError = token ? errors.token?.message : AuthMessages.resetLinkInvalid;
 
@@ -50,18 +48,7 @@ export function ResetPasswordPage({ area = 'customer' }: { area?: AuthArea }) {
             {tokenError}
           </p>
         )}
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password', { onChange: () => getValues('confirmPassword') && void trigger('confirmPassword') })}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NewPasswordFields form={form} passwordLabel="New Password" />
         <Button type="submit" size="lg" pending={reset.isPending}>
           Change password
         </Button>
