@@ -24,9 +24,6 @@ export type DatabaseHandle = {
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 
-/** Typo tolerance of search: how much of a keyword must match a word in a title or name. */
-const WORD_SIMILARITY_THRESHOLD = '0.45';
-
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl)
@@ -43,7 +40,6 @@ export async function openPglite(options: {
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
-  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite({ client }) as unknown as Database;
   return {
     db,
@@ -57,7 +53,6 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
-    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
   });
   try {
     await pool.query('select 1');

@@ -123,27 +123,65 @@ export type SearchRow = { id: number; title: string; image_key: string | null };
 const searchColumns = sql`b.id, b.title, bi.image_key`;
 const mainImageJoin = sql`left join book_images bi on bi.book_id = b.id and bi.position = b.main_image_index`;
 
-/** Full-text match on title (A), author names (B) and genre names (C), each word as a prefix. */
-export function searchBooksFullText(tx: Tx, words: string[], limit: number): Promise<SearchRow[]> {
-  const tsquery = words.map((word) => `${word}:*`).join(' & ');
+/**
+ * Full-text match on title (A), author names (B) and genre names (C). Each term is a list of
+ * alternatives; a book must match one alternative of every term. Alternatives are words of
+ * letters and digits only, so they cannot inject tsquery syntax.
+ */
+export function searchBooksFullText(
+  tx: Tx,
+  terms: { word: string; alternatives?: string[] }[],
+  limit: number,
+  excludeIds: number[] = [],
+): Promise<SearchRow[]> {
+  const tsquery = terms
+    .map(({ word, alternatives = [] }) => `(${[`${word}:*`, ...alternatives].join(' | ')})`)
+    .join(' & ');
+  const exclude = excludeIds.length ? sql`and b.id not in (${idList(excludeIds)})` : sql``;
   return rows<SearchRow>(
     tx,
     sql`select ${searchColumns} from books b ${mainImageJoin}, to_tsquery('simple', ${tsquery}) q
-        where b.search_vector @@ q
+        where b.search_vector @@ q ${exclude}
         order by ts_rank(b.search_vector, q) desc, b.title
         limit ${limit}`,
   );
 }
 
-/** Typo-tolerant match: trigram word similarity of the keyword against title, authors and genres. */
-export function searchBooksFuzzy(tx: Tx, keyword: string, excludeIds: number[], limit: number): Promise<SearchRow[]> {
-  const exclude = excludeIds.length ? sql`and b.id not in (${idList(excludeIds)})` : sql``;
-  return rows<SearchRow>(
+/**
+ * For each keyword word that no known word starts with, up to three known words most like it
+ * (trigram similarity ≥ pg_trgm.similarity_threshold, 0.3 by default): the likely intended words.
+ */
+export function findWordCorrections(tx: Tx, words: string[]): Promise<{ input: string; word: string }[]> {
+  return rows<{ input: string; word: string }>(
     tx,
-    sql`select ${searchColumns} from books b ${mainImageJoin}
-        where ${keyword} <% b.search_text ${exclude}
-        order by word_similarity(${keyword}, b.search_text) desc, b.title
-        limit ${limit}`,
+    sql`select input.w as input, c.word
+        from unnest(string_to_array(${words.join(' ')}, ' ')) as input(w)
+        cross join lateral (
+          select word from search_lexicon
+          where word % input.w
+          order by similarity(word, input.w) desc, word
+          limit 3
+        ) c
+        where length(input.w) >= 3
+          and not exists (select 1 from search_lexicon l where l.word like input.w || '%')`,
+  );
+}
+
+/** Records the words of a book's title, authors and genres for typo-tolerant search. */
+export async function addBookWordsToLexicon(tx: Tx, bookId: number): Promise<void> {
+  await tx.execute(
+    sql`insert into search_lexicon (word)
+        select distinct word from books, unnest(tsvector_to_array(search_vector)) as word where id = ${bookId}
+        on conflict do nothing`,
+  );
+}
+
+/** Fills the lexicon from every book (after bulk loads that bypass insertBook). */
+export async function rebuildSearchLexicon(tx: Tx): Promise<void> {
+  await tx.execute(
+    sql`insert into search_lexicon (word)
+        select distinct word from books, unnest(tsvector_to_array(search_vector)) as word
+        on conflict do nothing`,
   );
 }
 
@@ -209,6 +247,7 @@ export async function insertBook(tx: Tx, book: NewBook): Promise<number> {
       sql`insert into book_images (book_id, position, image_key) values (${bookId}, ${position}, ${imageKey})`,
     );
   }
+  await addBookWordsToLexicon(tx, bookId);
   return bookId;
 }
 

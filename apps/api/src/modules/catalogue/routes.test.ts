@@ -212,6 +212,9 @@ describe('GET /api/v1/books/search-books', () => {
       'Crime and Punishment',
       'The Brothers Karamazov',
     ]);
+    expect((await search('tolstoi')).map((r) => r.title)).toEqual(['War and Peace']);
+    expect((await search('brothers karamazof'))[0]?.title).toBe('The Brothers Karamazov');
+    expect((await search('crme and punishment'))[0]?.title).toBe('Crime and Punishment');
   });
 
   it('returns id, title and main image, at most 10', async () => {

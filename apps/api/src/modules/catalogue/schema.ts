@@ -59,7 +59,6 @@ export const books = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', author_names), 'B') || setweight(to_tsvector('simple', genre_names), 'C')`,
     ),
-    searchText: text('search_text').generatedAlwaysAs(sql`lower(title || ' ' || author_names || ' ' || genre_names)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,7 +69,6 @@ export const books = pgTable(
     index('books_title_filters_idx').on(t.title, t.id, t.discountedPriceFils, t.stockQuantity, t.discountPercentage),
     index('books_discounted_price_idx').on(t.discountedPriceFils),
     index('books_search_vector_idx').using('gin', t.searchVector),
-    index('books_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('books_price_check', sql`${t.priceFils} >= 0`),
     check('books_discount_check', sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} <= 100`),
     check('books_stock_check', sql`${t.stockQuantity} >= 0`),
@@ -124,3 +122,13 @@ export const countries = pgTable('countries', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
 });
+
+/**
+ * Every distinct word of titles, author names and genre names. Typo tolerance looks up the
+ * closest known words here (trigram similarity over a few thousand short rows) and searches the
+ * books again with them, instead of comparing the keyword with every book.
+ */
+export const searchLexicon = pgTable('search_lexicon', { word: text('word').primaryKey() }, (t) => [
+  index('search_lexicon_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  index('search_lexicon_word_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
+]);

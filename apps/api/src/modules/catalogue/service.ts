@@ -130,23 +130,43 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
       return (await queries.findBooksByIds(db, ids)).map(toBook);
     },
 
-    /** Ranked full-text matches first; typo-tolerant matches fill the remaining places. */
+    /**
+     * Ranked full-text matches first. When they are fewer than ten, words that match no known
+     * word are replaced by the closest known ones ("prejudise" → "prejudice") and the books
+     * found that way fill the remaining places.
+     */
     async searchBooks(keyword: string): Promise<SearchResult[]> {
-      const normalized = keyword.trim().toLowerCase();
-      const words = normalized.match(/[\p{L}\p{N}]+/gu) ?? [];
+      const words =
+        keyword
+          .trim()
+          .toLowerCase()
+          .match(/[\p{L}\p{N}]+/gu) ?? [];
       if (words.length === 0) return [];
       return caches.searches.getOrLoad(words.join(' '), async () => {
-        const exact = await queries.searchBooksFullText(db, words, SEARCH_RESULTS_LIMIT);
-        const fuzzy =
-          exact.length < SEARCH_RESULTS_LIMIT
-            ? await queries.searchBooksFuzzy(
-                db,
-                words.join(' '),
-                exact.map((row) => row.id),
-                SEARCH_RESULTS_LIMIT - exact.length,
-              )
-            : [];
-        return [...exact, ...fuzzy].map((row) => ({
+        const exact = await queries.searchBooksFullText(
+          db,
+          words.map((word) => ({ word })),
+          SEARCH_RESULTS_LIMIT,
+        );
+        let corrected: queries.SearchRow[] = [];
+        if (exact.length < SEARCH_RESULTS_LIMIT) {
+          const corrections = await queries.findWordCorrections(db, words);
+          if (corrections.length > 0) {
+            const terms = words.map((word) => ({
+              word,
+              alternatives: corrections
+                .filter((c) => c.input === word && /^[\p{L}\p{N}]+$/u.test(c.word))
+                .map((c) => c.word),
+            }));
+            corrected = await queries.searchBooksFullText(
+              db,
+              terms,
+              SEARCH_RESULTS_LIMIT - exact.length,
+              exact.map((row) => row.id),
+            );
+          }
+        }
+        return [...exact, ...corrected].map((row) => ({
           id: row.id,
           title: row.title,
           imageUrl: row.image_key ? images.url(row.image_key) : null,
