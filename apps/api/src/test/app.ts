@@ -162,3 +162,32 @@ export function expectProblem(res: LightMyRequestResponse, status: number, title
   expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
   if (title) expect(res.json<{ title?: string }>().title).toBe(title);
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Calls the app as a logged-in test account, or as a guest when `who` is undefined. */
+export const callAs = (
+  t: TestApp,
+  method: Method,
+  url: string,
+  who?: { headers: Record<string, string> },
+  payload?: unknown,
+): Promise<LightMyRequestResponse> =>
+  t.app.inject({ method, url, headers: who?.headers, ...(payload !== undefined && { payload: payload as object }) });
+
+type NewBook = Parameters<TestApp['catalogue']['createBook']>[0];
+let nextIsbn = 9780000000000;
+
+/** A book for `catalogue.createBook` with plain defaults (Dhs 40.00, 5 in stock, Jane Austen, Romance). */
+export const testBook = (overrides: Partial<NewBook> & { title: string }): NewBook => ({
+  description: `About ${overrides.title}`,
+  isbn: String(nextIsbn++),
+  priceFils: 4000,
+  discountPercentage: 0,
+  stockQuantity: 5,
+  nextDayEligible: false,
+  authorNames: ['Jane Austen'],
+  genreNames: ['Romance'],
+  imageKeys: [],
+  ...overrides,
+});

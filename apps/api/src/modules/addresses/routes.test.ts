@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADDRESSES_MAX, AddressMessages } from '@bookshop/contracts/addresses';
 import {
+  callAs,
   createCustomer,
   createStaff,
   createTestApp,
   expectProblem,
   expectValidationError,
+  type Method,
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
@@ -23,9 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, who?: TestAccount, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who?.headers, ...(payload !== undefined && { payload: payload as object }) });
+  callAs(t, method, url, who, payload);
 
 const dubai = { address: 'Villa 12, Street 5, Jumeirah 1', country: 'AE', city: 'Dubai', phoneNo: '050 123 4567' };
 const london = {

@@ -3,11 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CART_MAX_LINES, CartMessages } from '@bookshop/contracts/cart';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import {
+  callAs,
   createCustomer,
   createStaff,
   createTestApp,
   expectProblem,
   expectValidationError,
+  testBook,
+  type Method,
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
@@ -18,20 +21,7 @@ let bob: TestAccount;
 let staff: TestAccount;
 const ids: Record<string, number> = {};
 
-type NewBook = Parameters<TestApp['catalogue']['createBook']>[0];
-let isbn = 9780000000000;
-const book = (overrides: Partial<NewBook> & { title: string }): NewBook => ({
-  description: `About ${overrides.title}`,
-  isbn: String(isbn++),
-  priceFils: 4000,
-  discountPercentage: 0,
-  stockQuantity: 5,
-  nextDayEligible: false,
-  authorNames: ['Jane Austen'],
-  genreNames: ['Classics'],
-  imageKeys: [],
-  ...overrides,
-});
+const book = testBook;
 
 /** Stock and prices change under the cart when staff edit books or others buy them. */
 const setBook = (id: number, changes: { stock?: number; priceFils?: number; discount?: number }) =>
@@ -68,8 +58,8 @@ beforeEach(async () => {
   await t.app.inject({ method: 'DELETE', url: '/api/v1/cart', headers: bob.headers });
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestAccount, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who?.headers, ...(payload !== undefined && { payload: payload as object }) });
+const call = (method: Method, url: string, who?: TestAccount, payload?: unknown) =>
+  callAs(t, method, url, who, payload);
 const add = (who: TestAccount, bookId: number, quantity?: number) =>
   call('POST', '/api/v1/cart', who, { bookId, ...(quantity !== undefined && { quantity }) });
 const getCart = async (who: TestAccount) => (await call('GET', '/api/v1/cart', who)).json();

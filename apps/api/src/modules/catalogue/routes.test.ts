@@ -1,20 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectValidationError, type TestApp } from '../../test/app.ts';
+import { createTestApp, expectValidationError, testBook, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 
-const book = (overrides: Partial<Parameters<TestApp['catalogue']['createBook']>[0]> & { title: string }) => ({
-  description: `About ${overrides.title}`,
-  isbn: `978${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`,
-  priceFils: 4000,
-  discountPercentage: 0,
-  stockQuantity: 5,
-  nextDayEligible: false,
-  authorNames: ['Jane Austen'],
-  genreNames: ['Romance'],
-  imageKeys: [],
-  ...overrides,
-});
+const book = testBook;
 
 beforeAll(async () => {
   t = await createTestApp();

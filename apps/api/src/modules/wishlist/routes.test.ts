@@ -3,11 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CartMessages } from '@bookshop/contracts/cart';
 import { WISHLIST_MAX_BOOKS, WishlistMessages } from '@bookshop/contracts/wishlist';
 import {
+  callAs,
   createCustomer,
   createStaff,
   createTestApp,
   expectProblem,
   expectValidationError,
+  type Method,
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
@@ -52,8 +54,8 @@ beforeEach(async () => {
   await call('DELETE', '/api/v1/wishlist', bob);
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestAccount, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who?.headers, ...(payload !== undefined && { payload: payload as object }) });
+const call = (method: Method, url: string, who?: TestAccount, payload?: unknown) =>
+  callAs(t, method, url, who, payload);
 const add = (who: TestAccount, bookId: unknown) => call('POST', '/api/v1/wishlist', who, { bookId });
 const idsOf = async (who: TestAccount) => (await call('GET', '/api/v1/wishlist/books-ids', who)).json().booksIds;
 
