@@ -4,7 +4,7 @@ import type { Address } from '@bookshop/contracts/addresses';
 import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/modal.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { useAddresses } from '../api/get-addresses.ts';
@@ -95,27 +95,14 @@ export function AddressBook({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       )}
 
       {confirming && (
-        <Dialog
+        <ConfirmDialog
           title="Delete this address?"
           description={`${confirming.address}, ${confirming.city}, ${countryName(confirming.country)}`}
+          cancelLabel="Keep Address"
+          confirmLabel="Delete Address"
+          onConfirm={() => remove.mutate(confirming.id)}
           onClose={() => setConfirming(null)}
-          widthClass="max-w-md"
-        >
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirming(null)}>
-              Keep Address
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                remove.mutate(confirming.id);
-                setConfirming(null);
-              }}
-            >
-              Delete Address
-            </Button>
-          </div>
-        </Dialog>
+        />
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Cart } from '@bookshop/contracts/cart';
 import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/modal.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { CartLine, type CartLineControls } from './cart-line.tsx';
 import { OrderSummary } from './order-summary.tsx';
 
@@ -38,27 +38,14 @@ export function CartContents({ cart, controls, onClear, clearing, renderCheckout
       </section>
       <OrderSummary totals={cart} renderCheckout={renderCheckout} note={note} />
       {confirmingClear && (
-        <Dialog
+        <ConfirmDialog
           title="Clear your cart?"
           description="Every book will be removed from your cart."
+          cancelLabel="Keep Books"
+          confirmLabel="Clear Cart"
+          onConfirm={onClear}
           onClose={() => setConfirmingClear(false)}
-          widthClass="max-w-md"
-        >
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirmingClear(false)}>
-              Keep Books
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setConfirmingClear(false);
-                onClear();
-              }}
-            >
-              Clear Cart
-            </Button>
-          </div>
-        </Dialog>
+        />
       )}
     </div>
   );

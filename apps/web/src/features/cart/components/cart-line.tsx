@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { BookThumbnail } from '../../../ui/book-thumbnail.tsx';
 import type { CartItem } from '@bookshop/contracts/cart';
 import { bookPath } from '@bookshop/contracts/routes';
 import { formatPrice } from '../../../lib/format.ts';
-import { AlertIcon, BookIcon, InfoIcon } from '../../../ui/icons.tsx';
+import { AlertIcon, InfoIcon } from '../../../ui/icons.tsx';
 import { canIncrease, lineWarnings } from '../lib/cart-view.ts';
 import { TrashIcon } from '../../../ui/icons.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
@@ -42,21 +43,7 @@ export function CartLine({ item, controls }: { item: CartItem; controls: CartLin
       aria-label={item.title}
       className={`grid grid-cols-[5rem_minmax(0,1fr)] gap-4 py-5 sm:grid-cols-[6rem_minmax(0,1fr)_auto] ${blocked ? 'bg-amber-50/60' : ''}`}
     >
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
-        {item.imageUrl ? (
-          <img
-            src={item.imageUrl}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            className="aspect-[2/3] w-full rounded-md bg-stone-100 object-cover"
-          />
-        ) : (
-          <div className="flex aspect-[2/3] w-full items-center justify-center rounded-md bg-stone-100 text-stone-400">
-            <BookIcon className="size-8" strokeWidth={1.5} />
-          </div>
-        )}
-      </Link>
+      <BookThumbnail href={href} imageUrl={item.imageUrl} />
 
       <div className="flex min-w-0 flex-col gap-2">
         <h2 className="font-serif text-lg leading-snug font-semibold text-stone-900">

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { BookThumbnail } from '../../../ui/book-thumbnail.tsx';
 import { Messages } from '@bookshop/contracts/messages';
 import { bookPath } from '@bookshop/contracts/routes';
 import type { WishlistItem as WishlistBook } from '@bookshop/contracts/wishlist';
 import { useBookActions } from '../../../lib/book-actions.tsx';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
-import { BookIcon } from '../../../ui/icons.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist.ts';
 
@@ -59,21 +59,7 @@ export function WishlistItem({ book }: { book: WishlistBook }) {
       aria-label={book.title}
       className="grid grid-cols-[5rem_minmax(0,1fr)] gap-4 py-5 sm:grid-cols-[6rem_minmax(0,1fr)_auto]"
     >
-      <Link to={href} tabIndex={-1} aria-hidden="true">
-        {cover ? (
-          <img
-            src={cover}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            className="aspect-[2/3] w-full rounded-md bg-stone-100 object-cover"
-          />
-        ) : (
-          <div className="flex aspect-[2/3] w-full items-center justify-center rounded-md bg-stone-100 text-stone-400">
-            <BookIcon className="size-8" strokeWidth={1.5} />
-          </div>
-        )}
-      </Link>
+      <BookThumbnail href={href} imageUrl={cover} />
       <div className="flex min-w-0 flex-col gap-1.5">
         <h2 className="font-serif text-lg leading-snug font-semibold text-stone-900">
           <Link to={href} className="hover:underline">

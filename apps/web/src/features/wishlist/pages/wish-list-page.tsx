@@ -4,7 +4,7 @@ import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { HeartIcon } from '../../../ui/icons.tsx';
-import { Dialog } from '../../../ui/modal.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useClearWishlist } from '../api/clear-wishlist.ts';
@@ -89,27 +89,14 @@ export function WishListPage() {
       </div>
       {body}
       {confirmingClear && (
-        <Dialog
+        <ConfirmDialog
           title="Clear your wishlist?"
           description="Every book will be removed from your wishlist."
+          cancelLabel="Keep Books"
+          confirmLabel="Clear Wishlist"
+          onConfirm={() => clear.mutate()}
           onClose={() => setConfirmingClear(false)}
-          widthClass="max-w-md"
-        >
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirmingClear(false)}>
-              Keep Books
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setConfirmingClear(false);
-                clear.mutate();
-              }}
-            >
-              Clear Wishlist
-            </Button>
-          </div>
-        </Dialog>
+        />
       )}
     </div>
   );

@@ -1,0 +1,42 @@
+import { Button } from './button.tsx';
+import { Dialog } from './modal.tsx';
+
+type ConfirmDialogProps = {
+  title: string;
+  description: string;
+  /** Label of the safe choice, which closes the dialog. */
+  cancelLabel: string;
+  /** Label of the destructive choice. */
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** Asks before a destructive action; the safe choice comes first and takes the focus. */
+export function ConfirmDialog({
+  title,
+  description,
+  cancelLabel,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog title={title} description={description} onClose={onClose} widthClass="max-w-md">
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {cancelLabel}
+        </Button>
+        <Button
+          variant="danger"
+          onClick={() => {
+            onClose();
+            onConfirm();
+          }}
+        >
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
