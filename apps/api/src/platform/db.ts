@@ -54,6 +54,12 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     connectionString: databaseUrl,
     max: poolSize,
   });
+  let closing = false;
+  // An idle connection can be cut (server restart, failover, an administrator); the pool opens a
+  // new one on the next query. Without this listener Node would treat the error as fatal.
+  pool.on('error', (error) => {
+    if (!closing) console.warn(`PostgreSQL connection lost (${error.message}); reconnecting on the next query.`);
+  });
   try {
     await pool.query('select 1');
   } catch (error) {
@@ -61,7 +67,15 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
     throw new Error(`Cannot connect to DATABASE_URL (${redact(databaseUrl)}): ${(error as Error).message}`);
   }
   const db = drizzlePg({ client: pool }) as unknown as Database;
-  return { db, pool, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    pool,
+    kind: 'postgres',
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
+  };
 }
 
 /** Applies committed SQL migrations. On PostgreSQL an advisory lock lets many instances start at once. */
