@@ -3,9 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db.ts';
 
-export const TEMPLATE_DATABASE = 'bookshop_test_template';
-
-export type DatabaseTemplate = { kind: 'pglite'; file: string } | { kind: 'postgres'; serverUrl: string };
+export type DatabaseTemplate =
+  | { kind: 'pglite'; file: string }
+  /** `template` is this run's own, so two runs on one server never drop each other's. */
+  | { kind: 'postgres'; serverUrl: string; template: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +23,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const name = `bookshop_test_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(template.serverUrl, 1);
-  await admin.pool.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await admin.pool.query(`create database ${name} template ${template.template}`);
   await admin.close();
   const url = new URL(template.serverUrl);
   url.pathname = `/${name}`;

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openPglite, openPostgres } from '../platform/db.ts';
-import { TEMPLATE_DATABASE } from './database.ts';
 
 /**
  * Migrates one template database before the API tests; each test file then clones it
@@ -12,15 +11,20 @@ import { TEMPLATE_DATABASE } from './database.ts';
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
+    const name = `bookshop_test_template_${process.pid}`;
     const admin = await openPostgres(serverUrl, 1);
-    await admin.pool.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
-    await admin.pool.query(`create database ${TEMPLATE_DATABASE}`);
-    const template = await openPostgres(withDatabase(serverUrl, TEMPLATE_DATABASE), 1);
+    await admin.pool.query(`drop database if exists ${name} with (force)`);
+    await admin.pool.query(`create database ${name}`);
+    const template = await openPostgres(withDatabase(serverUrl, name), 1);
     await migrateDatabase(template);
     await template.close();
     await admin.close();
-    project.provide('databaseTemplate', { kind: 'postgres', serverUrl });
-    return;
+    project.provide('databaseTemplate', { kind: 'postgres', serverUrl, template: name });
+    return async () => {
+      const cleanup = await openPostgres(serverUrl, 1);
+      await cleanup.pool.query(`drop database if exists ${name} with (force)`);
+      await cleanup.close();
+    };
   }
   const pglite = await openPglite({});
   await migrateDatabase(pglite);
