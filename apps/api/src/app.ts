@@ -16,6 +16,7 @@ import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { createCustomerAccountService } from './modules/customers/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { createStaffService } from './modules/staff/service.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
@@ -62,7 +63,10 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
 
   const auth = createAuthServices({ config, db, mailer, accessTokens: app.accessTokens, log: app.log });
   const customerAccount = createCustomerAccountService({
+    db,
+    passwords: auth.passwords,
     accounts: auth.accounts,
+    sessions: auth.sessions,
     avatars: createAvatarStore(images),
     cart,
     wishlist,
@@ -70,9 +74,11 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     log: app.log,
   });
 
+  const staff = createStaffService({ db });
+
   await app.register(sessionRoutes, { prefix: '/api', ...auth, googleClientId: config.googleClientId });
   await app.register(customerRoutes, { prefix: '/api', ...auth, customerAccount });
-  await app.register(staffRoutes, { prefix: '/api', ...auth });
+  await app.register(staffRoutes, { prefix: '/api', ...auth, staff });
   await app.register(catalogueRoutes, { prefix: '/api', catalogue });
   await app.register(cartRoutes, { prefix: '/api', cart });
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });

@@ -18,9 +18,10 @@ export function createAuthServices(deps: {
 }) {
   const { config, db, mailer, accessTokens, log } = deps;
   const sessions = createSessionsService({ db, accessTokens, log });
+  const passwords = createPasswordHasher(config.passwordHashCost);
   const accounts = createAccountsService({
     db,
-    passwords: createPasswordHasher(config.passwordHashCost),
+    passwords,
     mailer,
     sessions,
     publicUrl: config.publicUrl,
@@ -34,5 +35,5 @@ export function createAuthServices(deps: {
   });
   // Secure cookies need https; a plain-http local set-up would otherwise never get its session back.
   const cookies = { secure: config.publicUrl.startsWith('https:') };
-  return { accounts, sessions, cookies };
+  return { accounts, sessions, passwords, cookies };
 }
