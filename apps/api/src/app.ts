@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { sessionRoutes } from './modules/auth/routes.ts';
-import { createAuthServices } from './modules/auth/services.ts';
+import { createAccountStateLookup, createAuthServices } from './modules/auth/services.ts';
 import { createAddressesService } from './modules/addresses/service.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -40,7 +40,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerAuth(app, { jwtSecret: config.jwtSecret });
+  registerAuth(app, { jwtSecret: config.jwtSecret, accountState: createAccountStateLookup(db) });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Bookshop API', version: '1.0.0' } },

@@ -14,6 +14,15 @@ export async function findAccountById(tx: Tx, id: number): Promise<Account | und
   return row;
 }
 
+/** What the auth guards check on every request; a primary-key read of three columns. */
+export async function findAccountState(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ personType: accounts.personType, role: accounts.role, deletedAt: accounts.deletedAt })
+    .from(accounts)
+    .where(eq(accounts.id, id));
+  return row;
+}
+
 export async function findAccountByEmail(tx: Tx, personType: PersonType, email: string): Promise<Account | undefined> {
   const [row] = await tx
     .select()
