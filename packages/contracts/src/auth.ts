@@ -49,6 +49,7 @@ export const AuthMessages = {
   permissionMissing: 'Your role does not allow this.',
   adminOnly: 'Only an Admin can do this.',
   cannotChangeOwnRole: 'You cannot change your own role.',
+  lastAdmin: 'The shop must keep at least one Admin. Give another staff member the Admin role first.',
   staffNotFound: 'No staff member has this id.',
 } as const;
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { PersonType, type RoleName } from '@bookshop/contracts/enums';
+import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import type { Tx } from '../../platform/db.ts';
 import { accounts } from '../auth/schema.ts';
 
@@ -39,4 +39,19 @@ export async function updateRole(tx: Tx, id: number, role: RoleName): Promise<St
     .where(eq(accounts.id, id))
     .returning();
   return row;
+}
+
+/**
+ * The ids of every Admin, their rows locked for the rest of `tx` (in id order, so two callers
+ * cannot deadlock). A role change waits here for any other one in flight, then sees the Admins
+ * as that one left them.
+ */
+export async function lockAdmins(tx: Tx): Promise<number[]> {
+  const found = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.personType, PersonType.Internal), eq(accounts.role, RoleName.Admin)))
+    .orderBy(accounts.id)
+    .for('update');
+  return found.map((row) => row.id);
 }

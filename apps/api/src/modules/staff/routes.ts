@@ -92,8 +92,8 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
     {
       schema: {
         tags,
-        summary:
-          "Gives a staff member a role (Admin only; not one's own). Takes effect at the member's next token refresh",
+        summary: "Gives a staff member a role (Admin only; not one's own). Takes effect at the member's next request",
+        description: "409 for one's own role, and for demoting the last Admin.",
         params: AccountIdParamsSchema,
         body: ChangeRoleSchema,
         response: { 200: StaffMemberSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, ...guarded },

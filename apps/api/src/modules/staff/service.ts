@@ -1,8 +1,8 @@
 import { AuthMessages, type StaffMember, type StaffPage, type StaffQuery } from '@bookshop/contracts/auth';
-import type { RoleName } from '@bookshop/contracts/enums';
+import { RoleName } from '@bookshop/contracts/enums';
 import { permissionsOf } from '@bookshop/contracts/roles';
 import type { Database } from '../../platform/db.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import * as queries from './queries.ts';
 
 export function toStaffMember(account: queries.StaffRow): StaffMember {
@@ -47,14 +47,23 @@ export function createStaffService({ db }: { db: Database }) {
     },
 
     /**
-     * An Admin gives a staff member a role. Admins cannot change their own, so the shop always
-     * keeps at least one Admin. The new role reaches the member's token at its next refresh.
+     * An Admin gives a staff member a role. Admins cannot change their own, and the last Admin
+     * cannot be demoted (409), even by two Admins demoting each other at the same moment: every
+     * change runs with the Admin rows locked, and checks then that the caller is still an Admin.
+     * The member's next request has the new role; their token shows it at its next refresh.
      */
     async changeRole(actorId: number, staffId: number, role: RoleName): Promise<StaffMember> {
       if (actorId === staffId) throw conflict(AuthMessages.cannotChangeOwnRole);
-      const account = await queries.findStaffMember(db, staffId);
-      if (!account) throw notFound(AuthMessages.staffNotFound);
-      return toStaffMember((await queries.updateRole(db, staffId, role))!);
+      return db.transaction(async (tx) => {
+        const admins = await queries.lockAdmins(tx);
+        const account = await queries.findStaffMember(tx, staffId);
+        if (!account) throw notFound(AuthMessages.staffNotFound);
+        const demotesAdmin = account.role === RoleName.Admin && role !== RoleName.Admin;
+        if (demotesAdmin && admins.every((id) => id === staffId)) throw conflict(AuthMessages.lastAdmin);
+        // Only Admins manage staff; the caller may have been demoted since the guard looked.
+        if (!admins.includes(actorId)) throw forbidden(AuthMessages.permissionMissing);
+        return toStaffMember((await queries.updateRole(tx, staffId, role))!);
+      });
     },
   };
 }
