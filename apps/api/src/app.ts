@@ -22,7 +22,7 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerMailer } from './platform/mailer.ts';
-import { registerRateLimits } from './platform/rate-limit.ts';
+import { registerLoginFailures, registerRateLimits } from './platform/rate-limit.ts';
 import { createDiskImageStore } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -51,6 +51,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   // Routes read uploads themselves (request.parts) and may lower these limits per request.
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
   await registerRateLimits(app, { redisUrl: config.redisUrl });
+  registerLoginFailures(app, { redisUrl: config.redisUrl });
   const mailer = registerMailer(app, { db, config });
 
   const images = createDiskImageStore(config.dataDir);
