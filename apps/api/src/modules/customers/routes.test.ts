@@ -402,9 +402,11 @@ describe('GET /api/v1/customers', () => {
     expectProblem(await t.app.inject({ method: 'GET', url: '/api/v1/customers', headers: staff.headers }), 403);
   });
 
-  it('answers 404 once the account is gone', async () => {
+  it('answers 401 (session ended) once the account is gone, like every guarded route', async () => {
     const customer = await createCustomer(t);
     await t.db.execute(sql`delete from accounts where id = ${customer.id}`);
-    expectProblem(await t.app.inject({ method: 'GET', url: '/api/v1/customers', headers: customer.headers }), 404);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/customers', headers: customer.headers });
+    expectProblem(res, 401);
+    expect(res.json().detail).toBe(AuthMessages.sessionEnded);
   });
 });
