@@ -5,6 +5,7 @@ import {
   ConfirmEmailParamsSchema,
   ConfirmedEmailSchema,
   EmailAddressSchema,
+  EmailConfirmationSchema,
   LoggedInUserSchema,
   LoginSchema,
   MessageSchema,
@@ -73,14 +74,16 @@ export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (ap
       schema: {
         tags,
         summary: 'Confirms the e-mail address with the single-use id from the confirmation mail (valid 24 h)',
+        description:
+          'A link of an account that is already confirmed (reopened, used or expired) answers 200 with alreadyConfirmed true.',
         params: ConfirmEmailParamsSchema,
-        response: { 200: ConfirmedEmailSchema, ...problems },
+        response: { 200: EmailConfirmationSchema, ...problems },
       },
       preHandler: [limit('useLink')],
     },
     async (request) => {
-      const account = await accounts.confirmEmail(personType, request.params.id);
-      return { emailAddress: account.emailAddress };
+      const { account, alreadyConfirmed } = await accounts.confirmEmail(personType, request.params.id);
+      return { emailAddress: account.emailAddress, alreadyConfirmed };
     },
   );
 

@@ -215,15 +215,23 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
       return queries.findAccountById(db, id);
     },
 
-    /** Uses a confirmation id (single use, 24 h) and marks the address confirmed. */
-    async confirmEmail(personType: PersonType, id: string): Promise<Account> {
+    /**
+     * Uses a confirmation id (single use, 24 h) and marks the address confirmed. A link of an
+     * account that is confirmed already (opened again, or an older mail) answers as confirmed
+     * even when spent or expired: the mail reached its owner, and saying "invalid" would only confuse.
+     */
+    async confirmEmail(personType: PersonType, id: string): Promise<{ account: Account; alreadyConfirmed: boolean }> {
       return db.transaction(async (tx) => {
-        const accountId = await queries.useAccountToken(tx, hashOpaqueToken(id), 'confirm-email');
+        const hash = hashOpaqueToken(id);
+        const unused = await queries.useAccountToken(tx, hash, 'confirm-email');
+        const accountId = unused ?? (await queries.findAccountTokenOwner(tx, hash, 'confirm-email'));
         const account = accountId === undefined ? undefined : await queries.findAccountById(tx, accountId);
         // Thrown inside the transaction, so a staff link used on the customer endpoint stays unused.
         if (!account || account.personType !== personType) throw invalidLink(AuthMessages.confirmationLinkInvalid);
-        if (account.emailConfirmedAt) return account;
-        return (await queries.updateAccount(tx, account.id, { emailConfirmedAt: new Date() }))!;
+        if (account.emailConfirmedAt) return { account, alreadyConfirmed: true };
+        if (unused === undefined) throw invalidLink(AuthMessages.confirmationLinkInvalid);
+        const confirmed = await queries.updateAccount(tx, account.id, { emailConfirmedAt: new Date() });
+        return { account: confirmed!, alreadyConfirmed: false };
       });
     },
 

@@ -99,6 +99,19 @@ export async function useAccountToken(tx: Tx, hash: string, purpose: AccountToke
   return row?.accountId;
 }
 
+/** The account of a token, used, expired or not (a confirmation link opened again). */
+export async function findAccountTokenOwner(
+  tx: Tx,
+  hash: string,
+  purpose: AccountTokenPurpose,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ accountId: accountTokens.accountId })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose)));
+  return row?.accountId;
+}
+
 export async function useAllAccountTokens(tx: Tx, accountId: number, purpose: AccountTokenPurpose) {
   await tx
     .update(accountTokens)
