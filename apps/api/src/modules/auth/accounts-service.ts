@@ -211,10 +211,6 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
       return queries.findAccountByEmail(db, personType, emailAddress);
     },
 
-    async findById(id: number): Promise<Account | undefined> {
-      return queries.findAccountById(db, id);
-    },
-
     /**
      * Uses a confirmation id (single use, 24 h) and marks the address confirmed. A link of an
      * account that is confirmed already (opened again, or an older mail) answers as confirmed
