@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { sessionRoutes } from './modules/auth/routes.ts';
-import { createAuthServices } from './modules/auth/services.ts';
+import { createAccountStateLookup, createAuthServices } from './modules/auth/services.ts';
 import { createAddressesService } from './modules/addresses/service.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
@@ -16,12 +16,13 @@ import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { createCustomerAccountService } from './modules/customers/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { createStaffService } from './modules/staff/service.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerMailer } from './platform/mailer.ts';
-import { registerRateLimits } from './platform/rate-limit.ts';
+import { registerLoginFailures, registerRateLimits } from './platform/rate-limit.ts';
 import { createDiskImageStore } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -39,7 +40,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerAuth(app, { jwtSecret: config.jwtSecret });
+  registerAuth(app, { jwtSecret: config.jwtSecret, accountState: createAccountStateLookup(db) });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Bookshop API', version: '1.0.0' } },
@@ -50,6 +51,7 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   // Routes read uploads themselves (request.parts) and may lower these limits per request.
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
   await registerRateLimits(app, { redisUrl: config.redisUrl });
+  registerLoginFailures(app, { redisUrl: config.redisUrl });
   const mailer = registerMailer(app, { db, config });
 
   const images = createDiskImageStore(config.dataDir);
@@ -62,7 +64,10 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
 
   const auth = createAuthServices({ config, db, mailer, accessTokens: app.accessTokens, log: app.log });
   const customerAccount = createCustomerAccountService({
+    db,
+    passwords: auth.passwords,
     accounts: auth.accounts,
+    sessions: auth.sessions,
     avatars: createAvatarStore(images),
     cart,
     wishlist,
@@ -70,9 +75,11 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     log: app.log,
   });
 
+  const staff = createStaffService({ db });
+
   await app.register(sessionRoutes, { prefix: '/api', ...auth, googleClientId: config.googleClientId });
   await app.register(customerRoutes, { prefix: '/api', ...auth, customerAccount });
-  await app.register(staffRoutes, { prefix: '/api', ...auth });
+  await app.register(staffRoutes, { prefix: '/api', ...auth, staff });
   await app.register(catalogueRoutes, { prefix: '/api', catalogue });
   await app.register(cartRoutes, { prefix: '/api', cart });
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });

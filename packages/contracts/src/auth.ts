@@ -49,6 +49,7 @@ export const AuthMessages = {
   permissionMissing: 'Your role does not allow this.',
   adminOnly: 'Only an Admin can do this.',
   cannotChangeOwnRole: 'You cannot change your own role.',
+  lastAdmin: 'The shop must keep at least one Admin. Give another staff member the Admin role first.',
   staffNotFound: 'No staff member has this id.',
 } as const;
 
@@ -263,6 +264,12 @@ export type ChangeRole = z.infer<typeof ChangeRoleSchema>;
 export const AccountIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const ConfirmedEmailSchema = z.object({ emailAddress: z.string() });
+/**
+ * `POST …/confirm-email/{id}`: the confirmed address. `alreadyConfirmed` when the link had been
+ * used before (or a newer one was), so reopening the mail says "already confirmed", not "invalid".
+ */
+export const EmailConfirmationSchema = ConfirmedEmailSchema.extend({ alreadyConfirmed: z.boolean() });
+export type EmailConfirmation = z.infer<typeof EmailConfirmationSchema>;
 export const MessageSchema = z.object({ message: z.string() });
 
 /** `GET v1/config`: what the storefront needs to know before it renders. */

@@ -1,5 +1,6 @@
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccessTokenClaimsSchema, ACCESS_TOKEN_TTL_SECONDS, AuthMessages } from '@bookshop/contracts/auth';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { Permission, RolePermissions } from '@bookshop/contracts/roles';
@@ -11,15 +12,7 @@ import {
   type TestAccount,
   type TestApp,
 } from '../test/app.ts';
-import {
-  requireAdmin,
-  requireCustomer,
-  requireInternal,
-  requirePermission,
-  requireSignedIn,
-  requireStaff,
-  userOf,
-} from './auth.ts';
+import { requireCustomer, requireInternal, requirePermission, requireSignedIn, requireStaff, userOf } from './auth.ts';
 
 let t: TestApp;
 let customer: TestAccount;
@@ -39,7 +32,8 @@ beforeAll(async () => {
   t.app.get('/test/internal', { preHandler: [requireInternal] }, echo);
   t.app.get('/test/staff', { preHandler: [requireStaff] }, echo);
   t.app.get('/test/manage-orders', { preHandler: [requirePermission(Permission.ManageOrders)] }, echo);
-  t.app.get('/test/admin', { preHandler: [requireAdmin] }, echo);
+  t.app.get('/test/admin', { preHandler: [requirePermission(Permission.ManageStaff)] }, echo);
+  t.app.get('/test/two-guards', { preHandler: [requireSignedIn, requireCustomer] }, echo);
   customer = await createCustomer(t);
   newUser = await createStaff(t, RoleName.NewUser);
   user = await createStaff(t, RoleName.User);
@@ -186,6 +180,61 @@ describe('guards', () => {
   it('answer 401, not 403, without a token', async () => {
     for (const url of ['/test/customer', '/test/internal', '/test/staff', '/test/manage-orders', '/test/admin']) {
       expectProblem(await get(url), 401);
+    }
+  });
+});
+
+describe('the account behind a valid token', () => {
+  const setAccount = (id: number, changes: SQL) => t.db.execute(sql`update accounts set ${changes} where id = ${id}`);
+
+  it('is refused (401) on every guard once deleted, though the token has not expired', async () => {
+    const gone = await createCustomer(t);
+    const goneStaff = await createStaff(t, RoleName.Admin);
+    await setAccount(gone.id, sql`deleted_at = now()`);
+    await setAccount(goneStaff.id, sql`deleted_at = now()`);
+    for (const url of ['/test/signed-in', '/test/customer']) {
+      const res = await get(url, gone.token);
+      expectProblem(res, 401);
+      expect(res.json().detail).toBe(AuthMessages.sessionEnded);
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+    }
+    for (const url of ['/test/signed-in', '/test/internal', '/test/staff', '/test/manage-orders', '/test/admin'])
+      expectProblem(await get(url, goneStaff.token), 401);
+  });
+
+  it('is refused (401) when it no longer exists', async () => {
+    const token = await t.app.accessTokens.sign({
+      id: 2_000_000_000,
+      personType: PersonType.Customer,
+      role: null,
+      sessionId: 'session',
+    });
+    expectProblem(await get('/test/signed-in', token), 401);
+  });
+
+  it('is judged by its current role, not the role in the token', async () => {
+    const demoted = await createStaff(t, RoleName.Admin);
+    const promoted = await createStaff(t, RoleName.NewUser);
+    await setAccount(demoted.id, sql`role = ${RoleName.User}`);
+    await setAccount(promoted.id, sql`role = ${RoleName.Supervisor}`);
+
+    expectProblem(await get('/test/admin', demoted.token), 403);
+    expectProblem(await get('/test/manage-orders', demoted.token), 403);
+    expect((await get('/test/staff', demoted.token)).json()).toMatchObject({
+      role: RoleName.User,
+      permissions: [...RolePermissions[RoleName.User]],
+    });
+    expect((await get('/test/manage-orders', promoted.token)).statusCode).toBe(200);
+    expectProblem(await get('/test/admin', promoted.token), 403);
+  });
+
+  it('is read once per request, however many guards the route has', async () => {
+    const lookup = vi.spyOn(t.app, 'accountState');
+    try {
+      expect((await get('/test/two-guards', customer.token)).statusCode).toBe(200);
+      expect(lookup).toHaveBeenCalledTimes(1);
+    } finally {
+      lookup.mockRestore();
     }
   });
 });

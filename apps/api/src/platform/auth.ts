@@ -6,7 +6,7 @@ import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { type Permission, permissionsOf, ROLE_NAMES } from '@bookshop/contracts/roles';
 import { forbidden, HttpProblem, unauthorized } from './errors.ts';
 
-/** Who is calling, as proven by a valid access token. */
+/** Who is calling, as proven by a valid access token, with the account's current person type and role. */
 export type AuthUser = {
   id: number;
   personType: PersonType;
@@ -17,9 +17,15 @@ export type AuthUser = {
   sessionId: string;
 };
 
+/** An account as it is now: what the guards check, rather than the claims of a token up to 15 minutes old. */
+export type AccountState = { personType: PersonType; role: RoleName | null; deleted: boolean };
+/** Finds the account's current state by id (one primary-key read); undefined when there is no such account. */
+export type AccountStateLookup = (id: number) => Promise<AccountState | undefined>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     accessTokens: AccessTokens;
+    accountState: AccountStateLookup;
   }
   interface FastifyRequest {
     /** Set by the require… guards; read it with `userOf(request)`. */
@@ -81,9 +87,13 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
   };
 }
 
-/** Makes `app.accessTokens` and `request.user` available to every module. */
-export function registerAuth(app: FastifyInstance, options: { jwtSecret: string }) {
+/**
+ * Makes `app.accessTokens` and `request.user` available to every module. `accountState` comes
+ * from the auth module, which owns the accounts table.
+ */
+export function registerAuth(app: FastifyInstance, options: { jwtSecret: string; accountState: AccountStateLookup }) {
   app.decorate('accessTokens', createAccessTokens(options.jwtSecret));
+  app.decorate('accountState', options.accountState);
   app.decorateRequest('user', null);
 }
 
@@ -95,8 +105,18 @@ async function authenticate(request: FastifyRequest, reply: FastifyReply): Promi
     return problem;
   };
   if (!match) throw challenge(unauthorized(AuthMessages.signInRequired));
-  const user = await request.server.accessTokens.verify(match[1]!);
-  if (!user) throw challenge(unauthorized(AuthMessages.sessionEnded));
+  const claimed = await request.server.accessTokens.verify(match[1]!);
+  if (!claimed) throw challenge(unauthorized(AuthMessages.sessionEnded));
+  // The token proves who is calling; what they may do is read now, once per request: a deleted
+  // account is refused at once, and a role change counts from the next request.
+  const account = await request.server.accountState(claimed.id);
+  if (!account || account.deleted) throw challenge(unauthorized(AuthMessages.sessionEnded));
+  const user: AuthUser = {
+    ...claimed,
+    personType: account.personType,
+    role: account.role,
+    permissions: permissionsOf(account.role),
+  };
   request.user = user;
   return user;
 }
@@ -124,17 +144,12 @@ export async function requireStaff(request: FastifyRequest, reply: FastifyReply)
   if (request.user!.role === RoleName.NewUser) throw forbidden(AuthMessages.awaitingApproval);
 }
 
-/** Staff whose role grants `permission` (docs/decisions/003-accounts-roles-and-permissions.md). */
+/** Staff whose current role grants `permission` (docs/decisions/003-accounts-roles-and-permissions.md). */
 export function requirePermission(permission: Permission) {
   return async function requirePermissionGuard(request: FastifyRequest, reply: FastifyReply) {
     await requireStaff(request, reply);
     if (!request.user!.permissions.includes(permission)) throw forbidden(AuthMessages.permissionMissing);
   };
-}
-
-export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
-  await requireStaff(request, reply);
-  if (request.user!.role !== RoleName.Admin) throw forbidden(AuthMessages.adminOnly);
 }
 
 /** The caller of a route behind one of the guards above. */

@@ -5,14 +5,23 @@ import {
   ConfirmEmailParamsSchema,
   ConfirmedEmailSchema,
   EmailAddressSchema,
+  EmailConfirmationSchema,
   LoggedInUserSchema,
   LoginSchema,
   MessageSchema,
+  ProblemType,
   ResetPasswordSchema,
 } from '@bookshop/contracts/auth';
 import type { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
-import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
+import { HttpProblem } from '../../platform/errors.ts';
+import {
+  emailAddressKey,
+  LOGIN_FAILURES_FROM_ANY_CLIENT,
+  loginLockout,
+  RateLimits,
+  rateLimit,
+} from '../../platform/rate-limit.ts';
 import type { AccountsService } from './accounts-service.ts';
 import { readRefreshCookie, setRefreshCookie, type CookieOptions } from './session-cookie.ts';
 import type { SessionsService } from './sessions-service.ts';
@@ -36,6 +45,14 @@ export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (ap
   const { personType, tags, accounts, sessions, cookies } = options;
   const limit = (name: keyof typeof RateLimits) =>
     rateLimit(app, `${personType}:${name}`, RateLimits[name], emailAddressKey);
+  // Login counts every attempt per IP, and only failed ones per account (docs/decisions/023).
+  const loginPerIp = rateLimit(app, `${personType}:login`, { perIp: RateLimits.login.perIp });
+  const lockout = loginLockout(
+    app,
+    `${personType}:login`,
+    { perAccount: RateLimits.login.perAccount, anyClientMax: LOGIN_FAILURES_FROM_ANY_CLIENT },
+    emailAddressKey,
+  );
 
   app.post(
     '/check-email',
@@ -57,14 +74,16 @@ export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (ap
       schema: {
         tags,
         summary: 'Confirms the e-mail address with the single-use id from the confirmation mail (valid 24 h)',
+        description:
+          'A link of an account that is already confirmed (reopened, used or expired) answers 200 with alreadyConfirmed true.',
         params: ConfirmEmailParamsSchema,
-        response: { 200: ConfirmedEmailSchema, ...problems },
+        response: { 200: EmailConfirmationSchema, ...problems },
       },
       preHandler: [limit('useLink')],
     },
     async (request) => {
-      const account = await accounts.confirmEmail(personType, request.params.id);
-      return { emailAddress: account.emailAddress };
+      const { account, alreadyConfirmed } = await accounts.confirmEmail(personType, request.params.id);
+      return { emailAddress: account.emailAddress, alreadyConfirmed };
     },
   );
 
@@ -92,14 +111,22 @@ export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (ap
         tags,
         summary: 'Logs in: the user with an access token, and the refresh cookie',
         description:
-          'Wrong e-mail or password: 400 (type invalid-credentials, one message for both). Correct but unconfirmed: 400 (type email-not-confirmed).',
+          'Wrong e-mail or password: 400 (type invalid-credentials, one message for both). Correct but unconfirmed: 400 (type email-not-confirmed). ' +
+          '429 once an account has had 10 failed logins in 15 minutes, for the clients that failed on it (docs/decisions/023).',
         body: LoginSchema,
         response: { 200: LoggedInUserSchema, ...problems },
       },
-      preHandler: [limit('login')],
+      preHandler: [loginPerIp, (request, reply) => lockout.guard(request, reply)],
     },
     async (request, reply) => {
-      const account = await accounts.checkCredentials(personType, request.body.emailAddress, request.body.password);
+      const account = await accounts
+        .checkCredentials(personType, request.body.emailAddress, request.body.password)
+        .catch(async (error: unknown) => {
+          if (error instanceof HttpProblem && error.type === ProblemType.invalidCredentials)
+            await lockout.failed(request);
+          throw error;
+        });
+      await lockout.succeeded(request);
       // This browser's previous session, if any, is replaced rather than left running.
       const previous = readRefreshCookie(request);
       if (previous) await sessions.end(previous);

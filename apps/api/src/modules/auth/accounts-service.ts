@@ -1,16 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { AccountMessages, DELETE_CONFIRMATION_WORD, type DeleteAccount } from '@bookshop/contracts/account';
 import {
   AuthMessages,
   EMAIL_CONFIRMATION_TTL_HOURS,
   PASSWORD_RESET_TTL_MINUTES,
   ProblemType,
   USERNAME_MAX_LENGTH,
-  type CustomerProfile,
   type LoggedInUser,
-  type StaffMember,
-  type StaffPage,
-  type StaffQuery,
 } from '@bookshop/contracts/auth';
 import { NAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@bookshop/contracts/constants';
 import { LoginProvider, PersonType, RoleName } from '@bookshop/contracts/enums';
@@ -25,7 +19,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../../platform/tokens.ts';
 import { googleSignInFailed, type GoogleIdentity, type GoogleIdTokenVerifier } from './google-id-tokens.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
 import * as queries from './queries.ts';
-import { sessionEnded, type SessionsService } from './sessions-service.ts';
+import type { SessionsService } from './sessions-service.ts';
 
 export type Account = queries.Account;
 
@@ -64,13 +58,6 @@ const invalidCredentials = () =>
 const invalidLink = (detail: string) =>
   new HttpProblem(400, AuthMessages.invalidLinkTitle, detail, undefined, ProblemType.invalidLink);
 
-/** The customer behind an access token; 401 once the account is deleted (its last token outlives it). */
-async function liveCustomer(tx: Tx, id: number, lock = false): Promise<Account> {
-  const account = lock ? await queries.lockAccount(tx, id) : await queries.findAccountById(tx, id);
-  if (!account || account.deletedAt || account.personType !== PersonType.Customer) throw sessionEnded();
-  return account;
-}
-
 const links = {
   [PersonType.Customer]: { confirm: Routes.emailConfirmation, reset: Routes.resetPassword },
   [PersonType.Internal]: { confirm: Routes.adminEmailConfirmation, reset: Routes.adminResetPassword },
@@ -92,52 +79,9 @@ function toLoggedInUser(account: Account, token: string): LoggedInUser {
   };
 }
 
-function toCustomerProfile(account: Account): CustomerProfile {
-  return {
-    id: account.id,
-    emailAddress: account.emailAddress,
-    userName: account.userName,
-    firstName: account.firstName ?? '',
-    lastName: account.lastName ?? '',
-    imageUrl: account.imageUrl,
-    ianaZone: account.ianaZone,
-    personType: PersonType.Customer,
-    loginProvider: account.loginProvider as LoginProvider,
-    emailConfirmed: account.emailConfirmedAt !== null,
-    hasPassword: account.passwordHash !== null,
-    createdAt: account.createdAt.toISOString(),
-  };
-}
-
-/** A 400 naming one field, worded for the toast as well as for the field. */
-const fieldProblem = (field: string, message: string) =>
-  new HttpProblem(400, 'Validation Failed', message, { [field]: [message] });
-
-/** What a customer may change on /account; `imageUrl` undefined keeps the avatar, null removes it. */
-export type CustomerProfileChanges = {
-  firstName: string;
-  lastName: string;
-  userName: string;
-  ianaZone?: string;
-  imageUrl?: string | null;
-};
-
-function toStaffMember(account: Account): StaffMember {
-  return {
-    id: account.id,
-    emailAddress: account.emailAddress,
-    userName: account.userName,
-    imageUrl: account.imageUrl,
-    role: account.role as RoleName,
-    permissions: permissionsOf(account.role as RoleName),
-    emailConfirmed: account.emailConfirmedAt !== null,
-    createdAt: account.createdAt.toISOString(),
-  };
-}
-
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-/** Registration, confirmation, login checks, password reset and staff roles, for both person types. */
+/** Identity for both person types: registration, confirmation, login checks, password reset, Google sign-in. */
 export function createAccountsService({ db, passwords, mailer, sessions, publicUrl, verifyGoogleIdToken }: Deps) {
   const link = (path: string, param: string, token: string) =>
     `${publicUrl}${path}?${param}=${encodeURIComponent(token)}`;
@@ -267,19 +211,23 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
       return queries.findAccountByEmail(db, personType, emailAddress);
     },
 
-    async findById(id: number): Promise<Account | undefined> {
-      return queries.findAccountById(db, id);
-    },
-
-    /** Uses a confirmation id (single use, 24 h) and marks the address confirmed. */
-    async confirmEmail(personType: PersonType, id: string): Promise<Account> {
+    /**
+     * Uses a confirmation id (single use, 24 h) and marks the address confirmed. A link of an
+     * account that is confirmed already (opened again, or an older mail) answers as confirmed
+     * even when spent or expired: the mail reached its owner, and saying "invalid" would only confuse.
+     */
+    async confirmEmail(personType: PersonType, id: string): Promise<{ account: Account; alreadyConfirmed: boolean }> {
       return db.transaction(async (tx) => {
-        const accountId = await queries.useAccountToken(tx, hashOpaqueToken(id), 'confirm-email');
+        const hash = hashOpaqueToken(id);
+        const unused = await queries.useAccountToken(tx, hash, 'confirm-email');
+        const accountId = unused ?? (await queries.findAccountTokenOwner(tx, hash, 'confirm-email'));
         const account = accountId === undefined ? undefined : await queries.findAccountById(tx, accountId);
         // Thrown inside the transaction, so a staff link used on the customer endpoint stays unused.
         if (!account || account.personType !== personType) throw invalidLink(AuthMessages.confirmationLinkInvalid);
-        if (account.emailConfirmedAt) return account;
-        return (await queries.updateAccount(tx, account.id, { emailConfirmedAt: new Date() }))!;
+        if (account.emailConfirmedAt) return { account, alreadyConfirmed: true };
+        if (unused === undefined) throw invalidLink(AuthMessages.confirmationLinkInvalid);
+        const confirmed = await queries.updateAccount(tx, account.id, { emailConfirmedAt: new Date() });
+        return { account: confirmed!, alreadyConfirmed: false };
       });
     },
 
@@ -371,156 +319,15 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
     },
 
     toLoggedInUser,
-    toCustomerProfile,
-    toStaffMember,
 
-    async getCustomerProfile(id: number): Promise<CustomerProfile> {
-      const account = await queries.findAccountById(db, id);
-      // A deleted account's last access token outlives it by at most 15 minutes.
-      if (account?.deletedAt) throw sessionEnded();
-      if (!account || account.personType !== PersonType.Customer)
-        throw notFound('This customer account no longer exists.');
-      return toCustomerProfile(account);
+    /** Makes every unused password reset link of the account stop working (e.g. after a password change). */
+    async cancelResetLinks(accountId: number, { tx }: { tx: Tx }): Promise<void> {
+      await queries.useAllAccountTokens(tx, accountId, 'reset-password');
     },
 
-    async getStaffMember(id: number): Promise<StaffMember> {
-      const account = await queries.findAccountById(db, id);
-      if (!account || account.personType !== PersonType.Internal) throw notFound(AuthMessages.staffNotFound);
-      return toStaffMember(account);
-    },
-
-    async listStaff(query: StaffQuery): Promise<StaffPage> {
-      const { pageNo, pageSize, role } = query;
-      const [noOfRecords, found] = await Promise.all([
-        queries.countStaff(db, role),
-        queries.findStaff(db, role, pageSize, (pageNo - 1) * pageSize),
-      ]);
-      return {
-        data: found.map(toStaffMember),
-        paginationDetails: {
-          currentPage: pageNo,
-          totalPages: Math.ceil(noOfRecords / pageSize),
-          noOfRecords,
-          pageSize,
-        },
-      };
-    },
-
-    /**
-     * An Admin gives a staff member a role. Admins cannot change their own, so the shop always
-     * keeps at least one Admin. The new role reaches the member's token at its next refresh.
-     */
-    async changeRole(actorId: number, staffId: number, role: RoleName): Promise<StaffMember> {
-      if (actorId === staffId) throw conflict(AuthMessages.cannotChangeOwnRole);
-      const account = await queries.findAccountById(db, staffId);
-      if (!account || account.personType !== PersonType.Internal) throw notFound(AuthMessages.staffNotFound);
-      return toStaffMember((await queries.updateAccount(db, staffId, { role }))!);
-    },
-
-    /**
-     * Saves the profile fields of /account. The user name follows the registration rules and
-     * must stay unique (409 on `userName`). Returns the avatar URL it replaced, so the caller
-     * can remove the old files once the change is committed.
-     */
-    async updateCustomerProfile(
-      id: number,
-      changes: CustomerProfileChanges,
-    ): Promise<{ profile: CustomerProfile; previousImageUrl: string | null }> {
-      const userNameTaken = () => {
-        const message = AuthMessages.userNameTaken(changes.userName);
-        return new HttpProblem(409, 'Conflict', message, { userName: [message] });
-      };
-      try {
-        return await db.transaction(async (tx) => {
-          const account = await liveCustomer(tx, id, true);
-          if (await queries.isUserNameTakenByOther(tx, PersonType.Customer, changes.userName, id))
-            throw userNameTaken();
-          const updated = await queries.updateAccount(tx, id, {
-            firstName: changes.firstName,
-            lastName: changes.lastName,
-            userName: changes.userName,
-            ...(changes.ianaZone !== undefined && { ianaZone: changes.ianaZone }),
-            ...(changes.imageUrl !== undefined && { imageUrl: changes.imageUrl }),
-          });
-          return { profile: toCustomerProfile(updated!), previousImageUrl: account.imageUrl };
-        });
-      } catch (error) {
-        // Another customer took the name between our check and the update.
-        if (queries.isUniqueViolation(error)) throw userNameTaken();
-        throw error;
-      }
-    },
-
-    /**
-     * Changes the password after checking the current one, and ends every other session of the
-     * account (the caller's, `sessionId`, stays) and any outstanding reset link. An account
-     * without a password (Google-only) sets one through the mailed reset link instead, so a
-     * stolen access token alone cannot give anyone a lasting way in.
-     */
-    async changeCustomerPassword(
-      id: number,
-      sessionId: string,
-      input: { currentPassword: string; password: string },
-    ): Promise<void> {
-      const account = await liveCustomer(db, id);
-      if (!account.passwordHash)
-        throw new HttpProblem(400, AccountMessages.noPasswordTitle, AccountMessages.noPassword);
-      if (!(await passwords.verify(account.passwordHash, input.currentPassword)))
-        throw fieldProblem('currentPassword', AccountMessages.currentPasswordIncorrect);
-      const passwordHash = await passwords.hash(input.password);
-      await db.transaction(async (tx) => {
-        const locked = await liveCustomer(tx, id, true);
-        // Changed by another request since we checked it: the current password we verified is stale.
-        if (locked.passwordHash !== account.passwordHash)
-          throw fieldProblem('currentPassword', AccountMessages.currentPasswordIncorrect);
-        await queries.updateAccount(tx, id, { passwordHash });
-        await queries.useAllAccountTokens(tx, id, 'reset-password');
-        await sessions.endSessions(id, { exceptSessionId: sessionId, tx });
-      });
-    },
-
-    /**
-     * Proves the caller may delete the account: its password, or for an account without one
-     * (Google-only) the word DELETE_CONFIRMATION_WORD. 400 on the field otherwise.
-     */
-    async confirmCustomerDeletion(id: number, confirmation: DeleteAccount): Promise<void> {
-      const account = await liveCustomer(db, id);
-      if (!account.passwordHash) {
-        if (confirmation.confirm?.trim() !== DELETE_CONFIRMATION_WORD)
-          throw fieldProblem('confirm', AccountMessages.confirmDeletion);
-        return;
-      }
-      if (!confirmation.password) throw fieldProblem('password', Messages.passwordRequired);
-      if (!(await passwords.verify(account.passwordHash, confirmation.password)))
-        throw fieldProblem('password', AccountMessages.passwordIncorrect);
-    },
-
-    /**
-     * Removes a customer's personal data from the account row and keeps the row, so orders can
-     * still point at it: e-mail, names, user name, avatar, time zone, password and Google link
-     * are replaced or cleared, mailed links are forgotten and every session ends. The address
-     * and user name become free to register again. Returns the avatar URL it dropped.
-     */
-    async anonymiseCustomer(id: number): Promise<{ previousImageUrl: string | null }> {
-      return db.transaction(async (tx) => {
-        const account = await liveCustomer(tx, id, true);
-        await queries.updateAccount(tx, id, {
-          // Not an e-mail address, so nobody can register it and block the next deletion.
-          emailAddress: `deleted-account-${id}`,
-          userName: `deleted-${id}-${randomBytes(6).toString('hex')}`,
-          firstName: null,
-          lastName: null,
-          imageUrl: null,
-          ianaZone: null,
-          passwordHash: null,
-          googleSubject: null,
-          emailConfirmedAt: null,
-          deletedAt: new Date(),
-        });
-        await queries.deleteAccountTokens(tx, id);
-        await sessions.endSessions(id, { tx });
-        return { previousImageUrl: account.imageUrl };
-      });
+    /** Forgets the account's mailed links (confirmation, password reset), used or not. */
+    async forgetLinks(accountId: number, { tx }: { tx: Tx }): Promise<void> {
+      await queries.deleteAccountTokens(tx, accountId);
     },
   };
 }

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { PersonType, RoleName } from '@bookshop/contracts/enums';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { PersonType } from '@bookshop/contracts/enums';
 import type { Tx } from '../../platform/db.ts';
 import { accounts, accountTokens, googleSignInNonces, refreshTokens } from './schema.ts';
 
@@ -11,6 +11,15 @@ const sameUserName = (userName: string) => sql`lower(${accounts.userName}) = low
 
 export async function findAccountById(tx: Tx, id: number): Promise<Account | undefined> {
   const [row] = await tx.select().from(accounts).where(eq(accounts.id, id));
+  return row;
+}
+
+/** What the auth guards check on every request; a primary-key read of three columns. */
+export async function findAccountState(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ personType: accounts.personType, role: accounts.role, deletedAt: accounts.deletedAt })
+    .from(accounts)
+    .where(eq(accounts.id, id));
   return row;
 }
 
@@ -47,24 +56,6 @@ export async function updateAccount(tx: Tx, id: number, values: Partial<NewAccou
     .where(eq(accounts.id, id))
     .returning();
   return row;
-}
-
-const staffWhere = (role?: RoleName) =>
-  and(eq(accounts.personType, 2), role === undefined ? undefined : eq(accounts.role, role));
-
-export async function countStaff(tx: Tx, role?: RoleName): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(accounts).where(staffWhere(role));
-  return Number(row?.n ?? 0);
-}
-
-export function findStaff(tx: Tx, role: RoleName | undefined, limit: number, offset: number): Promise<Account[]> {
-  return tx
-    .select()
-    .from(accounts)
-    .where(staffWhere(role))
-    .orderBy(desc(accounts.createdAt), desc(accounts.id))
-    .limit(limit)
-    .offset(offset);
 }
 
 /** True when `error` (from either driver, possibly wrapped by Drizzle) broke a unique index. */
@@ -105,6 +96,19 @@ export async function useAccountToken(tx: Tx, hash: string, purpose: AccountToke
       ),
     )
     .returning({ accountId: accountTokens.accountId });
+  return row?.accountId;
+}
+
+/** The account of a token, used, expired or not (a confirmation link opened again). */
+export async function findAccountTokenOwner(
+  tx: Tx,
+  hash: string,
+  purpose: AccountTokenPurpose,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ accountId: accountTokens.accountId })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose)));
   return row?.accountId;
 }
 
@@ -204,26 +208,6 @@ export async function claimGoogleNonce(tx: Tx, nonceHash: string, expiresAt: Dat
     .onConflictDoNothing()
     .returning({ nonceHash: googleSignInNonces.nonceHash });
   return inserted.length === 1;
-}
-
-/** The account row, locked for the rest of `tx` (profile and password changes, deletion). */
-export async function lockAccount(tx: Tx, id: number): Promise<Account | undefined> {
-  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
-  return row;
-}
-
-/** Whether another account of the type uses `userName` (any case); renaming yourself to another case is fine. */
-export async function isUserNameTakenByOther(
-  tx: Tx,
-  personType: PersonType,
-  userName: string,
-  exceptId: number,
-): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.personType, personType), sameUserName(userName), ne(accounts.id, exceptId)));
-  return row !== undefined;
 }
 
 /** Forgets an account's mailed links (confirmation, password reset), used or not. */

@@ -1,12 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AccessTokens } from '../../platform/auth.ts';
+import type { PersonType, RoleName } from '@bookshop/contracts/enums';
+import type { AccessTokens, AccountStateLookup } from '../../platform/auth.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { createPasswordHasher } from '../../platform/password.ts';
 import { createAccountsService } from './accounts-service.ts';
 import { createGoogleIdTokenVerifier } from './google-id-tokens.ts';
+import { findAccountState } from './queries.ts';
 import { createSessionsService } from './sessions-service.ts';
+
+/** Largest `serial` id; a larger token subject names no account (and must not reach the database). */
+const MAX_ACCOUNT_ID = 2_147_483_647;
+
+/** The guards' view of an account (platform/auth.ts): person type, current role, deleted or not. */
+export function createAccountStateLookup(db: Database): AccountStateLookup {
+  return async (id) => {
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ACCOUNT_ID) return undefined;
+    const row = await findAccountState(db, id);
+    return (
+      row && {
+        personType: row.personType as PersonType,
+        role: row.role as RoleName | null,
+        deleted: row.deletedAt !== null,
+      }
+    );
+  };
+}
 
 /** The account services wired from configuration; app.ts passes them to the routes that need them. */
 export function createAuthServices(deps: {
@@ -18,9 +38,10 @@ export function createAuthServices(deps: {
 }) {
   const { config, db, mailer, accessTokens, log } = deps;
   const sessions = createSessionsService({ db, accessTokens, log });
+  const passwords = createPasswordHasher(config.passwordHashCost);
   const accounts = createAccountsService({
     db,
-    passwords: createPasswordHasher(config.passwordHashCost),
+    passwords,
     mailer,
     sessions,
     publicUrl: config.publicUrl,
@@ -34,5 +55,5 @@ export function createAuthServices(deps: {
   });
   // Secure cookies need https; a plain-http local set-up would otherwise never get its session back.
   const cookies = { secure: config.publicUrl.startsWith('https:') };
-  return { accounts, sessions, cookies };
+  return { accounts, sessions, passwords, cookies };
 }

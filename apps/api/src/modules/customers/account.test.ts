@@ -563,6 +563,35 @@ describe('DELETE /api/v1/customers/account', () => {
     });
   });
 
+  it("refuses the deleted account's still-valid access token on every route (401), so nothing is added", async () => {
+    const alice = await createCustomer(t);
+    expect((await remove(alice, { password: alice.password })).statusCode).toBe(204);
+    const address = { address: 'Villa 12, Street 5', country: 'AE', city: 'Dubai', phoneNo: '050 123 4567' };
+    const attempts: [Method, string, object?][] = [
+      ['POST', '/api/v1/cart', { bookId, quantity: 1 }],
+      ['GET', '/api/v1/cart'],
+      ['POST', '/api/v1/wishlist', { bookId }],
+      ['GET', '/api/v1/wishlist/books-ids'],
+      ['POST', '/api/v1/customers-addresses', address],
+      ['GET', '/api/v1/customers-addresses'],
+      ['GET', '/api/v1/customers-addresses/delivery-methods'],
+      ['GET', '/api/v1/customers'],
+      [
+        'PATCH',
+        '/api/v1/customers',
+        { currentPassword: alice.password, password: 'N3w-pass!', confirmPassword: 'N3w-pass!' },
+      ],
+    ];
+    for (const [method, url, payload] of attempts) {
+      const res = await call(method, url, alice, payload);
+      expectProblem(res, 401);
+      expect(res.json().detail, `${method} ${url}`).toBe(AuthMessages.sessionEnded);
+    }
+    for (const table of ['cart_items', 'wishlist_items', 'customer_addresses'] as const) {
+      expect(await rowsOf(table, alice.id)).toBe(0);
+    }
+  });
+
   it('frees the e-mail address and user name for a new registration', async () => {
     const alice = await createCustomer(t);
     expect((await remove(alice, { password: alice.password })).statusCode).toBe(204);

@@ -219,13 +219,33 @@ describe('POST /api/v1/customers/check-email', () => {
 });
 
 describe('confirming the e-mail address', () => {
-  it('follows the mailed link once: confirmed, then the link is spent', async () => {
+  it('follows the mailed link: confirmed; opened again, it says the address is already confirmed', async () => {
     const { body, mail } = await registerAndReceive();
     const id = idFromLink(mail.links[0]!);
     const res = await post(`/api/v1/customers/confirm-email/${id}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ emailAddress: body.emailAddress });
+    expect(res.json()).toEqual({ emailAddress: body.emailAddress, alreadyConfirmed: false });
 
+    const again = await post(`/api/v1/customers/confirm-email/${id}`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ emailAddress: body.emailAddress, alreadyConfirmed: true });
+
+    // Still so once the link has expired.
+    await t.db.execute(sql`update account_tokens set expires_at = now() - interval '1 second'`);
+    expect((await post(`/api/v1/customers/confirm-email/${id}`)).json()).toEqual({
+      emailAddress: body.emailAddress,
+      alreadyConfirmed: true,
+    });
+  });
+
+  it('spends the link of an unconfirmed account once it is used, and never confirms with a spent one', async () => {
+    const { body, mail } = await registerAndReceive();
+    const id = idFromLink(mail.links[0]!);
+    expect((await post(`/api/v1/customers/confirm-email/${id}`)).statusCode).toBe(200);
+    // The address became unconfirmed again (as after an address change): the spent link does not confirm it.
+    await t.db.execute(
+      sql`update accounts set email_confirmed_at = null where lower(email_address) = lower(${body.emailAddress})`,
+    );
     const again = await post(`/api/v1/customers/confirm-email/${id}`);
     expectProblem(again, 400, AuthMessages.invalidLinkTitle);
     expect(again.json()).toMatchObject({ type: ProblemType.invalidLink, detail: AuthMessages.confirmationLinkInvalid });
@@ -402,9 +422,11 @@ describe('GET /api/v1/customers', () => {
     expectProblem(await t.app.inject({ method: 'GET', url: '/api/v1/customers', headers: staff.headers }), 403);
   });
 
-  it('answers 404 once the account is gone', async () => {
+  it('answers 401 (session ended) once the account is gone, like every guarded route', async () => {
     const customer = await createCustomer(t);
     await t.db.execute(sql`delete from accounts where id = ${customer.id}`);
-    expectProblem(await t.app.inject({ method: 'GET', url: '/api/v1/customers', headers: customer.headers }), 404);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/customers', headers: customer.headers });
+    expectProblem(res, 401);
+    expect(res.json().detail).toBe(AuthMessages.sessionEnded);
   });
 });

@@ -25,7 +25,7 @@ import type { AccountsService } from '../auth/accounts-service.ts';
 import { accountRoutes } from '../auth/account-routes.ts';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, type CookieOptions } from '../auth/session-cookie.ts';
 import type { SessionsService } from '../auth/sessions-service.ts';
-import type { CustomerAccountService } from './service.ts';
+import { toCustomerProfile, type CustomerAccountService } from './service.ts';
 
 const tags = ['customers'];
 
@@ -119,7 +119,7 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
     },
     async (request, reply) => {
       const account = await accounts.register({ personType: PersonType.Customer, ...request.body });
-      return reply.status(201).send(accounts.toCustomerProfile(account));
+      return reply.status(201).send(toCustomerProfile(account));
     },
   );
 
@@ -170,7 +170,7 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
       },
       preHandler: [requireCustomer],
     },
-    (request) => accounts.getCustomerProfile(userOf(request).id),
+    (request) => customerAccount.getProfile(userOf(request).id),
   );
 
   const accountProblems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 429: ProblemSchema };

@@ -1,21 +1,76 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChangePassword, DeleteAccount, UpdateCustomer } from '@bookshop/contracts/account';
-import type { CustomerProfile } from '@bookshop/contracts/auth';
+import {
+  AccountMessages,
+  DELETE_CONFIRMATION_WORD,
+  type ChangePassword,
+  type DeleteAccount,
+  type UpdateCustomer,
+} from '@bookshop/contracts/account';
+import { AuthMessages, type CustomerProfile } from '@bookshop/contracts/auth';
 import { MAX_PAGE_SIZE } from '@bookshop/contracts/constants';
+import { PersonType, type LoginProvider } from '@bookshop/contracts/enums';
+import { Messages } from '@bookshop/contracts/messages';
+import type { Database, Tx } from '../../platform/db.ts';
+import { HttpProblem, notFound } from '../../platform/errors.ts';
+import type { PasswordHasher } from '../../platform/password.ts';
 import type { AddressesService } from '../addresses/service.ts';
 import type { AccountsService } from '../auth/accounts-service.ts';
+import { isUniqueViolation } from '../auth/queries.ts';
+import { sessionEnded, type SessionsService } from '../auth/sessions-service.ts';
 import type { CartService } from '../cart/service.ts';
 import type { WishlistService } from '../wishlist/service.ts';
 import type { AvatarStore } from './avatars.ts';
+import * as queries from './queries.ts';
 
 export type CustomerAccountDeps = {
-  accounts: AccountsService;
+  db: Database;
+  passwords: PasswordHasher;
+  accounts: Pick<AccountsService, 'cancelResetLinks' | 'forgetLinks'>;
+  sessions: Pick<SessionsService, 'endSessions'>;
   avatars: AvatarStore;
   cart: Pick<CartService, 'clear'>;
   wishlist: Pick<WishlistService, 'clear'>;
   addresses: Pick<AddressesService, 'list' | 'remove'>;
   log: FastifyBaseLogger;
 };
+
+export function toCustomerProfile(account: queries.CustomerRow): CustomerProfile {
+  return {
+    id: account.id,
+    emailAddress: account.emailAddress,
+    userName: account.userName,
+    firstName: account.firstName ?? '',
+    lastName: account.lastName ?? '',
+    imageUrl: account.imageUrl,
+    ianaZone: account.ianaZone,
+    personType: PersonType.Customer,
+    loginProvider: account.loginProvider as LoginProvider,
+    emailConfirmed: account.emailConfirmedAt !== null,
+    hasPassword: account.passwordHash !== null,
+    createdAt: account.createdAt.toISOString(),
+  };
+}
+
+/** What a customer may change on /account; `imageUrl` undefined keeps the avatar, null removes it. */
+type CustomerProfileChanges = {
+  firstName: string;
+  lastName: string;
+  userName: string;
+  ianaZone?: string;
+  imageUrl?: string | null;
+};
+
+/** A 400 naming one field, worded for the toast as well as for the field. */
+const fieldProblem = (field: string, message: string) =>
+  new HttpProblem(400, 'Validation Failed', message, { [field]: [message] });
+
+/** The customer behind an access token; 401 once the account is deleted (its last token outlives it). */
+async function liveCustomer(tx: Tx, id: number, lock = false): Promise<queries.CustomerRow> {
+  const account = lock ? await queries.lockCustomer(tx, id) : await queries.findCustomer(tx, id);
+  if (!account || account.deletedAt || account.personType !== PersonType.Customer) throw sessionEnded();
+  return account;
+}
 
 /** "asia/dubai" and "Asia/Dubai" are one zone; keep the spelling the time zone database uses. */
 const canonicalTimeZone = (zone: string) =>
@@ -25,7 +80,10 @@ export type CustomerAccountService = ReturnType<typeof createCustomerAccountServ
 
 /** The signed-in customer's own account on /account: profile, password, deletion (docs/decisions/007). */
 export function createCustomerAccountService({
+  db,
+  passwords,
   accounts,
+  sessions,
   avatars,
   cart,
   wishlist,
@@ -45,13 +103,99 @@ export function createCustomerAccountService({
     }
   }
 
+  /**
+   * Saves the profile fields of /account. The user name follows the registration rules and
+   * must stay unique (409 on `userName`). Returns the avatar URL it replaced, so the caller
+   * can remove the old files once the change is committed.
+   */
+  async function saveProfile(
+    id: number,
+    changes: CustomerProfileChanges,
+  ): Promise<{ profile: CustomerProfile; previousImageUrl: string | null }> {
+    const userNameTaken = () => {
+      const message = AuthMessages.userNameTaken(changes.userName);
+      return new HttpProblem(409, 'Conflict', message, { userName: [message] });
+    };
+    try {
+      return await db.transaction(async (tx) => {
+        const account = await liveCustomer(tx, id, true);
+        if (await queries.isUserNameTakenByOther(tx, changes.userName, id)) throw userNameTaken();
+        const updated = await queries.updateCustomer(tx, id, {
+          firstName: changes.firstName,
+          lastName: changes.lastName,
+          userName: changes.userName,
+          ...(changes.ianaZone !== undefined && { ianaZone: changes.ianaZone }),
+          ...(changes.imageUrl !== undefined && { imageUrl: changes.imageUrl }),
+        });
+        return { profile: toCustomerProfile(updated!), previousImageUrl: account.imageUrl };
+      });
+    } catch (error) {
+      // Another customer took the name between our check and the update.
+      if (isUniqueViolation(error)) throw userNameTaken();
+      throw error;
+    }
+  }
+
+  /**
+   * Proves the caller may delete the account: its password, or for an account without one
+   * (Google-only) the word DELETE_CONFIRMATION_WORD. 400 on the field otherwise.
+   */
+  async function confirmDeletion(id: number, confirmation: DeleteAccount): Promise<void> {
+    const account = await liveCustomer(db, id);
+    if (!account.passwordHash) {
+      if (confirmation.confirm?.trim() !== DELETE_CONFIRMATION_WORD)
+        throw fieldProblem('confirm', AccountMessages.confirmDeletion);
+      return;
+    }
+    if (!confirmation.password) throw fieldProblem('password', Messages.passwordRequired);
+    if (!(await passwords.verify(account.passwordHash, confirmation.password)))
+      throw fieldProblem('password', AccountMessages.passwordIncorrect);
+  }
+
+  /**
+   * Removes a customer's personal data from the account row and keeps the row, so orders can
+   * still point at it: e-mail, names, user name, avatar, time zone, password and Google link
+   * are replaced or cleared, mailed links are forgotten and every session ends. The address
+   * and user name become free to register again. Returns the avatar URL it dropped.
+   */
+  async function anonymise(id: number): Promise<{ previousImageUrl: string | null }> {
+    return db.transaction(async (tx) => {
+      const account = await liveCustomer(tx, id, true);
+      await queries.updateCustomer(tx, id, {
+        // Not an e-mail address, so nobody can register it and block the next deletion.
+        emailAddress: `deleted-account-${id}`,
+        userName: `deleted-${id}-${randomBytes(6).toString('hex')}`,
+        firstName: null,
+        lastName: null,
+        imageUrl: null,
+        ianaZone: null,
+        passwordHash: null,
+        googleSubject: null,
+        emailConfirmedAt: null,
+        deletedAt: new Date(),
+      });
+      await accounts.forgetLinks(id, { tx });
+      await sessions.endSessions(id, { tx });
+      return { previousImageUrl: account.imageUrl };
+    });
+  }
+
   return {
+    async getProfile(id: number): Promise<CustomerProfile> {
+      const account = await queries.findCustomer(db, id);
+      // A deleted account's last access token outlives it by at most 15 minutes.
+      if (account?.deletedAt) throw sessionEnded();
+      if (!account || account.personType !== PersonType.Customer)
+        throw notFound('This customer account no longer exists.');
+      return toCustomerProfile(account);
+    },
+
     /**
      * Saves names, user name and time zone; a new image replaces the avatar (checked by content,
      * stored first, so a refused change leaves nothing behind but its own files, which it removes).
      */
     async updateProfile(customerId: number, fields: UpdateCustomer, image?: Buffer): Promise<CustomerProfile> {
-      const currentImageUrl = (await accounts.findById(customerId))?.imageUrl ?? null;
+      const currentImageUrl = (await queries.findCustomer(db, customerId))?.imageUrl ?? null;
       const imageUrl = image ? await avatars.put(customerId, image) : fields.removeImage ? null : undefined;
       const changes = {
         firstName: fields.firstName,
@@ -60,7 +204,7 @@ export function createCustomerAccountService({
         ianaZone: fields.ianaZone === undefined ? undefined : canonicalTimeZone(fields.ianaZone),
         imageUrl,
       };
-      const saved = await accounts.updateCustomerProfile(customerId, changes).catch(async (error: unknown) => {
+      const saved = await saveProfile(customerId, changes).catch(async (error: unknown) => {
         // The same picture again has the same key: then the stored files are the current avatar's.
         if (imageUrl && imageUrl !== currentImageUrl)
           await removeQuietly(avatars.remove(customerId, imageUrl), customerId);
@@ -71,8 +215,28 @@ export function createCustomerAccountService({
       return saved.profile;
     },
 
-    changePassword(customerId: number, sessionId: string, input: ChangePassword): Promise<void> {
-      return accounts.changeCustomerPassword(customerId, sessionId, input);
+    /**
+     * Changes the password after checking the current one, and ends every other session of the
+     * account (the caller's, `sessionId`, stays) and any outstanding reset link. An account
+     * without a password (Google-only) sets one through the mailed reset link instead, so a
+     * stolen access token alone cannot give anyone a lasting way in.
+     */
+    async changePassword(id: number, sessionId: string, input: ChangePassword): Promise<void> {
+      const account = await liveCustomer(db, id);
+      if (!account.passwordHash)
+        throw new HttpProblem(400, AccountMessages.noPasswordTitle, AccountMessages.noPassword);
+      if (!(await passwords.verify(account.passwordHash, input.currentPassword)))
+        throw fieldProblem('currentPassword', AccountMessages.currentPasswordIncorrect);
+      const passwordHash = await passwords.hash(input.password);
+      await db.transaction(async (tx) => {
+        const locked = await liveCustomer(tx, id, true);
+        // Changed by another request since we checked it: the current password we verified is stale.
+        if (locked.passwordHash !== account.passwordHash)
+          throw fieldProblem('currentPassword', AccountMessages.currentPasswordIncorrect);
+        await queries.updateCustomer(tx, id, { passwordHash });
+        await accounts.cancelResetLinks(id, { tx });
+        await sessions.endSessions(id, { exceptSessionId: sessionId, tx });
+      });
     },
 
     /**
@@ -82,11 +246,11 @@ export function createCustomerAccountService({
      * every session ends; then the avatar files go.
      */
     async deleteAccount(customerId: number, confirmation: DeleteAccount): Promise<void> {
-      await accounts.confirmCustomerDeletion(customerId, confirmation);
+      await confirmDeletion(customerId, confirmation);
       await cart.clear(customerId);
       await wishlist.clear(customerId);
       await removeAllAddresses(customerId);
-      await accounts.anonymiseCustomer(customerId);
+      await anonymise(customerId);
       await removeQuietly(avatars.removeAll(customerId), customerId);
     },
   };

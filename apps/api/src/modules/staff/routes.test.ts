@@ -77,7 +77,7 @@ describe('staff registration and confirmation', () => {
     const [link] = mail.links;
     expect(link).toMatch(/^http:\/\/shop\.test\/admin\/email-confirmation\?id=/);
     const confirmed = await post(`/api/v1/users/confirm-email/${new URL(link!).searchParams.get('id')}`);
-    expect(confirmed.json()).toEqual({ emailAddress: body.emailAddress });
+    expect(confirmed.json()).toEqual({ emailAddress: body.emailAddress, alreadyConfirmed: false });
 
     const login = await post('/api/v1/users/login', { emailAddress: body.emailAddress, password: body.password });
     expect(login.statusCode).toBe(200);

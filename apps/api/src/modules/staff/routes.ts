@@ -9,21 +9,31 @@ import {
 } from '@bookshop/contracts/auth';
 import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
-import { requireAdmin, requireInternal, userOf } from '../../platform/auth.ts';
+import { Permission } from '@bookshop/contracts/roles';
+import { requireInternal, requirePermission, userOf } from '../../platform/auth.ts';
 import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
 import type { AccountsService } from '../auth/accounts-service.ts';
 import { accountRoutes } from '../auth/account-routes.ts';
 import type { CookieOptions } from '../auth/session-cookie.ts';
 import type { SessionsService } from '../auth/sessions-service.ts';
+import { toStaffMember, type StaffService } from './service.ts';
 
 const tags = ['staff'];
 
-export type StaffRoutesOptions = { accounts: AccountsService; sessions: SessionsService; cookies: CookieOptions };
+export type StaffRoutesOptions = {
+  accounts: AccountsService;
+  sessions: SessionsService;
+  cookies: CookieOptions;
+  staff: StaffService;
+};
 
 const guarded = { 401: ProblemSchema, 403: ProblemSchema };
 
 /** Staff (person type Internal) accounts and roles under /v1/users. */
-export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { accounts, sessions, cookies }) => {
+export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
+  app,
+  { accounts, sessions, cookies, staff },
+) => {
   app.post(
     '/v1/users/register',
     {
@@ -37,7 +47,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     },
     async (request, reply) => {
       const account = await accounts.register({ personType: PersonType.Internal, ...request.body });
-      return reply.status(201).send(accounts.toStaffMember(account));
+      return reply.status(201).send(toStaffMember(account));
     },
   );
 
@@ -59,9 +69,9 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         querystring: StaffQuerySchema,
         response: { 200: StaffPageSchema, 400: ProblemSchema, ...guarded },
       },
-      preHandler: [requireAdmin],
+      preHandler: [requirePermission(Permission.ManageStaff)],
     },
-    (request) => accounts.listStaff(request.query),
+    (request) => staff.listStaff(request.query),
   );
 
   app.get(
@@ -74,7 +84,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
       preHandler: [requireInternal],
     },
-    (request) => accounts.getStaffMember(userOf(request).id),
+    (request) => staff.getStaffMember(userOf(request).id),
   );
 
   app.patch(
@@ -82,14 +92,14 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     {
       schema: {
         tags,
-        summary:
-          "Gives a staff member a role (Admin only; not one's own). Takes effect at the member's next token refresh",
+        summary: "Gives a staff member a role (Admin only; not one's own). Takes effect at the member's next request",
+        description: "409 for one's own role, and for demoting the last Admin.",
         params: AccountIdParamsSchema,
         body: ChangeRoleSchema,
         response: { 200: StaffMemberSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, ...guarded },
       },
-      preHandler: [requireAdmin],
+      preHandler: [requirePermission(Permission.ManageStaff)],
     },
-    (request) => accounts.changeRole(userOf(request).id, request.params.id, request.body.role),
+    (request) => staff.changeRole(userOf(request).id, request.params.id, request.body.role),
   );
 };

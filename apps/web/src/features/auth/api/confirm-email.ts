@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EmailConfirmation } from '@bookshop/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
 import { authAreas, type AuthArea } from '../lib/auth-area.ts';
 import { logAuthFailure } from '../lib/log-auth-failure.ts';
 
-/** `POST …/confirm-email/{id}` with the single-use id from the confirmation mail. */
-export function confirmEmail(area: AuthArea, id: string): Promise<{ emailAddress: string }> {
+/** `POST …/confirm-email/{id}` with the id from the confirmation mail; says whether it was confirmed before. */
+export function confirmEmail(area: AuthArea, id: string): Promise<EmailConfirmation> {
   return logAuthFailure(
-    api<{ emailAddress: string }>(`${authAreas[area].apiPrefix}/confirm-email/${encodeURIComponent(id)}`, {
+    api<EmailConfirmation>(`${authAreas[area].apiPrefix}/confirm-email/${encodeURIComponent(id)}`, {
       method: 'POST',
       noRefresh: true,
     }),

@@ -11,7 +11,9 @@ const ID = 'abcdefghijklmnopqrstuvwx';
 
 describe('/email-confirmation', () => {
   it('confirms the address once and offers the login', async () => {
-    const api = fakeApi({ [`POST /api/v1/customers/confirm-email/${ID}`]: ok({ emailAddress: 'nora@example.com' }) });
+    const api = fakeApi({
+      [`POST /api/v1/customers/confirm-email/${ID}`]: ok({ emailAddress: 'nora@example.com', alreadyConfirmed: false }),
+    });
     renderRoutes([{ path: Routes.emailConfirmation, element: <EmailConfirmationPage /> }], {
       at: `${Routes.emailConfirmation}?id=${ID}`,
     });
@@ -20,6 +22,28 @@ describe('/email-confirmation', () => {
     expect(screen.getByText('nora@example.com')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', Routes.login);
     expect(api.requests).toHaveLength(1);
+  });
+
+  it.each([
+    ['/email-confirmation', 'customers', Routes.emailConfirmation, <EmailConfirmationPage />, Routes.login],
+    [
+      '/admin/email-confirmation',
+      'users',
+      Routes.adminEmailConfirmation,
+      <AdminEmailConfirmationPage />,
+      Routes.adminLogin,
+    ],
+  ])('%s says a reopened link of a confirmed account is already confirmed', async (_, api, path, element, login) => {
+    fakeApi({
+      [`POST /api/v1/${api}/confirm-email/${ID}`]: ok({ emailAddress: 'nora@example.com', alreadyConfirmed: true }),
+    });
+    renderRoutes([{ path, element }], { at: `${path}?id=${ID}` });
+
+    expect(await screen.findByRole('heading', { name: 'Email address already confirmed' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('nora@example.com was already confirmed. You can log in.');
+    expect(screen.queryByText('Email address not confirmed')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', login);
   });
 
   it('explains a used or expired link and sends a new one', async () => {

@@ -26,12 +26,15 @@ export function EmailConfirmationPage({ area = 'customer' }: { area?: AuthArea }
   }
 
   if (confirmation.isSuccess) {
+    const { emailAddress, alreadyConfirmed } = confirmation.data;
+    // A link opened again (or an older mail) of a confirmed account: no error, just say so.
     return (
-      <AuthCard title="Email address confirmed">
+      <AuthCard title={alreadyConfirmed ? 'Email address already confirmed' : 'Email address confirmed'}>
         <div role="status" className="grid justify-items-center gap-3 text-center text-stone-800">
           <CheckCircleIcon className="size-12 text-green-700" />
           <p>
-            <b className="break-all">{confirmation.data.emailAddress}</b> is confirmed. You can log in now.
+            <b className="break-all">{emailAddress}</b>{' '}
+            {alreadyConfirmed ? 'was already confirmed. You can log in.' : 'is confirmed. You can log in now.'}
           </p>
         </div>
         <Link to={authAreas[area].login} className={buttonClasses({ size: 'lg' })}>
