@@ -1,5 +1,6 @@
-import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequire } from 'node:module';
+import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 
 /** A budget: at most `max` requests per `windowSeconds`. */
@@ -24,23 +25,124 @@ export const RateLimits = {
 
 /**
  * Registers @fastify/rate-limit without a global limit; routes opt in with `rateLimit(...)`.
- * With REDIS_URL the counters live in Redis, so every instance shares them.
+ * With REDIS_URL the counters live in Redis, so every instance shares them. Redis must answer at
+ * start-up (a mistyped REDIS_URL must not mean unlimited logins); if it goes away later, each
+ * instance counts on its own until it is back: limits loosen by the number of instances, never
+ * switch off. Returns a check of the Redis connection for readiness.
  */
-export async function registerRateLimits(app: FastifyInstance, options: { redisUrl?: string }) {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : undefined;
-  redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable'));
-  // Give Redis a moment to connect, so the first requests are counted; start anyway if it is down.
-  if (redis) await waitUntilReady(redis, 2000);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    redis,
-    nameSpace: 'bookshop:rate-limit:',
-    // A broken Redis must not lock everybody out of their accounts; limits resume when it is back.
-    skipOnError: true,
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { redisUrl?: string },
+): Promise<{ checkRedis?: () => Promise<void> }> {
+  if (!options.redisUrl) {
+    await app.register(fastifyRateLimit, { global: false });
+    return {};
+  }
+  const redis = new Redis(options.redisUrl, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    // A Redis that stops answering must not hold requests up: fall back after this long.
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
   });
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => (lastError = error));
+  if (!(await waitUntilReady(redis, REDIS_CONNECT_TIMEOUT_MS))) {
+    redis.disconnect();
+    const reason = lastError?.message ?? `no answer within ${REDIS_CONNECT_TIMEOUT_MS} ms`;
+    throw new Error(`Cannot connect to REDIS_URL (${redactUrl(options.redisUrl)}): ${reason}`);
+  }
+  const failover = failoverStore(redis, app.log);
+  await app.register(fastifyRateLimit, { global: false, store: failover.Store });
+  app.addHook('onClose', async () => {
+    failover.closing();
+    await redis.quit().catch(() => undefined);
+  });
+  return {
+    checkRedis: async () => {
+      await redis.ping();
+    },
+  };
+}
+
+const REDIS_CONNECT_TIMEOUT_MS = 3_000;
+const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** After a failed command on a connection that still looks up, try Redis again this often. */
+const REDIS_RETRY_MS = 5_000;
+const NAMESPACE = 'bookshop:rate-limit:';
+
+type Store = FastifyRateLimitStore;
+type StoreCallback = Parameters<Store['incr']>[1];
+type RouteParams = Parameters<Store['child']>[0];
+type StoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, ...rest: unknown[]) => Store;
+// The plugin's own stores (not exported from its index), so both count exactly as it would.
+const require = createRequire(import.meta.url);
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCtor;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreCtor;
+
+/**
+ * A rate-limit store counting in Redis while it answers and in this process's memory while it
+ * does not. The switch is logged once each way; while Redis is down no request waits for it.
+ */
+function failoverStore(redis: Redis, log: FastifyBaseLogger) {
+  let usingRedis = true;
+  let closing = false;
+  let retryAt = 0;
+  const fallBack = (error: Error) => {
+    retryAt = Date.now() + REDIS_RETRY_MS;
+    if (!usingRedis || closing) return;
+    usingRedis = false;
+    log.error({ err: error }, 'Redis unavailable: rate limits are counted per instance until it is back');
+  };
+  const recovered = () => {
+    if (usingRedis || closing) return;
+    usingRedis = true;
+    log.warn('Redis is back: rate limits are shared between instances again');
+  };
+  redis.on('error', fallBack);
+  redis.on('close', () => fallBack(new Error('connection to Redis closed')));
+  redis.on('ready', recovered);
+
+  type StoreParams = { continueExceeding?: boolean; exponentialBackoff?: boolean };
+  class FailoverStore implements Store {
+    private readonly shared: Store;
+    private readonly local: Store;
+
+    constructor(params: StoreParams, stores?: [Store, Store]) {
+      [this.shared, this.local] = stores ?? [
+        new RedisStore(!!params.continueExceeding, !!params.exponentialBackoff, redis, NAMESPACE),
+        new LocalStore(!!params.continueExceeding, !!params.exponentialBackoff),
+      ];
+    }
+
+    incr(key: string, callback: StoreCallback, timeWindow: number, max: number) {
+      // Down, or failed a moment ago: count here without waiting for Redis.
+      if (redis.status !== 'ready' || (!usingRedis && Date.now() < retryAt)) {
+        this.local.incr(key, callback, timeWindow, max);
+        return;
+      }
+      this.shared.incr(
+        key,
+        (error, result) => {
+          if (error) {
+            fallBack(error);
+            this.local.incr(key, callback, timeWindow, max);
+            return;
+          }
+          recovered();
+          callback(null, result);
+        },
+        timeWindow,
+        max,
+      );
+    }
+
+    child(routeOptions: RouteParams): Store {
+      const params = routeOptions as unknown as StoreParams;
+      return new FailoverStore(params, [this.shared.child(routeOptions), this.local.child(routeOptions)]);
+    }
+  }
+  return { Store: FailoverStore, closing: () => void (closing = true) };
 }
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
@@ -84,15 +186,24 @@ export const emailAddressKey = (request: FastifyRequest) => {
   return typeof email === 'string' ? email.toLowerCase() : undefined;
 };
 
-function waitUntilReady(redis: Redis, timeoutMs: number): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
+/** Resolves true once Redis is ready, false if it is not within `timeoutMs`. */
+function waitUntilReady(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
-    const done = () => {
+    const done = (ready: boolean) => {
       clearTimeout(timer);
-      redis.off('ready', done);
-      resolve();
+      redis.off('ready', onReady);
+      resolve(ready);
     };
-    const timer = setTimeout(done, timeoutMs);
-    redis.once('ready', done);
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    redis.once('ready', onReady);
   });
+}
+
+function redactUrl(url: string) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  if (parsed.username) parsed.username = '***';
+  return parsed.toString();
 }
