@@ -68,7 +68,7 @@ describe.skipIf(!onServer)('a PostgreSQL connection lost inside a transaction', 
     bookId = await t.catalogue.createBook(testBook({ title: 'Lost Connection', stockQuantity: 50 }));
     // The real process, so "it did not die" is something the test can see.
     server = await startServer({ DATABASE_URL: url, JWT_SECRET: t.config.jwtSecret });
-  });
+  }, 200_000);
   afterAll(async () => {
     await killServer(server);
     await t?.close();

@@ -47,7 +47,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const server: ServerProcess = { child, url, output: () => output, exited };
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
     const live = await fetch(`${url}/health/live`).catch(() => undefined);
@@ -55,7 +55,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not start within 60 s: ${output}`);
+  throw new Error(`server did not start within 180 s: ${output}`);
 }
 
 /** Stops a server a test left running (SIGKILL: the test is over, nothing to drain). */
