@@ -24,7 +24,7 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
           DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bookshop-main-')),
           ...env,
         },
-        timeout: 60_000,
+        timeout: 170_000,
       },
       (error, _stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
     );
@@ -40,7 +40,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
 
-describe('start-up', () => {
+// The real entry point starts tsx and PGlite: slow on a busy machine.
+describe('start-up', { timeout: 180_000 }, () => {
   it('stops with one clear line when the port is taken, before touching the database', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bookshop-main-'));
     const started = Date.now();
