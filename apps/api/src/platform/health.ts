@@ -51,7 +51,7 @@ export async function registerHealth(
     },
   });
 
-  app.get('/health/live', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/health/live', { schema: { hide: true } }, () => Promise.resolve({ status: 'ok' }));
 
   app.get('/health/ready', { schema: { hide: true } }, async (_request, reply) => {
     const down: string[] = [];
