@@ -21,8 +21,10 @@ import { registerAuth } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerHealth } from './platform/health.ts';
 import { registerMailer } from './platform/mailer.ts';
-import { registerLoginFailures, registerRateLimits } from './platform/rate-limit.ts';
+import { registerLoginFailures } from './platform/login-lockout.ts';
+import { registerRateLimits } from './platform/rate-limit.ts';
 import { createDiskImageStore } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -36,6 +38,8 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
     logger: logger && { level: config.logLevel },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // On close, drop idle keep-alive sockets at once; busy ones close after their answer (health.ts).
+    forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -50,8 +54,9 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   await app.register(fastifyCookie);
   // Routes read uploads themselves (request.parts) and may lower these limits per request.
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
-  await registerRateLimits(app, { redisUrl: config.redisUrl });
-  registerLoginFailures(app, { redisUrl: config.redisUrl });
+  const { redis, checkRedis } = await registerRateLimits(app, { redisUrl: config.redisUrl });
+  registerLoginFailures(app, { redis });
+  await registerHealth(app, { db, checkRedis, loadShedding: config.loadShedding });
   const mailer = registerMailer(app, { db, config });
 
   const images = createDiskImageStore(config.dataDir);

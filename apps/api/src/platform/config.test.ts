@@ -30,6 +30,27 @@ describe('loadConfig', () => {
     [{ STRIPE_SECRET_KEY: 'pk_live_123' }, /^Invalid configuration: STRIPE_SECRET_KEY must start with sk_/],
     [{ REDIS_URL: 'http://cache' }, /^Invalid configuration: REDIS_URL /],
     [{ S3_BUCKET: 'covers' }, /^Invalid configuration: S3_BUCKET is not supported yet/],
+    [
+      { DB_STATEMENT_TIMEOUT_MS: '10s' },
+      /^Invalid configuration: DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds/,
+    ],
+    [
+      { DB_CONNECT_TIMEOUT_MS: '-1' },
+      /^Invalid configuration: DB_CONNECT_TIMEOUT_MS must be a whole number of milliseconds/,
+    ],
+    [
+      { DB_IDLE_TX_TIMEOUT_MS: '1.5' },
+      /^Invalid configuration: DB_IDLE_TX_TIMEOUT_MS must be a whole number of milliseconds/,
+    ],
+    [{ SHUTDOWN_TIMEOUT_MS: '0' }, /^Invalid configuration: SHUTDOWN_TIMEOUT_MS must be a positive number/],
+    [
+      { LOAD_SHED_EVENT_LOOP_DELAY_MS: 'x' },
+      /^Invalid configuration: LOAD_SHED_EVENT_LOOP_DELAY_MS must be a whole number/,
+    ],
+    [
+      { LOAD_SHED_HEAP_USED_MB: '1GB' },
+      /^Invalid configuration: LOAD_SHED_HEAP_USED_MB must be a whole number of megabytes/,
+    ],
   ])('stops with one line naming the variable for %o', (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
@@ -38,6 +59,25 @@ describe('loadConfig', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('bounds database waits, shutdown and load by default, and reads each limit', () => {
+    const config = load({});
+    expect(config.dbTimeouts).toEqual({ connectMs: 5000, statementMs: 10_000, idleInTransactionMs: 15_000 });
+    expect(config.shutdownTimeoutMs).toBe(10_000);
+    expect(config.loadShedding.maxEventLoopDelayMs).toBe(1000);
+    expect(config.loadShedding.maxHeapUsedBytes).toBeGreaterThan(0);
+    const tuned = load({
+      DB_CONNECT_TIMEOUT_MS: '2000',
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      DB_IDLE_TX_TIMEOUT_MS: '60000',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+      LOAD_SHED_HEAP_USED_MB: '512',
+    });
+    expect(tuned.dbTimeouts).toEqual({ connectMs: 2000, statementMs: 0, idleInTransactionMs: 60_000 });
+    expect(tuned.shutdownTimeoutMs).toBe(30_000);
+    expect(tuned.loadShedding).toEqual({ maxEventLoopDelayMs: 0, maxHeapUsedBytes: 512 * 1024 * 1024 });
   });
 
   it('treats empty variables as unset', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -29,6 +30,21 @@ export type Config = {
   trustProxy: boolean;
   /** Where the built storefront lives; absent in API-only tests. */
   webDistDir?: string;
+  /** PostgreSQL limits, so a lock or a lost server gives a 503 instead of a hang (0 = off). */
+  dbTimeouts: DatabaseTimeouts;
+  /** How long a SIGTERM may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Above these the server answers 503 + Retry-After instead of queueing more work (0 = off). */
+  loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
+};
+
+export type DatabaseTimeouts = {
+  /** Waiting for a pool connection (or a new one to open). */
+  connectMs: number;
+  /** PostgreSQL statement_timeout: one statement, lock waits included. */
+  statementMs: number;
+  /** PostgreSQL idle_in_transaction_session_timeout: a transaction left open by a stuck request. */
+  idleInTransactionMs: number;
 };
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -50,6 +66,15 @@ function isUrlWith(value: string, protocols: string[]) {
     return false;
   }
 }
+
+/** A duration in whole milliseconds; 0 switches the limit off. */
+function milliseconds(fallback: number) {
+  const message = 'must be a whole number of milliseconds';
+  return z.coerce.number({ error: message }).int(message).min(0, message).max(2_147_483_647, message).default(fallback);
+}
+
+/** Default heap ceiling: 90% of what V8 may use, so the process sheds load before it dies of OOM. */
+const defaultMaxHeapUsedBytes = () => Math.floor(getHeapStatistics().heap_size_limit * 0.9);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -83,6 +108,16 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  DB_CONNECT_TIMEOUT_MS: milliseconds(5_000),
+  DB_STATEMENT_TIMEOUT_MS: milliseconds(10_000),
+  DB_IDLE_TX_TIMEOUT_MS: milliseconds(15_000),
+  SHUTDOWN_TIMEOUT_MS: milliseconds(10_000).refine((value) => value > 0, { message: 'must be a positive number' }),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: milliseconds(1_000),
+  LOAD_SHED_HEAP_USED_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes (0 = off)' })
+    .int('must be a whole number of megabytes (0 = off)')
+    .min(0, 'must be a whole number of megabytes (0 = off)')
+    .optional(),
 });
 
 /** Reads the environment; throws a ConfigError whose message is one line naming the variable. */
@@ -125,6 +160,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDistDir: e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
+    dbTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_TX_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    loadShedding: {
+      maxEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes:
+        e.LOAD_SHED_HEAP_USED_MB === undefined ? defaultMaxHeapUsedBytes() : e.LOAD_SHED_HEAP_USED_MB * 1024 * 1024,
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { DatabaseTimeouts } from './config.ts';
 
 /** One Drizzle database, whether PGlite (embedded) or a PostgreSQL server behind it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -24,9 +25,13 @@ export type DatabaseHandle = {
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  dbTimeouts?: DatabaseTimeouts;
+}): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, 10, options.dbTimeouts)
     : openPglite({ dataDir: path.join(options.dataDir, 'pg') });
 }
 
@@ -49,17 +54,36 @@ export async function openPglite(options: {
   };
 }
 
-export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<DatabaseHandle & { pool: pg.Pool }> {
+/**
+ * A pool on a PostgreSQL server. Without `timeouts` (tools, benchmarks) statements may run as long
+ * as they need; the server passes config.dbTimeouts, so no request waits forever.
+ */
+export async function openPostgres(
+  databaseUrl: string,
+  poolSize = 10,
+  timeouts?: DatabaseTimeouts,
+): Promise<DatabaseHandle & { pool: pg.Pool }> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: poolSize,
+    // Notice a server that vanished without closing the connection (network cut, host down).
+    keepAlive: true,
+    ...(timeouts && {
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    }),
   });
   let closing = false;
-  // An idle connection can be cut (server restart, failover, an administrator); the pool opens a
-  // new one on the next query. Without this listener Node would treat the error as fatal.
-  pool.on('error', (error) => {
+  const lost = (error: Error) => {
     if (!closing) console.warn(`PostgreSQL connection lost (${error.message}); reconnecting on the next query.`);
-  });
+  };
+  // A connection can be cut (server restart, failover, an administrator). An idle one reports
+  // on the pool; one checked out for a transaction reports on itself. Without a listener Node
+  // treats the error as fatal and the process dies; with it the query in flight fails (503)
+  // and the pool discards the broken connection when it is released.
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   try {
     await pool.query('select 1');
   } catch (error) {
@@ -87,11 +111,14 @@ export async function migrateDatabase(handle: DatabaseHandle) {
   const { pool } = handle as DatabaseHandle & { pool: pg.Pool };
   const client = await pool.connect();
   try {
+    // Waiting for another instance's migration, or building an index, may take longer than a request may.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock(7345001)');
     await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
     await client.query('select pg_advisory_unlock(7345001)').catch(() => {});
-    client.release();
+    // Dropped rather than pooled: requests must not inherit its lifted statement_timeout.
+    client.release(true);
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Messages } from '@bookshop/contracts/messages';
 import type { Problem } from '@bookshop/contracts/problem';
+import { handleDatabaseUnavailable } from './unavailable.ts';
 
 /** A domain error that the error handler turns into application/problem+json. */
 export class HttpProblem extends Error {
@@ -75,6 +76,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         detail: error.message,
       });
     }
+    if (handleDatabaseUnavailable(error, request, reply)) return reply;
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, { title: 'Internal Server Error', status: 500, detail: Messages.unexpectedError });
   });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { connect, createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@bookshop/contracts/messages';
 import { createTestApp, uniqueIp, type TestApp } from '../test/app.ts';
-import { RateLimits } from './rate-limit.ts';
+import { RateLimits, registerRateLimits } from './rate-limit.ts';
 
 let t: TestApp;
 
@@ -143,16 +144,110 @@ describe('with REDIS_URL', () => {
     }
   });
 
-  it('keeps serving when Redis is down (limits resume when it is back)', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as { port: number };
-    await new Promise((resolve) => closed.close(resolve));
-    const app = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+  it('refuses to start, in one line naming REDIS_URL, when Redis does not answer', async () => {
+    const port = await closedPort();
+    const app = Fastify();
     try {
-      expect((await login(app, email(), uniqueIp())).statusCode).toBe(400);
+      const started = registerRateLimits(app, { redisUrl: `redis://:secret@127.0.0.1:${port}` });
+      await expect(started).rejects.toThrow(
+        /^Cannot connect to REDIS_URL \(redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\): connect ECONNREFUSED/,
+      );
+      const message = await started.catch((error: Error) => error.message);
+      expect(message).not.toContain('\n');
+      expect(message).not.toContain('secret');
     } finally {
       await app.close();
     }
   });
+
+  it.skipIf(!redisUp)(
+    'keeps limiting per instance while Redis is away, and shares limits again when it is back',
+    async () => {
+      const proxy = await tcpProxy(new URL(redisUrl));
+      const [a, b] = await Promise.all([
+        createTestApp({ REDIS_URL: proxy.url }),
+        createTestApp({ REDIS_URL: proxy.url }),
+      ]);
+      try {
+        const target = email();
+        for (let i = 0; i < 3; i++) expect((await login(a, target, uniqueIp())).statusCode).toBe(400);
+
+        await proxy.cut();
+        // Counted in this instance's memory from here on: the limit still holds.
+        for (let i = 0; i < RateLimits.login.perAccount.max; i++)
+          expect((await login(a, target, uniqueIp())).statusCode).toBe(400);
+        expectTooManyRequests(await login(a, target, uniqueIp()));
+        const ready = await a.app.inject({ method: 'GET', url: '/health/ready' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json<{ detail: string }>().detail).toMatch(/redis unreachable/);
+
+        await proxy.restore();
+        await Promise.all([untilReady(a), untilReady(b)]);
+        const shared = email();
+        for (let i = 0; i < RateLimits.login.perAccount.max; i++)
+          expect((await login(i % 2 ? a : b, shared, uniqueIp())).statusCode).toBe(400);
+        expectTooManyRequests(await login(a, shared, uniqueIp()));
+        expectTooManyRequests(await login(b, shared, uniqueIp()));
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+        await proxy.close();
+      }
+    },
+  );
 });
+
+/** A port nothing listens on. */
+async function closedPort() {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as { port: number };
+  await new Promise((resolve) => closed.close(resolve));
+  return port;
+}
+
+/** Polls readiness until Redis answers again. */
+async function untilReady(app: TestApp) {
+  for (let i = 0; i < 100; i++) {
+    if ((await app.app.inject({ method: 'GET', url: '/health/ready' })).statusCode === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Redis did not come back');
+}
+
+/**
+ * A TCP proxy to `target` that the test can cut and restore, standing in for a Redis that goes
+ * away, without stopping the Redis other tests use.
+ */
+async function tcpProxy(target: URL) {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect({ host: target.hostname, port: Number(target.port || 6379) });
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', drop);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        drop();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const { port } = server.address() as { port: number };
+  const stop = async () => {
+    const closed = new Promise((resolve) => server.close(resolve));
+    for (const socket of sockets) socket.destroy();
+    await closed;
+  };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut: stop,
+    restore: () => listen(port),
+    close: () => (server.listening ? stop() : Promise.resolve()),
+  };
+}

@@ -1,5 +1,6 @@
-import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequire } from 'node:module';
+import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 
 /** A budget: at most `max` requests per `windowSeconds`. */
@@ -24,23 +25,125 @@ export const RateLimits = {
 
 /**
  * Registers @fastify/rate-limit without a global limit; routes opt in with `rateLimit(...)`.
- * With REDIS_URL the counters live in Redis, so every instance shares them.
+ * With REDIS_URL the counters live in Redis, so every instance shares them. Redis must answer at
+ * start-up (a mistyped REDIS_URL must not mean unlimited logins); if it goes away later, each
+ * instance counts on its own until it is back: limits loosen by the number of instances, never
+ * switch off. Returns a check of the Redis connection for readiness.
  */
-export async function registerRateLimits(app: FastifyInstance, options: { redisUrl?: string }) {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : undefined;
-  redis?.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store (Redis) unavailable'));
-  // Give Redis a moment to connect, so the first requests are counted; start anyway if it is down.
-  if (redis) await waitUntilReady(redis, 2000);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    redis,
-    nameSpace: 'bookshop:rate-limit:',
-    // A broken Redis must not lock everybody out of their accounts; limits resume when it is back.
-    skipOnError: true,
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { redisUrl?: string },
+): Promise<{ redis?: Redis; checkRedis?: () => Promise<void> }> {
+  if (!options.redisUrl) {
+    await app.register(fastifyRateLimit, { global: false });
+    return {};
+  }
+  const redis = new Redis(options.redisUrl, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    // A Redis that stops answering must not hold requests up: fall back after this long.
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
   });
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => (lastError = error));
+  if (!(await waitUntilReady(redis, REDIS_CONNECT_TIMEOUT_MS))) {
+    redis.disconnect();
+    const reason = lastError?.message ?? `no answer within ${REDIS_CONNECT_TIMEOUT_MS} ms`;
+    throw new Error(`Cannot connect to REDIS_URL (${redactUrl(options.redisUrl)}): ${reason}`);
+  }
+  const failover = failoverStore(redis, app.log);
+  await app.register(fastifyRateLimit, { global: false, store: failover.Store });
+  app.addHook('onClose', async () => {
+    failover.closing();
+    await redis.quit().catch(() => undefined);
+  });
+  return {
+    redis,
+    checkRedis: async () => {
+      await redis.ping();
+    },
+  };
+}
+
+const REDIS_CONNECT_TIMEOUT_MS = 3_000;
+const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** After a failed command on a connection that still looks up, try Redis again this often. */
+const REDIS_RETRY_MS = 5_000;
+const NAMESPACE = 'bookshop:rate-limit:';
+
+type Store = FastifyRateLimitStore;
+type StoreCallback = Parameters<Store['incr']>[1];
+type RouteParams = Parameters<Store['child']>[0];
+type StoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, ...rest: unknown[]) => Store;
+// The plugin's own stores (not exported from its index), so both count exactly as it would.
+const require = createRequire(import.meta.url);
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCtor;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreCtor;
+
+/**
+ * A rate-limit store counting in Redis while it answers and in this process's memory while it
+ * does not. The switch is logged once each way; while Redis is down no request waits for it.
+ */
+function failoverStore(redis: Redis, log: FastifyBaseLogger) {
+  let usingRedis = true;
+  let closing = false;
+  let retryAt = 0;
+  const fallBack = (error: Error) => {
+    retryAt = Date.now() + REDIS_RETRY_MS;
+    if (!usingRedis || closing) return;
+    usingRedis = false;
+    log.error({ err: error }, 'Redis unavailable: rate limits are counted per instance until it is back');
+  };
+  const recovered = () => {
+    if (usingRedis || closing) return;
+    usingRedis = true;
+    log.warn('Redis is back: rate limits are shared between instances again');
+  };
+  redis.on('error', fallBack);
+  redis.on('close', () => fallBack(new Error('connection to Redis closed')));
+  redis.on('ready', recovered);
+
+  type StoreParams = { continueExceeding?: boolean; exponentialBackoff?: boolean };
+  class FailoverStore implements Store {
+    private readonly shared: Store;
+    private readonly local: Store;
+
+    constructor(params: StoreParams, stores?: [Store, Store]) {
+      [this.shared, this.local] = stores ?? [
+        new RedisStore(!!params.continueExceeding, !!params.exponentialBackoff, redis, NAMESPACE),
+        new LocalStore(!!params.continueExceeding, !!params.exponentialBackoff),
+      ];
+    }
+
+    incr(key: string, callback: StoreCallback, timeWindow: number, max: number) {
+      // Down, or failed a moment ago: count here without waiting for Redis.
+      if (redis.status !== 'ready' || (!usingRedis && Date.now() < retryAt)) {
+        this.local.incr(key, callback, timeWindow, max);
+        return;
+      }
+      this.shared.incr(
+        key,
+        (error, result) => {
+          if (error) {
+            fallBack(error);
+            this.local.incr(key, callback, timeWindow, max);
+            return;
+          }
+          recovered();
+          callback(null, result);
+        },
+        timeWindow,
+        max,
+      );
+    }
+
+    child(routeOptions: RouteParams): Store {
+      const params = routeOptions as unknown as StoreParams;
+      return new FailoverStore(params, [this.shared.child(routeOptions), this.local.child(routeOptions)]);
+    }
+  }
+  return { Store: FailoverStore, closing: () => void (closing = true) };
 }
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
@@ -84,181 +187,24 @@ export const emailAddressKey = (request: FastifyRequest) => {
   return typeof email === 'string' ? email.toLowerCase() : undefined;
 };
 
-function waitUntilReady(redis: Redis, timeoutMs: number): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
+/** Resolves true once Redis is ready, false if it is not within `timeoutMs`. */
+function waitUntilReady(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
   return new Promise((resolve) => {
-    const done = () => {
+    const done = (ready: boolean) => {
       clearTimeout(timer);
-      redis.off('ready', done);
-      resolve();
+      redis.off('ready', onReady);
+      resolve(ready);
     };
-    const timer = setTimeout(done, timeoutMs);
-    redis.once('ready', done);
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), timeoutMs);
+    redis.once('ready', onReady);
   });
 }
 
-/**
- * Counters of failed logins (docs/decisions/023-login-lockout.md): in Redis when REDIS_URL is
- * set, so every instance sees them; per instance in memory otherwise, or while Redis is away.
- */
-export type FailureCounter = {
-  /** Adds one to each key; a key's window starts with its first failure. */
-  add(keys: string[], windowSeconds: number): Promise<void>;
-  /** Each key's count and seconds left in its window (0 and 0 when there is none). */
-  get(keys: string[]): Promise<{ count: number; ttlSeconds: number }[]>;
-  forget(keys: string[]): Promise<void>;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    loginFailures: FailureCounter;
-  }
-}
-
-function memoryFailureCounter(): FailureCounter {
-  const entries = new Map<string, { count: number; expiresAt: number }>();
-  const live = (key: string, now: number) => {
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt <= now) entries.delete(key);
-    return entry && entry.expiresAt > now ? entry : undefined;
-  };
-  return {
-    add(keys, windowSeconds) {
-      const now = Date.now();
-      // Bounded by the per-IP limits; expired entries go whenever the map has grown.
-      if (entries.size > 50_000) for (const key of [...entries.keys()]) live(key, now);
-      for (const key of keys) {
-        const entry = live(key, now);
-        if (entry) entry.count++;
-        else entries.set(key, { count: 1, expiresAt: now + windowSeconds * 1000 });
-      }
-      return Promise.resolve();
-    },
-    get(keys) {
-      const now = Date.now();
-      const counts = keys.map((key) => {
-        const entry = live(key, now);
-        return entry
-          ? { count: entry.count, ttlSeconds: Math.ceil((entry.expiresAt - now) / 1000) }
-          : { count: 0, ttlSeconds: 0 };
-      });
-      return Promise.resolve(counts);
-    },
-    forget(keys) {
-      for (const key of keys) entries.delete(key);
-      return Promise.resolve();
-    },
-  };
-}
-
-function redisFailureCounter(redis: Redis): FailureCounter {
-  const prefix = 'bookshop:login-failures:';
-  return {
-    async add(keys, windowSeconds) {
-      const pipeline = redis.multi();
-      for (const key of keys) pipeline.set(prefix + key, 0, 'EX', windowSeconds, 'NX').incr(prefix + key);
-      await pipeline.exec();
-    },
-    async get(keys) {
-      const pipeline = redis.pipeline();
-      for (const key of keys) pipeline.get(prefix + key).ttl(prefix + key);
-      const results = (await pipeline.exec()) ?? [];
-      return keys.map((_, i) => {
-        const [countError, count] = results[2 * i] ?? [];
-        const [ttlError, ttl] = results[2 * i + 1] ?? [];
-        const error = countError ?? ttlError;
-        if (error) throw error;
-        return { count: Number(count ?? 0), ttlSeconds: Math.max(0, Number(ttl ?? 0)) };
-      });
-    },
-    async forget(keys) {
-      await redis.del(...keys.map((key) => prefix + key));
-    },
-  };
-}
-
-/**
- * Decorates `app.loginFailures`. With REDIS_URL the counters are shared; if Redis fails they
- * fall back to this instance's memory (logged once), never to no limit at all.
- */
-export function registerLoginFailures(app: FastifyInstance, options: { redisUrl?: string }) {
-  const memory = memoryFailureCounter();
-  if (!options.redisUrl) {
-    app.decorate('loginFailures', memory);
-    return;
-  }
-  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  let warned = false;
-  const fallBack = (error: unknown) => {
-    if (!warned) app.log.warn({ err: error }, 'login failure counters (Redis) unavailable; counting in memory');
-    warned = true;
-  };
-  redis.on('error', fallBack);
-  redis.on('ready', () => (warned = false));
-  const shared = redisFailureCounter(redis);
-  const withFallback =
-    <A extends unknown[], R>(run: (counter: FailureCounter, ...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      if (redis.status !== 'ready') return run(memory, ...args);
-      try {
-        return await run(shared, ...args);
-      } catch (error) {
-        fallBack(error);
-        return run(memory, ...args);
-      }
-    };
-  app.decorate('loginFailures', {
-    add: withFallback((counter, keys: string[], windowSeconds: number) => counter.add(keys, windowSeconds)),
-    get: withFallback((counter, keys: string[]) => counter.get(keys)),
-    forget: withFallback((counter, keys: string[]) => counter.forget(keys)),
-  });
-  app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
-}
-
-/**
- * Failed logins on one account from any client at all: past this many, the account is locked
- * for everyone until the window ends (a botnet's worth of fresh addresses, each failing once).
- */
-export const LOGIN_FAILURES_FROM_ANY_CLIENT = 100;
-
-/**
- * The per-account login limit without the lockout of the real owner (docs/decisions/023).
- * Only failed attempts count. Once an account has `perAccount.max` failures in its window, a
- * client (IP) that has itself failed on it gets 429 — whatever password it sends now, so the
- * answer does not tell whether a guess was right — while a client that has not failed on it
- * goes through; past `anyClientMax` failures (same window) everybody waits. Use `guard` as a preHandler and
- * report each outcome with `failed` or `succeeded`.
- */
-export function loginLockout(
-  app: FastifyInstance,
-  name: string,
-  budgets: { perAccount: Budget; anyClientMax: number },
-  accountKey: (request: FastifyRequest) => string | undefined,
-) {
-  const keysOf = (request: FastifyRequest) => {
-    const account = accountKey(request);
-    return account === undefined ? undefined : [`${name}:${account}`, `${name}:${account}:${request.ip}`];
-  };
-  return {
-    async guard(request: FastifyRequest, reply: FastifyReply) {
-      const keys = keysOf(request);
-      if (!keys) return;
-      const [account, client] = await app.loginFailures.get(keys);
-      const locked =
-        account!.count >= budgets.anyClientMax || (account!.count >= budgets.perAccount.max && client!.count > 0);
-      if (locked) {
-        reply.header('retry-after', Math.max(1, account!.ttlSeconds));
-        throw Object.assign(new Error('Too many requests'), { statusCode: 429 });
-      }
-    },
-    async failed(request: FastifyRequest) {
-      const keys = keysOf(request);
-      if (keys) await app.loginFailures.add(keys, budgets.perAccount.windowSeconds);
-    },
-    /** The client proved it knows the password; its earlier typos no longer count against it. */
-    async succeeded(request: FastifyRequest) {
-      const keys = keysOf(request);
-      if (keys) await app.loginFailures.forget([keys[1]!]);
-    },
-  };
+function redactUrl(url: string) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  if (parsed.username) parsed.username = '***';
+  return parsed.toString();
 }

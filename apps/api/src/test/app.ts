@@ -25,7 +25,6 @@ export type TestApp = {
 
 /** The real application on its own cloned database and data directory. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bookshop-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -38,6 +37,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
+  // The production timeouts, so a test sees what a customer would.
+  const database = await createTestDatabase(config.dbTimeouts);
   const app = await buildApp({ config, db: database.db });
   const catalogue = createCatalogueService({ db: database.db, images: createDiskImageStore(dataDir) });
   return {

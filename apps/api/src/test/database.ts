@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
+import type { DatabaseTimeouts } from '../platform/config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../platform/db.ts';
 
 export type DatabaseTemplate =
@@ -15,7 +16,7 @@ declare module 'vitest' {
 }
 
 /** A fresh, migrated database for one test file, cloned from the template. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(timeouts?: DatabaseTimeouts): Promise<DatabaseHandle> {
   const template = inject('databaseTemplate');
   if (template.kind === 'pglite') {
     const dump = await readFile(template.file);
@@ -27,7 +28,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.close();
   const url = new URL(template.serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), 4);
+  const handle = await openPostgres(url.toString(), 4, timeouts);
   return {
     ...handle,
     async close() {

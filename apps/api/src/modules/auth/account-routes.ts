@@ -15,13 +15,8 @@ import {
 import type { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { HttpProblem } from '../../platform/errors.ts';
-import {
-  emailAddressKey,
-  LOGIN_FAILURES_FROM_ANY_CLIENT,
-  loginLockout,
-  RateLimits,
-  rateLimit,
-} from '../../platform/rate-limit.ts';
+import { LOGIN_FAILURES_FROM_ANY_CLIENT, loginLockout } from '../../platform/login-lockout.ts';
+import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
 import type { AccountsService } from './accounts-service.ts';
 import { readRefreshCookie, setRefreshCookie, type CookieOptions } from './session-cookie.ts';
 import type { SessionsService } from './sessions-service.ts';

@@ -2,7 +2,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@bookshop/contracts/messages';
-import { LOGIN_FAILURES_FROM_ANY_CLIENT, RateLimits } from '../../platform/rate-limit.ts';
+import { LOGIN_FAILURES_FROM_ANY_CLIENT } from '../../platform/login-lockout.ts';
+import { RateLimits } from '../../platform/rate-limit.ts';
 import {
   createCustomer,
   createStaff,

@@ -1,0 +1,111 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createTestApp, expectProblem, type TestApp } from '../test/app.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { loadConfig } from './config.ts';
+
+const get = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url });
+
+describe('health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers liveness and readiness while all is well, outside the API docs', async () => {
+    expect((await get(t, '/health/live')).json()).toEqual({ status: 'ok' });
+    const ready = await get(t, '/health/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+    const docs = (await get(t, '/api/docs/json')).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(docs.paths).filter((p) => p.startsWith('/health'))).toEqual([]);
+  });
+
+  it('is not ready while draining, still live, and tells keep-alive clients to go', async () => {
+    const drained = await createTestApp();
+    try {
+      drained.app.startDraining();
+      const ready = await get(drained, '/health/ready');
+      expectProblem(ready, 503, 'Service Unavailable');
+      expect(ready.json<{ detail: string }>().detail).toMatch(/shutting down/);
+      expect(Number(ready.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await get(drained, '/health/live')).statusCode).toBe(200);
+      // Requests in flight are still answered, with the connection closed after them.
+      const genres = await get(drained, '/api/v1/genres');
+      expect(genres.statusCode).toBe(200);
+      expect(genres.headers.connection).toBe('close');
+    } finally {
+      await drained.close();
+    }
+  });
+
+  it('is not ready when the database does not answer', async () => {
+    const database = await createTestDatabase();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bookshop-health-'));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    });
+    const app = await buildApp({ config, db: database.db });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
+      await database.close();
+      const ready = await app.inject({ method: 'GET', url: '/health/ready' });
+      expectProblem(ready, 503, 'Service Unavailable');
+      expect(ready.json<{ detail: string }>().detail).toMatch(/database unreachable/);
+      expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('under pressure', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Any heap is above 1 MB: the first sample (after a second) puts the instance under pressure.
+    t = await createTestApp({ LOAD_SHED_HEAP_USED_MB: '1' });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+  });
+  afterAll(() => t.close());
+
+  it('sheds requests with 503 problem+json and Retry-After instead of queueing them', async () => {
+    const res = await get(t, '/api/v1/genres');
+    expectProblem(res, 503, 'Service Unavailable');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('keeps liveness out of the shedding, and reports not ready', async () => {
+    expect((await get(t, '/health/live')).statusCode).toBe(200);
+    const ready = await get(t, '/health/ready');
+    expectProblem(ready, 503);
+    expect(ready.json<{ detail: string }>().detail).toMatch(/under pressure/);
+  });
+
+  it('sheds on event-loop delay too', async () => {
+    const busy = await createTestApp({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '50' });
+    try {
+      expect((await get(busy, '/api/v1/genres')).statusCode).toBe(200);
+      // Keep the event loop blocked most of the time across a whole sampling interval.
+      const until = Date.now() + 1_500;
+      while (Date.now() < until) {
+        const stop = Date.now() + 200;
+        while (Date.now() < stop) {
+          /* busy: a stand-in for CPU-bound overload */
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expectProblem(await get(busy, '/api/v1/genres'), 503, 'Service Unavailable');
+      expect((await get(busy, '/health/live')).statusCode).toBe(200);
+    } finally {
+      await busy.close();
+    }
+  });
+});
