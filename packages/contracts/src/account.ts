@@ -43,6 +43,7 @@ export const AccountMessages = {
   imageTooManyPixels: `The image must be at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
   tooManyParts: 'Send the profile fields and at most one image.',
   unexpectedFile: `Send the picture in the "image" field.`,
+  malformedForm: 'The form could not be read. Please send it again.',
 } as const;
 
 /** A password typed to prove who you are: only required, never held to the new-password rules. */
