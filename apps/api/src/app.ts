@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { sessionRoutes } from './modules/auth/routes.ts';
 import { createAccountStateLookup, createAuthServices } from './modules/auth/services.ts';
@@ -20,12 +20,13 @@ import { createStaffService } from './modules/staff/service.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/errors.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerMailer } from './platform/mailer.ts';
 import { registerLoginFailures } from './platform/login-lockout.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
 import { createDiskImageStore } from './platform/storage.ts';
+import { validatorCompiler } from './platform/validation.ts';
 import { registerWeb } from './platform/web.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
@@ -37,9 +38,12 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   const app = Fastify({
     logger: logger && { level: config.logLevel },
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // On close, drop idle keep-alive sockets at once; busy ones close after their answer (health.ts).
     forceCloseConnections: 'idle',
+    // Malformed requests answer problem+json with fixed details, never quoting what was sent.
+    clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

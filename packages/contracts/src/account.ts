@@ -10,6 +10,7 @@ import {
   passwordsMatch,
   UserNameSchema,
 } from './auth.ts';
+import { IMAGE_MAX_INPUT_PIXELS } from './constants.ts';
 import { Messages } from './messages.ts';
 
 /**
@@ -39,8 +40,10 @@ export const AccountMessages = {
   confirmDeletion: `Type ${DELETE_CONFIRMATION_WORD} to confirm.`,
   imageType: 'Choose a PNG, JPEG, JPG, GIF or WebP image.',
   imageTooLarge: `The image must be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`,
+  imageTooManyPixels: `The image must be at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
   tooManyParts: 'Send the profile fields and at most one image.',
   unexpectedFile: `Send the picture in the "image" field.`,
+  malformedForm: 'The form could not be read. Please send it again.',
 } as const;
 
 /** A password typed to prove who you are: only required, never held to the new-password rules. */

@@ -25,6 +25,11 @@ export const USERNAME_MIN_LENGTH = 4;
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp'] as const;
+/**
+ * Most pixels (width × height) an uploaded picture may have: 40 MP is more than any phone camera
+ * takes, and bounds what decoding one costs (a few bytes can declare 16383 × 16383 = 268 MP).
+ */
+export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
 
 /** Widths (px) every uploaded or generated image is stored at, as WebP. */
 export const IMAGE_WIDTHS = [200, 400, 800] as const;

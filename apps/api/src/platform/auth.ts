@@ -36,7 +36,11 @@ declare module 'fastify' {
 const ALGORITHM = 'HS256';
 
 const ClaimsSchema = z.object({
-  sub: z.string().regex(/^[1-9][0-9]*$/),
+  // An account id PostgreSQL's integer holds: a larger one would fail in the database as a 500.
+  sub: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/)
+    .refine((sub) => Number(sub) <= 2_147_483_647),
   personType: z.union([z.literal(PersonType.Customer), z.literal(PersonType.Internal)]),
   role: z.enum(ROLE_NAMES).nullable(),
   sid: z.string().min(1),

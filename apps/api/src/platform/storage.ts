@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS } from '@bookshop/contracts/constants';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_MAX_INPUT_PIXELS, IMAGE_WIDTHS } from '@bookshop/contracts/constants';
 
 /**
  * Images are stored once per width in IMAGE_WIDTHS as `<key>-<width>.webp` and served from
@@ -29,7 +29,8 @@ export function createDiskImageStore(dataDir: string): ImageStore {
       await mkdir(path.dirname(path.join(root, key)), { recursive: true });
       await Promise.all(
         IMAGE_WIDTHS.map(async (width) => {
-          const webp = await sharp(source)
+          // Sources are uploads: refuse a decompression bomb from its header, before decoding it.
+          const webp = await sharp(source, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS })
             .resize({ width, withoutEnlargement: false })
             .webp({ quality: 80, effort: 2 })
             .toBuffer();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isKnownRoute } from '@bookshop/contracts/routes';
-import { sendProblem } from './errors.ts';
+import { RequestMessages, sendProblem } from './errors.ts';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -46,7 +46,8 @@ export async function registerWeb(app: FastifyInstance, options: { distDir?: str
       return sendProblem(reply, {
         title: 'Not Found',
         status: 404,
-        detail: `No resource at ${request.method} ${pathname}.`,
+        // Never the path itself: a problem quotes nothing the client sent.
+        detail: RequestMessages.notFound,
       });
     }
     return reply

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { AccountMessages, AVATAR_SIZE_PX } from '@bookshop/contracts/account';
-import { IMAGE_WIDTHS } from '@bookshop/contracts/constants';
+import { IMAGE_MAX_INPUT_PIXELS, IMAGE_WIDTHS } from '@bookshop/contracts/constants';
 import { HttpProblem } from '../../platform/errors.ts';
 import { IMAGES_URL_PREFIX, type ImageStore } from '../../platform/storage.ts';
 
@@ -11,6 +11,10 @@ const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'gif', 'webp']);
 
 const notAnImage = () =>
   new HttpProblem(400, 'Validation Failed', AccountMessages.imageType, { image: [AccountMessages.imageType] });
+const tooManyPixels = () =>
+  new HttpProblem(400, 'Validation Failed', AccountMessages.imageTooManyPixels, {
+    image: [AccountMessages.imageTooManyPixels],
+  });
 
 export type AvatarStore = ReturnType<typeof createAvatarStore>;
 
@@ -32,9 +36,12 @@ export function createAvatarStore(images: ImageStore) {
     async put(accountId: number, source: Buffer): Promise<string> {
       let square: Buffer;
       try {
-        const { format } = await sharp(source).metadata();
+        // metadata() reads only the header (so no pixel limit is needed there): a picture
+        // declaring too many pixels is refused by name before anything decodes it.
+        const { format, width = 0, height = 0 } = await sharp(source, { limitInputPixels: false }).metadata();
         if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage();
-        square = await sharp(source, { failOn: 'error' })
+        if (width * height > IMAGE_MAX_INPUT_PIXELS) throw tooManyPixels();
+        square = await sharp(source, { failOn: 'error', limitInputPixels: IMAGE_MAX_INPUT_PIXELS })
           .rotate()
           .resize({ width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX, fit: 'cover' })
           .png({ compressionLevel: 1 })

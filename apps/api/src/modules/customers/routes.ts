@@ -75,9 +75,10 @@ async function readProfileForm(request: FastifyRequest) {
     });
     for await (const part of parts) {
       if (part.type === 'file') {
+        // A file part without a name is named after the only file the form takes.
         if (part.fieldname !== PROFILE_IMAGE_FIELD)
           throw new HttpProblem(400, 'Validation Failed', AccountMessages.unexpectedFile, {
-            [part.fieldname]: [AccountMessages.unexpectedFile],
+            [part.fieldname || PROFILE_IMAGE_FIELD]: [AccountMessages.unexpectedFile],
           });
         const data = await part.toBuffer();
         // A form whose file input is empty sends a nameless, empty part: no new picture.
@@ -95,7 +96,10 @@ async function readProfileForm(request: FastifyRequest) {
       error instanceof multipartErrors.PartsLimitError
     )
       throw payloadTooLarge(AccountMessages.tooManyParts);
-    throw error;
+    if (error instanceof HttpProblem) throw error;
+    // Anything else the parser raises (wrong boundary, truncated body, bad part headers) is a
+    // malformed form: the client's to fix, so a 400 with a fixed detail, never the parser's words.
+    throw new HttpProblem(400, 'Bad Request', AccountMessages.malformedForm, { body: [AccountMessages.malformedForm] });
   }
   request.body = body;
 }
