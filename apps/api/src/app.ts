@@ -22,23 +22,31 @@ import type { Database } from './platform/db.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerMailer } from './platform/mailer.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createDiskImageStore } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
 
-export type AppOptions = { config: Config; db: Database; logger?: boolean };
+export type AppOptions = {
+  config: Config;
+  db: Database;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them); implies `logger`. */
+  logStream?: { write(line: string): void };
+};
 
 /** Builds the whole application around an open, migrated database. */
-export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger && { level: config.logLevel },
+    logger: (logger || logStream !== undefined) && { level: config.logLevel, ...(logStream && { stream: logStream }) },
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   registerAuth(app, { jwtSecret: config.jwtSecret });
 
   await app.register(fastifySwagger, {
