@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -47,6 +48,8 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  // API answers over 1 KB, brotli or gzip; images and precompressed assets are left as they are.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   registerAuth(app, { jwtSecret: config.jwtSecret });
 
   await app.register(fastifySwagger, {
