@@ -22,6 +22,7 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerMailer } from './platform/mailer.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createDiskImageStore } from './platform/storage.ts';
@@ -50,6 +51,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   // API answers over 1 KB, brotli or gzip; images and precompressed assets are left as they are.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  registerMetrics(app, { db, metricsToken: config.metricsToken });
   registerAuth(app, { jwtSecret: config.jwtSecret });
 
   await app.register(fastifySwagger, {

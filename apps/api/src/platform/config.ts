@@ -27,6 +27,8 @@ export type Config = {
   logLevel: string;
   /** Read the client address from X-Forwarded-For (only behind a load balancer). */
   trustProxy: boolean;
+  /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string;
   /** Where the built storefront lives; absent in API-only tests. */
   webDistDir?: string;
 };
@@ -83,6 +85,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 /** Reads the environment; throws a ConfigError whose message is one line naming the variable. */
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDistDir: e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 
