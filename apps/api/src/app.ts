@@ -24,6 +24,7 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { registerMailer } from './platform/mailer.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
+import { registerRequestLogging, requestLoggingOptions } from './platform/request-logging.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createDiskImageStore } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
@@ -42,12 +43,14 @@ export type AppOptions = {
 export async function buildApp({ config, db, logger = false, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: (logger || logStream !== undefined) && { level: config.logLevel, ...(logStream && { stream: logStream }) },
+    ...requestLoggingOptions(),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLogging(app);
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
   // API answers over 1 KB, brotli or gzip; images and precompressed assets are left as they are.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
