@@ -29,9 +29,9 @@ export function storefrontDirectives(options: { https: boolean }): Directives {
 }
 
 /**
- * Swagger UI (/api/docs only) sets `style` attributes in the markup it builds (syntax
- * highlighting, the model expanders), which needs 'unsafe-inline' for styles; its scripts are
- * files from our origin like the storefront's. The relaxation never reaches the shop's pages.
+ * Swagger UI (/api/docs only): its bundle injects a <style> element at run time, which Chromium
+ * blocks without 'unsafe-inline' for styles (checked in the browser); its scripts are files from
+ * our origin like the storefront's. The relaxation never reaches the shop's pages.
  */
 export function docsDirectives(options: { https: boolean }): Directives {
   return {
