@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -24,19 +25,29 @@ import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerErrorHan
 import { registerHealth } from './platform/health.ts';
 import { registerMailer } from './platform/mailer.ts';
 import { registerLoginFailures } from './platform/login-lockout.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
+import { registerRequestLogging, requestLoggingOptions } from './platform/request-logging.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createDiskImageStore } from './platform/storage.ts';
 import { validatorCompiler } from './platform/validation.ts';
 import { registerWeb } from './platform/web.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
 
-export type AppOptions = { config: Config; db: Database; logger?: boolean };
+export type AppOptions = {
+  config: Config;
+  db: Database;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them); implies `logger`. */
+  logStream?: { write(line: string): void };
+};
 
 /** Builds the whole application around an open, migrated database. */
-export async function buildApp({ config, db, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger && { level: config.logLevel },
+    logger: (logger || logStream !== undefined) && { level: config.logLevel, ...(logStream && { stream: logStream }) },
+    ...requestLoggingOptions(),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     // On close, drop idle keep-alive sockets at once; busy ones close after their answer (health.ts).
@@ -48,6 +59,11 @@ export async function buildApp({ config, db, logger = false }: AppOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLogging(app);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  // API answers over 1 KB, brotli or gzip; images and precompressed assets are left as they are.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  registerMetrics(app, { db, metricsToken: config.metricsToken });
   registerAuth(app, { jwtSecret: config.jwtSecret, accountState: createAccountStateLookup(db) });
 
   await app.register(fastifySwagger, {

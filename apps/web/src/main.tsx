@@ -1,3 +1,5 @@
+// First: configures libraries before any module uses them.
+import './lib/strict-csp.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

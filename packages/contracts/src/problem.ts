@@ -10,5 +10,7 @@ export const ProblemSchema = z.object({
   message: z.string().optional(),
   /** Field (or query parameter) name → messages, for validation failures. */
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** The request's id, as in the X-Request-Id header and the server's log lines. */
+  requestId: z.string().optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;

@@ -28,6 +28,8 @@ export type Config = {
   logLevel: string;
   /** Read the client address from X-Forwarded-For (only behind a load balancer). */
   trustProxy: boolean;
+  /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string;
   /** Where the built storefront lives; absent in API-only tests. */
   webDistDir?: string;
   /** PostgreSQL limits, so a lock or a lost server gives a 503 instead of a hang (0 = off). */
@@ -118,6 +120,7 @@ const EnvSchema = z.object({
     .int('must be a whole number of megabytes (0 = off)')
     .min(0, 'must be a whole number of megabytes (0 = off)')
     .optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 /** Reads the environment; throws a ConfigError whose message is one line naming the variable. */
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxHeapUsedBytes:
         e.LOAD_SHED_HEAP_USED_MB === undefined ? defaultMaxHeapUsedBytes() : e.LOAD_SHED_HEAP_USED_MB * 1024 * 1024,
     },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -28,7 +28,11 @@ export const unauthorized = (detail = 'Sign in to continue.') => new HttpProblem
 export const forbidden = (detail = 'You are not allowed to do this.') => new HttpProblem(403, 'Forbidden', detail);
 
 export function sendProblem(reply: FastifyReply, problem: Problem) {
-  return reply.status(problem.status).type('application/problem+json').send(problem);
+  // The request id (also in the X-Request-Id header and every log line) lets support find the logs.
+  return reply
+    .status(problem.status)
+    .type('application/problem+json')
+    .send({ ...problem, requestId: reply.request.id });
 }
 
 function validationProblem(error: FastifyError): Problem {

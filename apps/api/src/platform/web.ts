@@ -10,6 +10,8 @@ const YEAR_SECONDS = 31_536_000;
 /**
  * Serves the built storefront: hashed assets cached for a year, index.html never cached, and
  * every other GET answered with index.html — status 200 for a known page, 404 for anything else.
+ * Assets go out as the build's brotli or gzip twin (.br/.gz, see apps/web/vite.config.ts) when
+ * the client accepts it. Source maps and dot-files (the build manifest) are never served.
  */
 export async function registerWeb(app: FastifyInstance, options: { distDir?: string; imagesDir: string }) {
   await app.register(fastifyStatic, {
@@ -28,8 +30,11 @@ export async function registerWeb(app: FastifyInstance, options: { distDir?: str
       prefix: '/',
       index: false,
       wildcard: true,
+      preCompressed: true,
+      dotfiles: 'ignore',
       // Directories ("/", "/assets/") are pages or nothing, never listings: let the not-found handler decide.
-      allowedPath: (pathName) => !pathName.endsWith('/'),
+      // Source maps would publish our sources; production builds make none, and any left over stay private.
+      allowedPath: (pathName) => !pathName.endsWith('/') && !pathName.endsWith('.map'),
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',

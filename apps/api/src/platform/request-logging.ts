@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A load balancer's id is kept so its logs and ours line up; anything long or odd is replaced. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Fastify's `genReqId`: the caller's X-Request-Id when it is short and safe, else a new UUID. */
+export function requestIdFor(request: IncomingMessage): string {
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Files, images, health checks and scrapes are frequent and dull: logged only at debug level. */
+const QUIET_PATH = /^\/(assets|images|health)\/|^\/(favicon\.svg|metrics)$/;
+
+/**
+ * Fastify logs two lines per request ("incoming request", "request completed") and a third for
+ * an unmatched route; this logs one when the answer is sent: method, route pattern, path (never
+ * the query string, which can carry tokens), status and time in ms. The logger adds the request
+ * id (`reqId`), which every other line about the request carries too.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override routeNotFound() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const path = request.url.split('?')[0]!;
+    const fields = {
+      method: request.method,
+      route: request.routeOptions.url,
+      path,
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...fields, err: error }, 'request failed');
+    else if (QUIET_PATH.test(path) && reply.statusCode < 500) reply.log.debug(fields, 'request completed');
+    else reply.log.info(fields, 'request completed');
+  }
+}
+
+/** Fastify options for request ids and the request log line; spread into each app's options. */
+export const requestLoggingOptions = () => ({
+  logController: new OneLinePerRequest({ requestIdLogLabel: 'reqId' }),
+  requestIdHeader: false as const,
+  genReqId: requestIdFor,
+});
+
+/** Echoes the request id in X-Request-Id (problem+json bodies carry it too), so a report can be traced. */
+export function registerRequestLogging(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+}

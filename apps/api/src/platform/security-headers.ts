@@ -1,0 +1,93 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The storefront's Content-Security-Policy. Every script is a hashed file from our own origin
+ * (the Vite build puts none inline), so scripts need nothing but 'self'. Styles are one built
+ * stylesheet; React applies `style={{…}}` through the CSSOM, which CSP does not restrict, so
+ * styles need no 'unsafe-inline' either. Images: our own (/images), data: URIs and blob: URLs
+ * for the avatar preview before upload. Google sign-in and Stripe Checkout are top-level
+ * redirects, which CSP does not govern, so neither origin appears here.
+ */
+export function storefrontDirectives(options: { https: boolean }): Directives {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(options.https && { 'upgrade-insecure-requests': [] }),
+  };
+}
+
+/**
+ * Swagger UI (/api/docs only): its bundle injects a <style> element at run time, which Chromium
+ * blocks without 'unsafe-inline' for styles (checked in the browser); its scripts are files from
+ * our origin like the storefront's. The relaxation never reaches the shop's pages.
+ */
+export function docsDirectives(options: { https: boolean }): Directives {
+  return {
+    ...storefrontDirectives(options),
+    'style-src': ["'self'", "'unsafe-inline'"],
+  };
+}
+
+/** Features no page of the shop uses are switched off; payment stays for our own origin (checkout). */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=(self)',
+  'usb=()',
+  'browsing-topics=()',
+].join(', ');
+
+const DOCS_PREFIX = '/api/docs';
+
+/**
+ * Security headers on every answer (pages, API, assets, images, errors) with @fastify/helmet:
+ * the CSP above, no framing by any site (frame-ancestors 'none' and X-Frame-Options: DENY),
+ * nosniff, a strict referrer policy, a Permissions-Policy, and HSTS only when the shop's public
+ * address is https (sent over plain http it would be ignored, and on a LAN name it would lock
+ * browsers out). Register before any route, so every route gets the hooks.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }) {
+  const https = new URL(options.publicUrl).protocol === 'https:';
+
+  // Routes registered after this (Swagger UI's among them) under /api/docs get the docs policy.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(DOCS_PREFIX)) {
+      route.config = Object.assign(route.config ?? {}, {
+        helmet: { contentSecurityPolicy: { useDefaults: false, directives: docsDirectives({ https }) } },
+      });
+    }
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: storefrontDirectives({ https }) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Book covers may be shown by other sites and mail clients; everything else stays ours.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.url.startsWith('/images/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
+}
