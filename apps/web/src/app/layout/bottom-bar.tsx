@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../features/auth/session/session-store.ts';
 import { HeartIcon, HomeIcon, UserIcon } from '../../ui/icons.tsx';
 import { accountPathOf } from './account-links.tsx';
 import { CartLink } from './cart-link.tsx';
+import { showsWishlist } from './nav-links.ts';
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
   `flex h-full flex-col items-center justify-center gap-0.5 text-xs font-semibold ${isActive ? 'text-brand' : 'text-stone-800'}`;
@@ -30,7 +31,9 @@ export function BottomBar() {
     >
       <ul className="flex h-16">
         <BarLink to={Routes.home} label="Home" icon={<HomeIcon className="size-6" />} />
-        <BarLink to={Routes.wishList} label="Wishlist" icon={<HeartIcon className="size-6" />} />
+        {showsWishlist(user) && (
+          <BarLink to={Routes.wishList} label="Wishlist" icon={<HeartIcon className="size-6" />} />
+        )}
         {user ? (
           <BarLink to={accountPathOf(user)} label="Account" icon={<UserIcon className="size-6" />} />
         ) : (
