@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueryClient, stubApi } from '../../test/render.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 
@@ -35,8 +35,9 @@ describe('bottom bar', () => {
     expect(bar).toContainElement(toTop);
     expect(toTop).toHaveTextContent('Top');
 
+    const scrollTo = vi.spyOn(window, 'scrollTo');
     await user.click(toTop);
-    expect(window.scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
     scrollPageTo(0);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument());
   });
