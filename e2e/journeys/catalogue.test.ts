@@ -86,6 +86,20 @@ describe('browsing the catalogue', () => {
   });
 
   it.each([
+    ['genre', '/genres/No%20Such%20Genre'],
+    ['author', '/authors/Nobody%20Known'],
+    ['book', '/books/No%20Such%20Book'],
+  ])('answers an unknown %s with HTTP 404 and the Page Not Found page', async (_kind, path) => {
+    const page = await newPage();
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    await expect(page.title()).resolves.toBe('Page Not Found | Bookshop');
+    await page.getByRole('link', { name: 'Back To Home Page' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+  });
+
+  it.each([
     ['home', '/'],
     ['a book page', '/books/Pride%20and%20Prejudice'],
     ['a genre page', '/genres/Romance'],

@@ -12,6 +12,7 @@ import { createAddressesService } from './modules/addresses/service.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { cataloguePageExists } from './modules/catalogue/page-exists.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
 import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
@@ -110,6 +111,10 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });
   await app.register(addressesRoutes, { prefix: '/api', addresses, cart });
 
-  await registerWeb(app, { distDir: config.webDistDir, imagesDir: images.root });
+  await registerWeb(app, {
+    distDir: config.webDistDir,
+    imagesDir: images.root,
+    pageExists: cataloguePageExists(catalogue),
+  });
   return app;
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, testBook, type TestApp } from '../test/app.ts';
 
 let t: TestApp;
 const APP_JS = `export const books = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Book ${i}`))};`;
@@ -24,6 +24,9 @@ beforeAll(async () => {
   t = await createTestApp({ WEB_DIST_DIR: dist });
   await mkdir(path.join(t.config.dataDir, 'uploads', 'books'), { recursive: true });
   await writeFile(path.join(t.config.dataDir, 'uploads', 'books', 'cover-1a2b-400.webp'), 'webp');
+  await t.catalogue.createBook(
+    testBook({ title: 'Pride and Prejudice', authorNames: ['Jane Austen'], genreNames: ['Poetry'] }),
+  );
 });
 afterAll(() => t.close());
 
@@ -34,7 +37,10 @@ describe('serving the storefront', () => {
     '/',
     '/cart',
     '/books/Pride%20and%20Prejudice',
+    '/books/pride%20and%20prejudice',
     '/genres/Poetry',
+    '/genres/poetry/',
+    '/authors/Jane%20Austen',
     '/shipping/terms',
     '/admin/dashboard/staff',
   ])('answers the page %s with the app and 200', async (url) => {
@@ -53,6 +59,26 @@ describe('serving the storefront', () => {
       expect(res.body).toContain('<div id="root">');
     },
   );
+
+  it.each(['/books/No%20Such%20Book', '/genres/No%20Such%20Genre', '/authors/Nobody%20Known'])(
+    'answers the catalogue page %s, naming nothing the shop has, with the app and 404',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(404);
+    },
+  );
+
+  it('answers 200 as soon as the genre, author or book is added', async () => {
+    const pages = ['/genres/Travel', '/authors/Ibn%20Battuta', '/books/The%20Travels'];
+    for (const url of pages) expect((await get(url)).statusCode).toBe(404);
+    await t.catalogue.createBook(
+      testBook({ title: 'The Travels', authorNames: ['Ibn Battuta'], genreNames: ['Travel'] }),
+    );
+    for (const url of pages) expect((await get(url)).statusCode).toBe(200);
+  });
 
   it('answers unknown API paths with problem+json', async () => {
     const res = await get('/api/v1/nothing-here');

@@ -7,13 +7,23 @@ import { RequestMessages, sendProblem } from './errors.ts';
 
 const YEAR_SECONDS = 31_536_000;
 
+export type WebOptions = {
+  distDir?: string;
+  imagesDir: string;
+  /**
+   * Whether what a known page names exists (a book, genre or author); false answers the page
+   * with 404. Asked for every page served, so it must be cheap.
+   */
+  pageExists?: (pathname: string) => Promise<boolean>;
+};
+
 /**
  * Serves the built storefront: hashed assets cached for a year, index.html never cached, and
  * every other GET answered with index.html — status 200 for a known page, 404 for anything else.
  * Assets go out as the build's brotli or gzip twin (.br/.gz, see apps/web/vite.config.ts) when
  * the client accepts it. Source maps and dot-files (the build manifest) are never served.
  */
-export async function registerWeb(app: FastifyInstance, options: { distDir?: string; imagesDir: string }) {
+export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   await app.register(fastifyStatic, {
     root: options.imagesDir,
     prefix: '/images/',
@@ -44,7 +54,17 @@ export async function registerWeb(app: FastifyInstance, options: { distDir?: str
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // The page renders either way; if the lookup fails, the app shows its own state and the status stays 200.
+  const pageExists = async (pathname: string) => {
+    try {
+      return (await options.pageExists?.(pathname)) ?? true;
+    } catch (error) {
+      app.log.warn({ err: error, pathname }, 'Could not tell whether the page exists');
+      return true;
+    }
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (pathname.startsWith('/api/') || pathname.startsWith('/images/') || !isPage || !indexHtml) {
@@ -55,8 +75,10 @@ export async function registerWeb(app: FastifyInstance, options: { distDir?: str
         detail: RequestMessages.notFound,
       });
     }
+    const page = decodeURIComponent(pathname);
+    const found = isKnownRoute(page) && (await pageExists(page));
     return reply
-      .status(isKnownRoute(decodeURIComponent(pathname)) ? 200 : 404)
+      .status(found ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(indexHtml);

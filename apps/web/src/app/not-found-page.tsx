@@ -1,25 +1,6 @@
-import { Link, useLocation } from 'react-router';
-import { Messages } from '@bookshop/contracts/messages';
-import { Routes } from '@bookshop/contracts/routes';
-import { buttonClasses } from '../ui/button.tsx';
-import { useDocumentTitle } from '../ui/use-document-title.ts';
-
-const isAdminPath = (pathname: string) => pathname === Routes.admin || pathname.startsWith(`${Routes.admin}/`);
+import { NotFound } from '../ui/not-found.tsx';
 
 /** Any path outside the route table (the server answers it with HTTP 404 as well). */
 export function NotFoundPage() {
-  const { pathname } = useLocation();
-  useDocumentTitle(Messages.pageNotFound);
-  return (
-    <section className="flex min-h-[50vh] flex-col items-center justify-center gap-6 py-16 text-center">
-      <p className="text-7xl font-black text-stone-600" aria-hidden="true">
-        404
-      </p>
-      <h1 className="text-3xl font-bold text-stone-900">{Messages.pageNotFound}</h1>
-      <p className="max-w-md text-stone-700">The page you were looking for does not exist or may have moved.</p>
-      <Link to={isAdminPath(pathname) ? Routes.admin : Routes.home} className={buttonClasses({ size: 'lg' })}>
-        {Messages.backToHomePage}
-      </Link>
-    </section>
-  );
+  return <NotFound />;
 }

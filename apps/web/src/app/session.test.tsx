@@ -86,6 +86,35 @@ describe('the session across the app', { timeout: 20_000 }, () => {
     );
   });
 
+  it.each([
+    { who: 'a visitor', refresh: problem(401, 'Unauthorized'), offered: true },
+    { who: 'a customer', refresh: ok(makeUser()), offered: true },
+    { who: 'staff', refresh: ok(makeStaff()), offered: false },
+  ])('offers the Wishlist in header, mobile menu, bottom bar and footer to $who: $offered', async (c) => {
+    fakeApi({ 'POST /api/v1/users/app-rt': c.refresh, 'GET /api/v1/genres': ok([]) });
+    const user = userEvent.setup();
+    renderApp(Routes.aboutUs);
+    // Wait for the session's own links, so the check below sees the logged-in shell. (The About
+    // page has a header of its own, so the shell's is not looked up as 'the banner' here.)
+    expect(
+      await screen.findAllByRole('link', { name: c.refresh.status === 200 ? /^Account/ : 'Login' }, SLOW),
+    ).not.toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const places = [
+      within(screen.getByRole('navigation', { name: 'Main' })),
+      within(screen.getByRole('navigation', { name: 'Mobile' })),
+      within(screen.getByRole('navigation', { name: 'Quick links' })),
+      within(screen.getByRole('navigation', { name: 'Online Shop' })),
+    ];
+    for (const place of places) {
+      expect(place.getByRole('link', { name: 'Home' })).toBeInTheDocument();
+      const wishlist = place.queryByRole('link', { name: 'Wishlist' });
+      if (c.offered) expect(wishlist).toHaveAttribute('href', Routes.wishList);
+      else expect(wishlist).not.toBeInTheDocument();
+    }
+  });
+
   it('logs out: tells the server, forgets the user and empties the guest cart', async () => {
     putInGuestCart(guestCartLine);
     const api = fakeApi({

@@ -20,10 +20,12 @@ export type CatalogueDeps = { db: Tx; images: ImageStore };
 export const CATALOGUE_CACHE = {
   list: { ttlMs: 30_000, staleMs: 30_000, pages: 1000, counts: 5000 },
   search: { ttlMs: 60_000, staleMs: 60_000, searches: 2000 },
+  /** Whether a book title, genre or author name exists: asked for every catalogue page the server answers. */
+  names: { ttlMs: 30_000, staleMs: 30_000, names: 5000 },
 } as const;
 
 function createCatalogueCaches() {
-  const { list, search } = CATALOGUE_CACHE;
+  const { list, search, names } = CATALOGUE_CACHE;
   return {
     pages: new TtlCache<BookPage>({ maxEntries: list.pages, ttlMs: list.ttlMs, staleMs: list.staleMs }),
     counts: new TtlCache<number>({ maxEntries: list.counts, ttlMs: list.ttlMs, staleMs: list.staleMs }),
@@ -32,6 +34,7 @@ function createCatalogueCaches() {
       ttlMs: search.ttlMs,
       staleMs: search.staleMs,
     }),
+    names: new TtlCache<boolean>({ maxEntries: names.names, ttlMs: names.ttlMs, staleMs: names.staleMs }),
   };
 }
 type CatalogueCaches = ReturnType<typeof createCatalogueCaches>;
@@ -52,7 +55,13 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
     caches.pages.clear();
     caches.counts.clear();
     caches.searches.clear();
+    caches.names.clear();
   };
+  // Names match case-insensitively, as the lookups do; a NUL byte is no name PostgreSQL can compare.
+  const exists = (kind: string, name: string, find: () => Promise<unknown>) =>
+    name.includes('\0')
+      ? Promise.resolve(false)
+      : caches.names.getOrLoad(`${kind}:${name.toLowerCase()}`, async () => (await find()) !== undefined);
 
   const toBook = (row: queries.BookRow): Book => {
     const imageUrls = row.image_keys.map((key) => images.url(key));
@@ -183,6 +192,11 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
     /** Forgets cached lists, counts and searches; call after any change to books, stock or prices. */
     invalidate,
     isEmpty: async () => (await queries.countAllBooks(db)) === 0,
+
+    /** Whether the shop has this book, genre or author (any letter case); cached like the lists. */
+    hasBook: (title: string) => exists('book', title, () => queries.findBookByTitle(db, title)),
+    hasGenre: (name: string) => exists('genre', name, () => queries.findGenreIdByName(db, name)),
+    hasAuthor: (name: string) => exists('author', name, () => queries.findAuthorIdByName(db, name)),
 
     listGenres: () => queries.listGenres(db),
     listAuthors: () => queries.listAuthors(db),

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
 import { useCurrentUser } from '../../features/auth/session/session-store.ts';
-import { HeartIcon, HomeIcon, UserIcon } from '../../ui/icons.tsx';
+import { ArrowUpIcon, HeartIcon, HomeIcon, UserIcon } from '../../ui/icons.tsx';
 import { accountPathOf } from './account-links.tsx';
 import { CartLink } from './cart-link.tsx';
+import { showsWishlist } from './nav-links.ts';
+import { scrollToTop, useScrolledPastTop } from './scroll-to-top-button.tsx';
 
 const itemClasses = ({ isActive }: { isActive: boolean }) =>
   `flex h-full flex-col items-center justify-center gap-0.5 text-xs font-semibold ${isActive ? 'text-brand' : 'text-stone-800'}`;
@@ -20,9 +22,10 @@ function BarLink({ to, label, icon }: { to: string; label: string; icon: ReactNo
   );
 }
 
-/** Below 650px: the shop's main destinations within thumb reach. */
+/** Below 650px: the shop's main destinations within thumb reach, and the scroll-to-top button. */
 export function BottomBar() {
   const user = useCurrentUser();
+  const scrolled = useScrolledPastTop();
   return (
     <nav
       aria-label="Quick links"
@@ -30,7 +33,9 @@ export function BottomBar() {
     >
       <ul className="flex h-16">
         <BarLink to={Routes.home} label="Home" icon={<HomeIcon className="size-6" />} />
-        <BarLink to={Routes.wishList} label="Wishlist" icon={<HeartIcon className="size-6" />} />
+        {showsWishlist(user) && (
+          <BarLink to={Routes.wishList} label="Wishlist" icon={<HeartIcon className="size-6" />} />
+        )}
         {user ? (
           <BarLink to={accountPathOf(user)} label="Account" icon={<UserIcon className="size-6" />} />
         ) : (
@@ -39,6 +44,19 @@ export function BottomBar() {
         <li className="flex-1">
           <CartLink showLabel className="h-full w-full flex-col gap-0.5 hover:bg-transparent" />
         </li>
+        {scrolled && (
+          <li className="flex-1">
+            <button
+              type="button"
+              aria-label="Scroll to top"
+              onClick={scrollToTop}
+              className={`${itemClasses({ isActive: false })} w-full`}
+            >
+              <ArrowUpIcon className="size-6" />
+              Top
+            </button>
+          </li>
+        )}
       </ul>
     </nav>
   );

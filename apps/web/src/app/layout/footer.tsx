@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
+import { useCurrentUser } from '../../features/auth/session/session-store.ts';
 import { LockIcon } from '../../ui/icons.tsx';
+import { showsWishlist } from './nav-links.ts';
 
 const linkGroups = [
   {
@@ -48,6 +50,7 @@ function NewTabNote() {
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const user = useCurrentUser();
   return (
     <footer className="dark-surface mt-12 bg-stone-900 text-stone-200">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -57,13 +60,15 @@ export function Footer() {
               {group.title}
             </h2>
             <ul className="grid gap-2 text-sm">
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={linkClasses}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
+              {group.links
+                .filter((link) => link.to !== Routes.wishList || showsWishlist(user))
+                .map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={linkClasses}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
             </ul>
           </nav>
         ))}

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
 import { isStaff, useCurrentUser } from '../../features/auth/session/session-store.ts';
@@ -6,9 +7,7 @@ import { LoginRegisterLinks, LogoutButton, ProfileAvatar } from './account-links
 import { CartLink } from './cart-link.tsx';
 import { CategoryMenu } from './category-menu.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
-import { navLinkClasses, primaryLinks } from './nav-links.ts';
-
-const [homeLink, ...otherLinks] = primaryLinks;
+import { navLinkClasses, primaryLinksFor } from './nav-links.ts';
 
 export function Header() {
   const user = useCurrentUser();
@@ -27,20 +26,20 @@ export function Header() {
 
         <nav aria-label="Main" className="ms-6 hidden nav:block">
           <ul className="flex items-center gap-1">
-            <li>
-              <NavLink to={homeLink.to} end className={navLinkClasses}>
-                {homeLink.label}
-              </NavLink>
-            </li>
-            <li>
-              <CategoryMenu />
-            </li>
-            {otherLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end className={navLinkClasses}>
-                  {link.label}
-                </NavLink>
-              </li>
+            {primaryLinksFor(user).map((link) => (
+              <Fragment key={link.to}>
+                <li>
+                  <NavLink to={link.to} end className={navLinkClasses}>
+                    {link.label}
+                  </NavLink>
+                </li>
+                {/* Spec section 2: the category menu follows Home. */}
+                {link.to === Routes.home && (
+                  <li>
+                    <CategoryMenu />
+                  </li>
+                )}
+              </Fragment>
             ))}
             {isStaff(user) && (
               <li>

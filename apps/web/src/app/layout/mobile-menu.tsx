@@ -5,7 +5,7 @@ import { isStaff, useCurrentUser } from '../../features/auth/session/session-sto
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../../ui/icons.tsx';
 import { accountPathOf, LoginRegisterLinks, LogoutButton } from './account-links.tsx';
 import { GenreDirectory } from './genre-directory.tsx';
-import { primaryLinks } from './nav-links.ts';
+import { primaryLinksFor } from './nav-links.ts';
 
 /** Below 1250px the header's nav folds into this panel, opened by the menu button. */
 export function MobileMenu() {
@@ -61,7 +61,7 @@ export function MobileMenu() {
         <nav aria-label="Mobile" className="container-page py-4">
           <ul className="grid gap-1">
             {[
-              ...primaryLinks,
+              ...primaryLinksFor(user),
               ...(user ? [{ to: accountPathOf(user), label: 'My Account' }] : []),
               ...(isStaff(user) ? [{ to: Routes.adminDashboard, label: 'Dashboard' }] : []),
             ].map((link) => (

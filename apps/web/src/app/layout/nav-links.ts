@@ -1,7 +1,19 @@
+import type { LoggedInUser } from '@bookshop/contracts/auth';
 import { Routes } from '@bookshop/contracts/routes';
+import { isStaff } from '../../features/auth/session/session-store.ts';
 
-/** The header's plain links, shared by the wide nav and the mobile menu. */
-export const primaryLinks = [
+/**
+ * A wishlist belongs to a customer account; staff have none, and the link would only open the
+ * customer login page, so header, mobile menu, bottom bar and footer leave it out for them
+ * (docs/decisions/020-storefront-shell.md).
+ */
+export const showsWishlist = (user: LoggedInUser | null) => !isStaff(user);
+
+/** The header's plain links, shared by the wide nav and the mobile menu; Home comes first. */
+export const primaryLinksFor = (user: LoggedInUser | null) =>
+  primaryLinks.filter((link) => link.to !== Routes.wishList || showsWishlist(user));
+
+const primaryLinks = [
   { to: Routes.home, label: 'Home' },
   { to: Routes.wishList, label: 'Wishlist' },
   { to: Routes.aboutUs, label: 'About Us' },

@@ -4,15 +4,15 @@ import { ArrowUpIcon } from '../../ui/icons.tsx';
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** Appears once the page has scrolled 800px down. */
-export function ScrollToTopButton() {
-  const [visible, setVisible] = useState(false);
+/** True once the page has scrolled 800px down (spec section 2), when the scroll-to-top button shows. */
+export function useScrolledPastTop(): boolean {
+  const [scrolled, setScrolled] = useState(false);
 
   useEffect(() => {
     let frame = 0;
     const update = () => {
       frame = 0;
-      setVisible(window.scrollY > SCROLL_TO_TOP_AFTER_PX);
+      setScrolled(window.scrollY > SCROLL_TO_TOP_AFTER_PX);
     };
     // One check per frame at most: scroll events can fire far more often than that.
     const onScroll = () => {
@@ -26,17 +26,28 @@ export function ScrollToTopButton() {
     };
   }, []);
 
-  if (!visible) return null;
+  return scrolled;
+}
+
+export function scrollToTop() {
+  window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  // The button disappears at the top; keep keyboard focus at the start of the page.
+  document.getElementById('page-top')?.focus({ preventScroll: true });
+}
+
+/**
+ * From 650px up, a round button in the bottom corner. Narrower, the page's content spans the
+ * whole width, so a floating button would always cover some of it: the bottom bar holds the
+ * button there instead (bottom-bar.tsx).
+ */
+export function ScrollToTopButton() {
+  if (!useScrolledPastTop()) return null;
   return (
     <button
       type="button"
       aria-label="Scroll to top"
-      onClick={() => {
-        window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-        // The button disappears at the top; keep keyboard focus at the start of the page.
-        document.getElementById('page-top')?.focus({ preventScroll: true });
-      }}
-      className="fixed right-4 bottom-20 z-30 flex size-12 items-center justify-center rounded-full bg-brand text-white shadow-lg hover:bg-brand-hover bar:bottom-6"
+      onClick={scrollToTop}
+      className="fixed right-4 bottom-6 z-30 hidden size-12 items-center justify-center rounded-full bg-brand text-white shadow-lg hover:bg-brand-hover bar:flex"
     >
       <ArrowUpIcon className="size-6" />
     </button>

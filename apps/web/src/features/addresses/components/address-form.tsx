@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   CreateAddressSchema,
@@ -43,6 +43,7 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit }
   const lockedMain = isFirst || address?.isMain === true;
   const {
     register,
+    control,
     handleSubmit,
     setError,
     trigger,
@@ -63,6 +64,9 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit }
     },
   });
 
+  // Controlled, so the saved country shows once the options arrive: an uncontrolled select
+  // would keep the placeholder, having had no matching option when it was first given the value.
+  const chosenCountry = useWatch({ control, name: 'country' });
   const country = register('country', {
     // A phone number is judged for its country: choosing another one re-checks a typed number.
     onChange: () => {
@@ -88,6 +92,7 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit }
           }
           disabled={countries.isPending}
           {...country}
+          value={chosenCountry}
         >
           <option value="">{countries.isPending ? 'Loading countries…' : 'Choose a country'}</option>
           {countries.data?.map((option) => (

@@ -183,6 +183,31 @@ describe('update address form', () => {
     });
   });
 
+  it('shows the saved country when the address is on screen before the list of countries', async () => {
+    // Coming from the account page, the address is cached but the countries are not loaded yet.
+    let sendCountries = () => {};
+    const countriesSent = new Promise<void>((resolve) => (sendCountries = resolve));
+    stubApiRoutes(async ({ path }) => {
+      if (path === '/api/v1/countries') {
+        await countriesSent;
+        return { body: countries };
+      }
+      if (path === '/api/v1/customers-addresses') return { body: page([home]) };
+      return path === '/api/v1/customers-addresses/1' ? { body: home } : undefined;
+    });
+    const client = createTestQueryClient();
+    client.setQueryData(addressesQueryKey, [home]);
+    renderAt('/update-address/1', client);
+    expect(await screen.findByRole('textbox', { name: 'City' })).toHaveValue('Dubai');
+
+    sendCountries();
+    await ready();
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    expect(country).toBeEnabled();
+    expect(country).toHaveDisplayValue('United Arab Emirates');
+    expect(screen.getByRole('option', { name: 'United Arab Emirates' })).toHaveProperty('selected', true);
+  });
+
   it('says when the address does not exist', async () => {
     stub();
     renderAt('/update-address/99');

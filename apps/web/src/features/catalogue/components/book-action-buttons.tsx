@@ -25,10 +25,11 @@ function usePendingAction() {
 
 type ButtonProps = { book: Book; className?: string; size?: ButtonSize };
 
-// Cards are narrow: the small size keeps 'LOGIN TO ADD WISHLIST' on one line where it can.
+// Cards are narrow: the extra-small size keeps 'LOGIN TO ADD WISHLIST' on one line in the
+// narrowest card the grid makes (book-grid.tsx sizes its columns for it).
 const CARD_BUTTON = 'w-full text-center leading-tight';
 
-export function AddToCartButton({ book, className = CARD_BUTTON, size = 'sm' }: ButtonProps) {
+export function AddToCartButton({ book, className = CARD_BUTTON, size = 'xs' }: ButtonProps) {
   const actions = useBookActions();
   const [pending, run] = usePendingAction();
   const onClick = () =>
@@ -53,7 +54,7 @@ export function AddToCartButton({ book, className = CARD_BUTTON, size = 'sm' }: 
   );
 }
 
-export function WishlistButton({ book, className = CARD_BUTTON, size = 'sm' }: ButtonProps) {
+export function WishlistButton({ book, className = CARD_BUTTON, size = 'xs' }: ButtonProps) {
   const actions = useBookActions();
   const location = useLocation();
   const [pending, run] = usePendingAction();

@@ -35,7 +35,7 @@ export function BookBrowser({ genre, author, title = 'Books' }: BookBrowserProps
   };
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+    <div className="grid items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="lg:sticky lg:top-24">
         {/* On narrow screens the panel folds away so the books come first. */}
         <button

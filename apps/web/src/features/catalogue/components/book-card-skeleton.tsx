@@ -3,10 +3,10 @@ export function BookCardSkeleton() {
   return (
     <div
       aria-hidden="true"
-      className="flex animate-pulse flex-col overflow-hidden rounded-lg border border-stone-200 bg-white"
+      className="flex animate-pulse overflow-hidden rounded-lg border border-stone-200 bg-white bar:flex-col"
     >
-      <div className="aspect-[2/3] w-full bg-stone-200" />
-      <div className="flex flex-col gap-2 p-3">
+      <div className="aspect-[2/3] w-28 shrink-0 self-start bg-stone-200 bar:w-full" />
+      <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="h-4 w-1/3 rounded bg-stone-200" />
         <div className="h-4 w-4/5 rounded bg-stone-200" />
         <div className="h-3 w-1/2 rounded bg-stone-200" />

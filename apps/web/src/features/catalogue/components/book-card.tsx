@@ -8,16 +8,17 @@ import { BookImage } from './book-image.tsx';
 import { BookPrice } from './book-price.tsx';
 import { StarRating } from './star-rating.tsx';
 
-// Matches the grid's columns (2 / 3 / 4 / 5 across), so phones fetch the 200 px or 400 px width.
-const CARD_IMAGE_SIZES = '(min-width: 1536px) 18vw, (min-width: 1024px) 22vw, (min-width: 650px) 30vw, 48vw';
+// A phone's card shows a 7rem cover beside the details; wider, cards are 13.25 to about 21rem wide.
+const CARD_IMAGE_SIZES = '(min-width: 650px) 21rem, 7rem';
 
 type BookCardProps = { book: Book; eagerImage?: boolean };
 
 export function BookCard({ book, eagerImage = false }: BookCardProps) {
   const href = bookPath(book.title);
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm">
-      <div className="relative">
+    // Below 650px a row (cover beside the details), so a phone shows the buttons at full width.
+    <article className="flex h-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm bar:flex-col">
+      <div className="relative w-28 shrink-0 bar:w-auto">
         {/* The title below is the card's link for keyboards; the image repeats it for pointers. */}
         <Link to={href} tabIndex={-1} className="block">
           <BookImage
@@ -34,7 +35,7 @@ export function BookCard({ book, eagerImage = false }: BookCardProps) {
           </span>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-3">
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3">
         <BookPrice book={book} />
         <h3 className="line-clamp-2 font-serif text-base leading-snug font-semibold text-stone-900">
           <Link to={href} className="hover:underline focus-visible:underline">

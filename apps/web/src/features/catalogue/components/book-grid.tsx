@@ -13,7 +13,11 @@ type BookGridProps = {
   pageSize: number;
 };
 
-const grid = 'grid grid-cols-2 gap-3 sm:gap-4 min-[650px]:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5';
+/**
+ * As many columns as fit cards at least 13.25rem wide: the narrowest card in which the buttons
+ * ('LOGIN TO ADD WISHLIST') stay on one line. Below 650px a card is a row, cover beside details.
+ */
+const grid = 'grid grid-cols-1 gap-3 bar:grid-cols-[repeat(auto-fill,minmax(13.25rem,1fr))] bar:gap-4';
 
 // Cards in the first row or two are likely on screen at load; the rest can load lazily.
 const EAGER_CARDS = 4;

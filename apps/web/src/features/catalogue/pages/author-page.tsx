@@ -1,14 +1,20 @@
 import { useParams } from 'react-router';
+import { Messages } from '@bookshop/contracts/messages';
+import { NotFound } from '../../../ui/not-found.tsx';
 import { useAuthors } from '../api/get-authors.ts';
 import { BookBrowser } from '../components/book-browser.tsx';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 
 export function AuthorPage() {
   const { authorName: fromPath = '' } = useParams();
+  const authors = useAuthors();
   // The path may differ in case from the stored name; show the name as the shop spells it.
-  const authorName =
-    useAuthors().data?.find((item) => item.name.toLowerCase() === fromPath.toLowerCase())?.name ?? fromPath;
-  useDocumentTitle(authorName);
+  const author = authors.data?.find((item) => item.name.toLowerCase() === fromPath.toLowerCase());
+  // Until the list arrives the page starts loading its books; a name not in it is no page at all.
+  const unknown = authors.isSuccess && !author;
+  const authorName = author?.name ?? fromPath;
+  useDocumentTitle(unknown ? Messages.pageNotFound : authorName);
+  if (unknown) return <NotFound detail={`We do not have an author called “${fromPath}”.`} />;
   return (
     <div className="flex flex-col gap-6 py-6">
       <header>

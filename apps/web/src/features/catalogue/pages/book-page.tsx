@@ -1,9 +1,10 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { Book } from '@bookshop/contracts/catalogue';
 import { Messages } from '@bookshop/contracts/messages';
-import { authorPath, genrePath, Routes } from '@bookshop/contracts/routes';
+import { authorPath, genrePath } from '@bookshop/contracts/routes';
 import { ApiError } from '../../../lib/api-client.ts';
-import { Button, buttonClasses } from '../../../ui/button.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { NotFound } from '../../../ui/not-found.tsx';
 import { useBook } from '../api/get-book.ts';
 import { AddToCartButton, WishlistButton } from '../components/book-action-buttons.tsx';
 import { BookCardSkeleton } from '../components/book-card-skeleton.tsx';
@@ -30,17 +31,7 @@ export function BookPage() {
       </div>
     );
   }
-  if (notFound) {
-    return (
-      <div className="flex flex-col items-center gap-4 py-16 text-center">
-        <h1 className="font-serif text-3xl font-semibold text-stone-900">{Messages.pageNotFound}</h1>
-        <p className="text-stone-600">We could not find a book called “{title}”.</p>
-        <Link to={Routes.home} className={buttonClasses({ size: 'lg' })}>
-          {Messages.backToHomePage}
-        </Link>
-      </div>
-    );
-  }
+  if (notFound) return <NotFound detail={`We could not find a book called “${title}”.`} />;
   if (book.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">

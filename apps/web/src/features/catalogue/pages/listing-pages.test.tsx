@@ -74,4 +74,17 @@ describe('GenrePage and AuthorPage', () => {
     expect(bookQueries()[0]).toEqual({ author: 'H. G. Wells', hasDiscount: 'true', pageNo: '1', pageSize: '10' });
     expect(screen.queryByRole('combobox', { name: 'Author' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    { page: <GenrePage />, at: '/genres/No%20Such%20Genre', route: '/genres/:genreName', what: 'genre' },
+    { page: <AuthorPage />, at: '/authors/Nobody%20Known', route: '/authors/:authorName', what: 'author' },
+  ])('shows Page Not Found with a way home for an unknown $what', async ({ page, at, route }) => {
+    stubCatalogue();
+    renderRoute(page, { at, route });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back To Home Page' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('heading', { name: 'The Time Machine' })).not.toBeInTheDocument();
+    expect(screen.queryByText('No Books found.')).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Page Not Found | Bookshop'));
+  });
 });

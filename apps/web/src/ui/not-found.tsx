@@ -1,0 +1,29 @@
+import { Link, useLocation } from 'react-router';
+import { Messages } from '@bookshop/contracts/messages';
+import { Routes } from '@bookshop/contracts/routes';
+import { buttonClasses } from './button.tsx';
+import { useDocumentTitle } from './use-document-title.ts';
+
+const isAdminPath = (pathname: string) => pathname === Routes.admin || pathname.startsWith(`${Routes.admin}/`);
+
+/**
+ * Spec section 2: 'Page Not Found' with a 'Back To Home Page' button (to /admin in the admin
+ * area). Shown for paths outside the route table and for catalogue pages naming a book, genre
+ * or author the shop does not have; the server answers all of them with HTTP 404.
+ */
+export function NotFound({ detail = 'The page you were looking for does not exist or may have moved.' }) {
+  const { pathname } = useLocation();
+  useDocumentTitle(Messages.pageNotFound);
+  return (
+    <section className="flex min-h-[50vh] flex-col items-center justify-center gap-6 py-16 text-center">
+      <p className="text-7xl font-black text-stone-600" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-3xl font-bold text-stone-900">{Messages.pageNotFound}</h1>
+      <p className="max-w-md text-stone-700">{detail}</p>
+      <Link to={isAdminPath(pathname) ? Routes.admin : Routes.home} className={buttonClasses({ size: 'lg' })}>
+        {Messages.backToHomePage}
+      </Link>
+    </section>
+  );
+}
