@@ -408,6 +408,8 @@ async function hostileAuthorizations(): Promise<Record<string, string>[]> {
     'Basic dXNlcjpwYXNz',
     `Bearer ${await signed('99999999999999999999')}`,
     `Bearer ${await signed('2147483648')}`,
+    // Well signed, for an account that does not exist: the guards read the account and refuse it.
+    `Bearer ${await signed('2147483647')}`,
     `Bearer ${await signed('1', { personType: PersonType.Internal, role: 'Root', sid: 's' })}`,
     `Bearer ${customer.token.slice(0, -2)}xx`,
   ]
