@@ -107,6 +107,23 @@ describe.skipIf(!onServer)('a PostgreSQL connection lost inside a transaction', 
     expect(server!.child.exitCode).toBeNull();
     expect((await fetch(`${server!.url}/api/v1/cart`, { headers: customer.headers })).status).toBe(200);
   });
+
+  it('survives its idle pooled connections being cut', async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and state = 'idle'`,
+      );
+      expect(rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server!.child.exitCode).toBeNull();
+    expect((await fetch(`${server!.url}/api/v1/cart`, { headers: customer.headers })).status).toBe(200);
+  });
 });
 
 describe.skipIf(!onServer)('database timeouts', () => {

@@ -78,12 +78,13 @@ export async function openPostgres(
   const lost = (error: Error) => {
     if (!closing) console.warn(`PostgreSQL connection lost (${error.message}); reconnecting on the next query.`);
   };
-  // A connection can be cut (server restart, failover, an administrator). An idle one reports
-  // on the pool; one checked out for a transaction reports on itself. Without a listener Node
-  // treats the error as fatal and the process dies; with it the query in flight fails (503)
-  // and the pool discards the broken connection when it is released.
-  pool.on('error', lost);
+  // A connection can be cut (server restart, failover, an administrator), idle in the pool or
+  // checked out for a transaction. Without a listener on the connection Node treats the error as
+  // fatal and the process dies; with it the query in flight fails (503) and the pool discards the
+  // broken connection when it is released.
   pool.on('connect', (client) => client.on('error', lost));
+  // The pool repeats an idle connection's error here; the listener above has reported it.
+  pool.on('error', () => undefined);
   try {
     await pool.query('select 1');
   } catch (error) {

@@ -66,8 +66,8 @@ export async function registerRateLimits(
   };
 }
 
-const REDIS_CONNECT_TIMEOUT_MS = 3_000;
-const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+const REDIS_COMMAND_TIMEOUT_MS = 2_000;
 /** After a failed command on a connection that still looks up, try Redis again this often. */
 const REDIS_RETRY_MS = 5_000;
 const NAMESPACE = 'bookshop:rate-limit:';

@@ -34,6 +34,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // Tests stand for many clients by setting X-Forwarded-For.
     TRUST_PROXY: 'true',
     ARGON2_COST: 'low',
+    // Tests block the event loop on purpose (image generation, PGlite); health.test.ts turns it on.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
