@@ -37,6 +37,7 @@ function expectTooManyRequests(res: Awaited<ReturnType<typeof login>>) {
     status: 429,
     detail: Messages.tooManyRequests,
     message: 'Too many requests, Calm down horse !',
+    requestId: expect.any(String),
   });
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }

@@ -359,6 +359,7 @@ describe('POST /api/v1/customers/login', () => {
         title: AuthMessages.loginFailedTitle,
         status: 400,
         detail: AuthMessages.invalidCredentials,
+        requestId: expect.any(String),
       });
       expect(res.cookies).toHaveLength(0);
     }
