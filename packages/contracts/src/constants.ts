@@ -26,8 +26,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp'] as const;
 /**
- * Most pixels (width × height) an uploaded picture may have: 40 MP is more than any phone camera
- * takes, and bounds what decoding one costs (a few bytes can declare 16383 × 16383 = 268 MP).
+ * Most pixels (width × height) an uploaded picture may have. 40 MP takes the usual photo of a
+ * phone or camera (12–24 MP by default; a 50 MP or larger mode needs scaling down first) and
+ * bounds what decoding one costs: a few kilobytes of PNG can declare 16383 × 16383 = 268 MP.
  */
 export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
 
