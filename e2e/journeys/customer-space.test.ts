@@ -88,6 +88,16 @@ describe("the customer's own space", () => {
     );
     expect(saved.data.filter((a) => a.isMain).map((a) => a.address)).toEqual(['Villa 7, Corniche Street']);
     expect(saved.data.map((a) => a.phoneNo).sort()).toEqual(['+97125551234', '+971501234567']);
+
+    // Editing from a fresh account page (the countries not loaded yet) starts from the saved country.
+    await page.reload();
+    await page.getByRole('link', { name: 'Edit — 12 Al Wasl Road' }).click();
+    await page.waitForURL(/\/update-address\/\d+$/);
+    const country = page.getByLabel('Country');
+    await expect
+      .poll(() => country.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text))
+      .toBe('United Arab Emirates');
+    await expect(page.getByLabel('City').inputValue()).resolves.toBe('Dubai');
   });
 
   it("adds a book to the wishlist, shows 'Already Added', and moves it to the cart", async () => {
