@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@bookshop/contracts/messages';
@@ -12,6 +11,7 @@ import {
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
+import { tcpProxy, testRedis } from '../../test/redis.ts';
 
 let t: TestApp;
 
@@ -112,14 +112,14 @@ describe('login lockout (docs/decisions/023-login-lockout.md)', () => {
   });
 });
 
-describe('with REDIS_URL pointing at nothing', () => {
-  it('still holds the attacker, counting in memory instead', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
-    const app = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+const redis = await testRedis();
+
+describe('when Redis goes away after start-up', () => {
+  it.skipIf(!redis.up)('still holds the attacker, counting in memory instead', async () => {
+    const proxy = await tcpProxy(new URL(redis.url));
+    const app = await createTestApp({ REDIS_URL: proxy.url });
     try {
+      await proxy.cut();
       const attacker = uniqueIp();
       const payload = { emailAddress: 'someone@example.com', password: 'Wrong-pass1' };
       const attempt = () =>
@@ -133,6 +133,7 @@ describe('with REDIS_URL pointing at nothing', () => {
       expect((await attempt()).statusCode).toBe(429);
     } finally {
       await app.close();
+      await proxy.close();
     }
   });
 });
