@@ -197,18 +197,8 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
       return account;
     },
 
-    /** For create-admin, demo seeds and tests: an account with a password, confirmed unless told otherwise. */
-    async createAccount(input: NewAccountInput): Promise<Account> {
-      const passwordHash = await passwords.hash(input.password);
-      return db.transaction((tx) => insertNew(tx, { confirmed: true, ...input }, passwordHash));
-    },
-
     async isEmailRegistered(personType: PersonType, emailAddress: string): Promise<boolean> {
       return (await queries.findAccountByEmail(db, personType, emailAddress)) !== undefined;
-    },
-
-    async findByEmail(personType: PersonType, emailAddress: string): Promise<Account | undefined> {
-      return queries.findAccountByEmail(db, personType, emailAddress);
     },
 
     /**

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 import { escapeHtml } from '../../../ui/safe-html.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
-/** `PATCH v1/users/{id}/role` (Admin only, not one's own); the member gets it at their next token refresh. */
+/** `PATCH v1/users/{id}/role` (Admin only, not one's own); the API applies it from the member's next request. */
 export function changeRole(id: number, role: RoleName): Promise<StaffMember> {
   return api<StaffMember>(`v1/users/${id}/role`, { method: 'PATCH', body: { role } });
 }
