@@ -30,3 +30,13 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), paginationDetails: PaginationDetailsSchema });
 
 export type Page<T> = { data: T[]; paginationDetails: PaginationDetails };
+
+/** A page of `data` out of `noOfRecords` rows, as the query (`pageNo`, `pageSize`) asked for it. */
+export const toPage = <T>(
+  data: T[],
+  noOfRecords: number,
+  { pageNo, pageSize }: Pick<PageQuery, 'pageNo' | 'pageSize'>,
+): Page<T> => ({
+  data,
+  paginationDetails: { currentPage: pageNo, totalPages: Math.ceil(noOfRecords / pageSize), noOfRecords, pageSize },
+});

@@ -7,7 +7,7 @@ import {
   type CreateAddress,
   type UpdateAddress,
 } from '@bookshop/contracts/addresses';
-import type { PageQuery } from '@bookshop/contracts/pagination';
+import { toPage, type PageQuery } from '@bookshop/contracts/pagination';
 import type { Tx } from '../../platform/db.ts';
 import { HttpProblem, conflict, notFound } from '../../platform/errors.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
@@ -55,15 +55,7 @@ export function createAddressesService({ db, catalogue }: AddressesDeps) {
         queries.countAddresses(db, customerId),
         queries.pageAddresses(db, customerId, pageSize, (pageNo - 1) * pageSize),
       ]);
-      return {
-        data: found.map(toAddress),
-        paginationDetails: {
-          currentPage: pageNo,
-          totalPages: Math.ceil(noOfRecords / pageSize),
-          noOfRecords,
-          pageSize,
-        },
-      };
+      return toPage(found.map(toAddress), noOfRecords, { pageNo, pageSize });
     },
 
     /** The first address is main whatever isMain says; a later one is main only when asked. */

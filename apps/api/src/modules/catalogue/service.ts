@@ -1,4 +1,5 @@
 import type { Book, BookPage, BookQuery, SearchResult } from '@bookshop/contracts/catalogue';
+import { toPage } from '@bookshop/contracts/pagination';
 import { SEARCH_RESULTS_LIMIT } from '@bookshop/contracts/constants';
 import { aedToFils, filsToAed } from '@bookshop/contracts/money';
 import type { Tx } from '../../platform/db.ts';
@@ -108,15 +109,7 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
       caches.counts.getOrLoad(filterKey, () => queries.countBooks(db, filter)),
       queries.findBooks(db, filter, pageSize, (pageNo - 1) * pageSize),
     ]);
-    return {
-      data: found.map(toBook),
-      paginationDetails: {
-        currentPage: pageNo,
-        totalPages: Math.ceil(noOfRecords / pageSize),
-        noOfRecords,
-        pageSize,
-      },
-    };
+    return toPage(found.map(toBook), noOfRecords, { pageNo, pageSize });
   }
 
   return {

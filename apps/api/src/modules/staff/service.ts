@@ -1,4 +1,5 @@
 import { AuthMessages, type StaffMember, type StaffPage, type StaffQuery } from '@bookshop/contracts/auth';
+import { toPage } from '@bookshop/contracts/pagination';
 import { RoleName } from '@bookshop/contracts/enums';
 import { permissionsOf } from '@bookshop/contracts/roles';
 import type { Database } from '../../platform/db.ts';
@@ -35,15 +36,7 @@ export function createStaffService({ db }: { db: Database }) {
         queries.countStaff(db, role),
         queries.findStaff(db, role, pageSize, (pageNo - 1) * pageSize),
       ]);
-      return {
-        data: found.map(toStaffMember),
-        paginationDetails: {
-          currentPage: pageNo,
-          totalPages: Math.ceil(noOfRecords / pageSize),
-          noOfRecords,
-          pageSize,
-        },
-      };
+      return toPage(found.map(toStaffMember), noOfRecords, query);
     },
 
     /**

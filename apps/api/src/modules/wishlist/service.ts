@@ -1,4 +1,4 @@
-import type { PageQuery } from '@bookshop/contracts/pagination';
+import { toPage, type PageQuery } from '@bookshop/contracts/pagination';
 import {
   WISHLIST_MAX_BOOKS,
   WishlistMessages,
@@ -26,18 +26,11 @@ export function createWishlistService({ db, catalogue }: WishlistDeps) {
         queries.pageItems(db, customerId, pageSize, (pageNo - 1) * pageSize),
       ]);
       const books = new Map((await catalogue.getBooksByIds(items.map((item) => item.book_id))).map((b) => [b.id, b]));
-      return {
-        data: items.flatMap((item) => {
-          const book = books.get(item.book_id);
-          return book ? [{ ...book, addedAt: new Date(item.added_at).toISOString() }] : [];
-        }),
-        paginationDetails: {
-          currentPage: pageNo,
-          totalPages: Math.ceil(noOfRecords / pageSize),
-          noOfRecords,
-          pageSize,
-        },
-      };
+      const data = items.flatMap((item) => {
+        const book = books.get(item.book_id);
+        return book ? [{ ...book, addedAt: new Date(item.added_at).toISOString() }] : [];
+      });
+      return toPage(data, noOfRecords, { pageNo, pageSize });
     },
 
     /** Adds a book; one already there is left as it is (spec: duplicates ignored). */
