@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { AddressIdSchema } from './addresses.ts';
+import { DELIVERY_METHOD_CODES } from './delivery.ts';
+
+/** How long copies stay reserved for an unpaid checkout (Stripe's shortest session life too). */
+export const CHECKOUT_SESSION_MINUTES = 30;
+
+export const CheckoutMessages = {
+  addressRequired: 'Choose a delivery address.',
+  deliveryMethodRequired: 'Choose a delivery method.',
+  deliveryMethodInvalid: 'Choose Standard Delivery or Next-Day Delivery.',
+  emptyCart: 'Your cart is empty. Add a book before checking out.',
+  addressNotFound: 'This address does not exist.',
+  sessionIdRequired: 'sessionId is required.',
+  sessionIdInvalid: 'sessionId is not a checkout session id.',
+  sessionNotFound: 'This checkout session does not exist.',
+  /** Names the book and how many copies are left. */
+  notEnoughStock: (title: string, left: number) =>
+    left === 0
+      ? `"${title}" is out of stock.`
+      : `Only ${left} ${left === 1 ? 'copy' : 'copies'} of "${title}" ${left === 1 ? 'is' : 'are'} left.`,
+  paymentsUnavailable: 'Payments are unavailable right now. Please try again in a few minutes.',
+} as const;
+
+/** `POST v1/checkout/create-session`. */
+export const CreateCheckoutSessionSchema = z.object({
+  addressId: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null, CheckoutMessages.addressRequired)
+    .pipe(AddressIdSchema),
+  deliveryMethod: z
+    .unknown()
+    .refine((v) => v !== undefined && v !== null && v !== '', CheckoutMessages.deliveryMethodRequired)
+    .pipe(z.enum(DELIVERY_METHOD_CODES, { error: CheckoutMessages.deliveryMethodInvalid })),
+});
+export type CreateCheckoutSession = z.infer<typeof CreateCheckoutSessionSchema>;
+
+export const CheckoutSessionSchema = z.object({
+  orderId: z.number().int(),
+  /** The provider's session id (Stripe's cs_…; the sandbox's cs_test_…). */
+  sessionId: z.string(),
+  /** The provider's hosted payment page: the browser goes there next. */
+  url: z.string(),
+  /** ISO 8601: when the reserved copies are released unless paid. */
+  expiresAt: z.string(),
+});
+export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>;
+
+/** `GET v1/checkout/checkout-success?sessionId=` and `…/checkout-cancelled?sessionId=`. */
+export const CheckoutSessionQuerySchema = z.object({
+  sessionId: z
+    .string({ error: CheckoutMessages.sessionIdRequired })
+    .min(1, CheckoutMessages.sessionIdRequired)
+    .max(255, CheckoutMessages.sessionIdInvalid)
+    .regex(/^cs_[A-Za-z0-9_]+$/, CheckoutMessages.sessionIdInvalid),
+});

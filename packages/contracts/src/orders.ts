@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { DELIVERY_METHOD_CODES } from './delivery.ts';
+import { OrderStatus } from './enums.ts';
+import { PageQuerySchema, pageOf } from './pagination.ts';
+
+/**
+ * Orders as the API answers them (issue 8). Money travels as decimal AED with two places, as
+ * everywhere; the database keeps integer fils. An order holds snapshots: the prices, the
+ * address and the delivery fee as they were when the customer went to pay.
+ */
+
+export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = {
+  [OrderStatus.Pending]: 'Pending',
+  [OrderStatus.Completed]: 'Completed',
+  [OrderStatus.Cancelled]: 'Cancelled',
+};
+export const ORDER_STATUSES = [OrderStatus.Pending, OrderStatus.Completed, OrderStatus.Cancelled] as const;
+
+/** 'BK-000123': what customers quote to support and see in e-mails. */
+export const orderNumber = (id: number): string => `BK-${String(id).padStart(6, '0')}`;
+
+export const OrderMessages = {
+  idInvalid: 'Order id must be a positive whole number.',
+  notFound: 'This order does not exist.',
+  statusInvalid: 'Status must be 1 (Pending), 2 (Completed) or 3 (Cancelled).',
+  dateInvalid: 'Use a date such as 2026-01-31.',
+  dateRange: 'The start date must not be after the end date.',
+  customerMax: 'Customer filter must be at most 100 characters long.',
+} as const;
+
+export const OrderItemSchema = z.object({
+  bookId: z.number().int(),
+  title: z.string(),
+  imageUrl: z.string(),
+  /** Unit price before the discount, decimal AED. */
+  price: z.number(),
+  discountPercentage: z.number(),
+  /** Unit price paid, decimal AED. */
+  discountedPrice: z.number(),
+  quantity: z.number().int(),
+  /** discountedPrice × quantity, decimal AED. */
+  lineTotal: z.number(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderAddressSchema = z.object({
+  address: z.string(),
+  /** ISO 3166-1 alpha-2. */
+  country: z.string(),
+  city: z.string(),
+  phoneNo: z.string(),
+  zipCode: z.string(),
+});
+export type OrderAddress = z.infer<typeof OrderAddressSchema>;
+
+export const OrderHistoryEntrySchema = z.object({
+  status: z.number().int(),
+  statusName: z.string(),
+  /** ISO 8601. */
+  at: z.string(),
+});
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
+
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** While Pending: when the reserved copies are released if the customer has not paid. */
+  expiresAt: z.string().nullable(),
+  items: z.array(OrderItemSchema),
+  /** Sum of price × quantity, before discounts. */
+  itemsTotal: z.number(),
+  /** How much the discounts took off itemsTotal. */
+  discountTotal: z.number(),
+  deliveryMethod: z.object({ code: z.enum(DELIVERY_METHOD_CODES), name: z.string() }),
+  deliveryFee: z.number(),
+  /** itemsTotal − discountTotal + deliveryFee: what the card is charged. */
+  total: z.number(),
+  address: OrderAddressSchema,
+  history: z.array(OrderHistoryEntrySchema),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** A staff list row: the order plus who placed it. */
+export const StaffOrderSchema = OrderSchema.extend({
+  customerEmail: z.string(),
+  customerUserName: z.string(),
+});
+export type StaffOrder = z.infer<typeof StaffOrderSchema>;
+
+const statusFilter = z.coerce
+  .number({ error: OrderMessages.statusInvalid })
+  .refine((n): n is OrderStatus => (ORDER_STATUSES as readonly number[]).includes(n), OrderMessages.statusInvalid)
+  .transform((n) => n as OrderStatus);
+
+const isoDate = z
+  .string({ error: OrderMessages.dateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, OrderMessages.dateInvalid)
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    OrderMessages.dateInvalid,
+  );
+
+/** `GET v1/orders/customer`: the signed-in customer's orders, newest first. */
+export const CustomerOrderQuerySchema = PageQuerySchema.extend({ status: statusFilter.optional() });
+export type CustomerOrderQuery = z.infer<typeof CustomerOrderQuerySchema>;
+
+/** `GET v1/orders` (staff): every order, newest first; `from`/`to` are inclusive dates (UTC). */
+export const StaffOrderQuerySchema = PageQuerySchema.extend({
+  status: statusFilter.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  customer: z.string().trim().max(100, OrderMessages.customerMax).optional(),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: OrderMessages.dateRange, path: ['to'] });
+export type StaffOrderQuery = z.infer<typeof StaffOrderQuerySchema>;
+
+export const OrderParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: OrderMessages.idInvalid })
+    .int(OrderMessages.idInvalid)
+    .positive(OrderMessages.idInvalid)
+    .max(2_147_483_647, OrderMessages.idInvalid),
+});
+
+export const OrderPageSchema = pageOf(OrderSchema);
+export const StaffOrderPageSchema = pageOf(StaffOrderSchema);
