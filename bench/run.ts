@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { CATALOGUE_CACHE } from '../apps/api/src/modules/catalogue/service.ts';
 import { openPostgres } from '../apps/api/src/platform/db.ts';
+import { type CheckoutMeasurement, measureCheckout } from './checkout.ts';
 import { ensureBenchData } from './generate-data.ts';
 import { distinct, listPaths, searchKeywords, searchPath } from './scenarios.ts';
 import type { ServerReady } from './server.ts';
@@ -15,7 +17,8 @@ import type { ServerReady } from './server.ts';
  * child processes, drives each with autocannon and prints one comparable table.
  * Settings (environment): BENCH_DATABASE_URL, BENCH_BOOKS, BENCH_DURATION (s), BENCH_WARMUP (s),
  * BENCH_CONNECTIONS, BENCH_LIST_POOL and BENCH_SEARCH_POOL (distinct requests in the rotations),
- * BENCH_ONLY (comma-separated scenario names), BENCH_RESET=1 (rebuild the bench database).
+ * BENCH_ONLY (comma-separated scenario names, `checkout` included), BENCH_RESET=1 (rebuild the bench
+ * database). The checkout scenario (checkout.ts) runs after the read scenarios.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -210,10 +213,13 @@ async function main() {
   );
 
   mkdirSync(dataDir, { recursive: true });
+  // Known to the checkout scenario, which signs its customers' access tokens with it.
+  const jwtSecret = randomBytes(32).toString('hex');
   const appPort = await startServer(['app'], {
     ...process.env,
     DATABASE_URL: settings.databaseUrl,
     DATA_DIR: path.join(dataDir, 'app'),
+    JWT_SECRET: jwtSecret,
     SEED: 'none',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
@@ -305,14 +311,27 @@ async function main() {
     );
     measurements.push(await measure(scenario));
   }
+  let checkout: CheckoutMeasurement | undefined;
+  if (!settings.only || settings.only.includes('checkout')) {
+    log('run: checkout — 50 customers at once for 5 copies, 20 rounds');
+    checkout = await measureCheckout({ port: appPort, databaseUrl: settings.databaseUrl, jwtSecret, log });
+  }
   stopServers();
 
   console.log('');
   printTable(measurements);
+  if (checkout) {
+    console.log('');
+    console.log(
+      `checkout: ${checkout.calls} create-session calls, p50 ${checkout.p50Ms.toFixed(0)} ms, p99 ${checkout.p99Ms.toFixed(0)} ms, ` +
+        `max ${checkout.maxMs.toFixed(0)} ms; sessions per round ${checkout.createdPerRound.join(' ')}; ` +
+        `${checkout.refused} × 409; other answers ${JSON.stringify(checkout.otherStatuses)}; load ${checkout.loadAverage.toFixed(2)}`,
+    );
+  }
   writeFileSync(
     path.join(dataDir, 'last-run.json'),
     JSON.stringify(
-      { at: new Date().toISOString(), settings: { ...settings, databaseUrl: undefined }, conditions, measurements },
+      { at: new Date().toISOString(), settings: { ...settings, databaseUrl: undefined }, conditions, measurements, checkout },
       null,
       2,
     ),
@@ -321,6 +340,10 @@ async function main() {
   const failed = measurements.filter((m) => m.errors > 0 || m.non2xx > 0);
   if (failed.length) {
     console.error(`\nFAILED: errors or non-2xx responses in ${failed.map((m) => m.scenario).join(', ')}`);
+    process.exitCode = 1;
+  }
+  if (checkout && (checkout.createdPerRound.some((created) => created !== 5) || Object.keys(checkout.otherStatuses).length)) {
+    console.error('\nFAILED: checkout sold more or fewer copies than it had, or answered other than 201/409');
     process.exitCode = 1;
   }
 }

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { PersonType } from '../packages/contracts/src/enums.ts';
+import { insertAccount } from '../apps/api/src/modules/auth/queries.ts';
+import { createAccessTokens } from '../apps/api/src/platform/auth.ts';
+import { openPostgres } from '../apps/api/src/platform/db.ts';
+
+/**
+ * The checkout scenario: `customers` customers, each with the same book in their cart, press
+ * 'Proceed to Payment' at once while only `copies` copies are left. Repeated `rounds` times with
+ * the stock put back between rounds. Reports create-session latency over every call and checks
+ * the outcome a shop cares about: exactly `copies` sessions per round, the rest refused with 409,
+ * never a 5xx.
+ */
+
+export type CheckoutMeasurement = {
+  scenario: 'checkout';
+  description: string;
+  rounds: number;
+  calls: number;
+  createdPerRound: number[];
+  refused: number;
+  otherStatuses: Record<string, number>;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  loadAverage: number;
+};
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+export async function measureCheckout(options: {
+  port: number;
+  databaseUrl: string;
+  jwtSecret: string;
+  customers?: number;
+  copies?: number;
+  rounds?: number;
+  log: (line: string) => void;
+}): Promise<CheckoutMeasurement> {
+  const { port, customers = 50, copies = 5, rounds = 20, log } = options;
+  const base = `http://127.0.0.1:${port}`;
+  const handle = await openPostgres(options.databaseUrl, 2);
+  const tokens = createAccessTokens(options.jwtSecret);
+  try {
+    const { rows } = await handle.pool.query<{ id: number; title: string }>(
+      'select id, title from books order by id limit 1',
+    );
+    const book = rows[0];
+    if (!book) throw new Error('the bench database has no books');
+
+    // Customers straight into the database (no sign-up mail, no login rate limits), with tokens
+    // signed by the server's own secret: the scenario measures checkout, not logging in.
+    const run = randomBytes(4).toString('hex');
+    const buyers = await Promise.all(
+      Array.from({ length: customers }, async (_, n) => {
+        const account = await insertAccount(handle.db, {
+          personType: PersonType.Customer,
+          role: null,
+          emailAddress: `bench-buyer-${run}-${n}@example.com`,
+          userName: `bench-buyer-${run}-${n}`,
+          firstName: 'Bench',
+          lastName: 'Buyer',
+          passwordHash: 'not-a-login',
+          emailConfirmedAt: new Date(),
+        });
+        const token = await tokens.sign({
+          id: account.id,
+          personType: PersonType.Customer,
+          role: null,
+          sessionId: `bench-${run}-${n}`,
+        });
+        return { id: account.id, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+      }),
+    );
+    await handle.db.execute(sql`update books set stock_quantity = ${customers} where id = ${book.id}`);
+    const addressIds = await Promise.all(
+      buyers.map(async (buyer) => {
+        const address = await post(base, '/api/v1/customers-addresses', buyer.headers, {
+          address: '1 Sheikh Zayed Road',
+          country: 'AE',
+          city: 'Dubai',
+          phoneNo: '+971501234567',
+          zipCode: '',
+          isMain: true,
+        });
+        if (address.status !== 201) throw new Error(`adding an address answered ${address.status}: ${address.body}`);
+        const cart = await post(base, '/api/v1/cart', buyer.headers, { bookId: book.id, quantity: 1 });
+        if (cart.status !== 200 && cart.status !== 201) throw new Error(`adding to the cart answered ${cart.status}`);
+        return (JSON.parse(address.body) as { id: number }).id;
+      }),
+    );
+
+    const latencies: number[] = [];
+    const createdPerRound: number[] = [];
+    const otherStatuses: Record<string, number> = {};
+    let refused = 0;
+    for (let round = 0; round < rounds; round++) {
+      await handle.db.execute(sql`update books set stock_quantity = ${copies} where id = ${book.id}`);
+      const answers = await Promise.all(
+        buyers.map(async (buyer, n) => {
+          const started = performance.now();
+          const answer = await post(base, '/api/v1/checkout/create-session', buyer.headers, {
+            addressId: addressIds[n],
+            deliveryMethod: 'standard',
+          });
+          latencies.push(performance.now() - started);
+          return answer.status;
+        }),
+      );
+      createdPerRound.push(answers.filter((status) => status === 201).length);
+      for (const status of answers) {
+        if (status === 409) refused += 1;
+        else if (status !== 201) otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
+      }
+    }
+    log(`checkout: ${rounds} rounds of ${customers} buyers for ${copies} copies of "${book.title}"`);
+    const sorted = latencies.sort((a, b) => a - b);
+    return {
+      scenario: 'checkout',
+      description: `POST /api/v1/checkout/create-session, ${customers} customers at once for ${copies} copies`,
+      rounds,
+      calls: sorted.length,
+      createdPerRound,
+      refused,
+      otherStatuses,
+      p50Ms: percentile(sorted, 0.5),
+      p99Ms: percentile(sorted, 0.99),
+      maxMs: sorted.at(-1) ?? 0,
+      loadAverage: os.loadavg()[0]!,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function post(base: string, path: string, headers: Record<string, string>, body: unknown) {
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  return { status: response.status, body: await response.text() };
+}
