@@ -28,7 +28,8 @@ export type CheckoutMeasurement = {
   loadAverage: number;
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
 export async function measureCheckout(options: {
   port: number;

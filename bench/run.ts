@@ -331,7 +331,13 @@ async function main() {
   writeFileSync(
     path.join(dataDir, 'last-run.json'),
     JSON.stringify(
-      { at: new Date().toISOString(), settings: { ...settings, databaseUrl: undefined }, conditions, measurements, checkout },
+      {
+        at: new Date().toISOString(),
+        settings: { ...settings, databaseUrl: undefined },
+        conditions,
+        measurements,
+        checkout,
+      },
       null,
       2,
     ),
@@ -342,7 +348,10 @@ async function main() {
     console.error(`\nFAILED: errors or non-2xx responses in ${failed.map((m) => m.scenario).join(', ')}`);
     process.exitCode = 1;
   }
-  if (checkout && (checkout.createdPerRound.some((created) => created !== 5) || Object.keys(checkout.otherStatuses).length)) {
+  if (
+    checkout &&
+    (checkout.createdPerRound.some((created) => created !== 5) || Object.keys(checkout.otherStatuses).length)
+  ) {
     console.error('\nFAILED: checkout sold more or fewer copies than it had, or answered other than 201/409');
     process.exitCode = 1;
   }
