@@ -110,7 +110,10 @@ export function createJobs(options: {
   async function scheduleRecurring() {
     for (const [kind, { intervalSeconds }] of kinds) {
       if (intervalSeconds === undefined || scheduled.has(kind)) continue;
-      await db.insert(jobsTable).values({ kind, key: recurringKey(kind) }).onConflictDoNothing();
+      await db
+        .insert(jobsTable)
+        .values({ kind, key: recurringKey(kind) })
+        .onConflictDoNothing();
       scheduled.add(kind);
     }
   }

@@ -75,7 +75,13 @@ function outboxTransport(dataDir: string, from: string, log: FastifyBaseLogger):
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async deliver(mail, id) {
-      const info = await composer.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await composer.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${id}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -151,5 +151,9 @@ function registerJobMetrics(registry: Registry, db: Database, app: FastifyInstan
     });
   gauge('bookshop_jobs_due', 'Jobs due to run and not yet done, by kind.', 'due');
   gauge('bookshop_jobs_failed', 'Jobs given up on after every retry, by kind (see jobs.last_error).', 'failed');
-  gauge('bookshop_jobs_oldest_due_seconds', 'How long the oldest due job has been waiting, by kind.', 'oldest_due_seconds');
+  gauge(
+    'bookshop_jobs_oldest_due_seconds',
+    'How long the oldest due job has been waiting, by kind.',
+    'oldest_due_seconds',
+  );
 }
