@@ -17,6 +17,7 @@ import { createCatalogueService } from './modules/catalogue/service.ts';
 import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { createCustomerAccountService } from './modules/customers/service.ts';
+import { createDeliveryService } from './modules/delivery/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -89,6 +90,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
 
   const wishlist = createWishlistService({ db, catalogue });
   const addresses = createAddressesService({ db, catalogue });
+  const delivery = createDeliveryService({ cart });
 
   const auth = createAuthServices({ config, db, mailer, accessTokens: app.accessTokens, log: app.log });
   const customerAccount = createCustomerAccountService({
@@ -111,7 +113,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await app.register(catalogueRoutes, { prefix: '/api', catalogue });
   await app.register(cartRoutes, { prefix: '/api', cart });
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });
-  await app.register(addressesRoutes, { prefix: '/api', addresses, cart });
+  await app.register(addressesRoutes, { prefix: '/api', addresses, delivery });
 
   await registerWeb(app, {
     distDir: config.webDistDir,
