@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
 import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.ts';
 import {
   type CreateSessionInput,
@@ -317,5 +318,35 @@ describe('Stripe provider: webhook signatures', () => {
       created: 1,
       session: null,
     });
+  });
+});
+
+describe('the app with STRIPE_SECRET_KEY', () => {
+  it('takes payments through Stripe (STRIPE_API_URL) and mounts no sandbox page', async () => {
+    const t = await createTestApp({
+      STRIPE_SECRET_KEY: standin.secretKey,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standin.url,
+    });
+    try {
+      expect(t.app.payments.name).toBe('stripe');
+      const session = await t.app.payments.createSession(sessionInput());
+      expect(standin.sessions.has(session.id)).toBe(true);
+      expect(session.url).toBe(`${standin.url}/c/pay/${session.id}`);
+      const res = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${session.id}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('TEST MODE');
+      const payload = JSON.stringify({
+        id: 'evt_app',
+        object: 'event',
+        type: 'ping',
+        created: 1,
+        data: { object: {} },
+      });
+      const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      expect(t.app.payments.verifyEvent(payload, header).id).toBe('evt_app');
+    } finally {
+      await t.close();
+    }
   });
 });
