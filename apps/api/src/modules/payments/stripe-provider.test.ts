@@ -10,7 +10,7 @@ import {
   RefundRefusedError,
   WebhookSignatureError,
 } from './provider.ts';
-import { createStripeProvider } from './stripe-provider.ts';
+import { createStripeProvider, STRIPE_EXPIRY_MARGIN_SECONDS } from './stripe-provider.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_provider_secret';
 
@@ -85,7 +85,8 @@ describe('Stripe provider: Checkout Sessions', () => {
       client_reference_id: String(input.orderId),
       metadata: { orderId: String(input.orderId), orderNumber: input.orderNumber },
       customer_email: 'reader@example.com',
-      expires_at: String(input.expiresAt.getTime() / 1000),
+      // Checkout's 30 minutes, plus a fixed margin: Stripe counts from when it receives the call.
+      expires_at: String(input.expiresAt.getTime() / 1000 + STRIPE_EXPIRY_MARGIN_SECONDS),
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
     });
@@ -99,9 +100,17 @@ describe('Stripe provider: Checkout Sessions', () => {
       metadata: { orderId: String(input.orderId), orderNumber: input.orderNumber },
       amountTotalFils: 2 * 4250 + 3000 + 2500,
       currency: 'aed',
-      expiresAt: input.expiresAt,
+      expiresAt: new Date(input.expiresAt.getTime() + STRIPE_EXPIRY_MARGIN_SECONDS * 1000),
       paymentIntentId: null,
     });
+  });
+
+  it('is not refused when the 30-minute reservation began a while before the call', async () => {
+    // Checkout counts 30 minutes from its transaction; by the call, Stripe sees less than that.
+    const reservedAt = Date.now() - 20_000;
+    const session = await stripe.createSession(sessionInput({ expiresAt: new Date(reservedAt + 30 * 60 * 1000) }));
+    expect(session.status).toBe('open');
+    expect(lastRequest('POST', '/v1/checkout/sessions').status).toBe(200);
   });
 
   it('sends no delivery line when delivery is free', async () => {
