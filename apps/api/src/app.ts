@@ -16,6 +16,8 @@ import { cataloguePageExists } from './modules/catalogue/page-exists.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
 import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { createOrdersService } from './modules/orders/service.ts';
 import { createCustomerAccountService } from './modules/customers/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
@@ -102,6 +104,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   });
 
   const staff = createStaffService({ db });
+  const orders = createOrdersService({ db, images });
 
   await app.register(sessionRoutes, { prefix: '/api', ...auth, googleClientId: config.googleClientId });
   await app.register(customerRoutes, { prefix: '/api', ...auth, customerAccount });
@@ -110,6 +113,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await app.register(cartRoutes, { prefix: '/api', cart });
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });
   await app.register(addressesRoutes, { prefix: '/api', addresses, cart });
+  await app.register(ordersRoutes, { prefix: '/api', orders });
 
   await registerWeb(app, {
     distDir: config.webDistDir,
