@@ -32,7 +32,10 @@ describe('loadConfig', () => {
       { STRIPE_SECRET_KEY: 'sk_test_123' },
       /^Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set/,
     ],
-    [{ STRIPE_API_URL: 'ftp://stripe.local' }, /^Invalid configuration: STRIPE_API_URL must be a URL starting with http:/],
+    [
+      { STRIPE_API_URL: 'ftp://stripe.local' },
+      /^Invalid configuration: STRIPE_API_URL must be a URL starting with http:/,
+    ],
     [{ REDIS_URL: 'http://cache' }, /^Invalid configuration: REDIS_URL /],
     [{ S3_BUCKET: 'covers' }, /^Invalid configuration: S3_BUCKET is not supported yet/],
     [
