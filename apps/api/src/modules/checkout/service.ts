@@ -12,7 +12,7 @@ import { releaseStock, reserveStock, type LockedBook } from '../catalogue/stock.
 import * as orderQueries from '../orders/queries.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { PaymentProvider, ProviderEvent, ProviderSession } from '../payments/provider.ts';
-import { ProviderUnavailableError } from '../payments/provider.ts';
+import { ProviderUnavailableError, RefundRefusedError } from '../payments/provider.ts';
 import * as queries from './queries.ts';
 
 /**
@@ -308,8 +308,14 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     /** Job `checkout.refund`: a payment for an order that could not be honoured goes back. */
     async refund({ orderId, sessionId }: { orderId: number; sessionId: string }): Promise<void> {
-      const refund = await provider.refund({ sessionId, idempotencyKey: `refund-order-${orderId}` });
-      await orderQueries.updateOrder(db, orderId, { refundId: refund.id });
+      try {
+        const refund = await provider.refund({ sessionId, idempotencyKey: `refund-order-${orderId}` });
+        await orderQueries.updateOrder(db, orderId, { refundId: refund.id });
+      } catch (error) {
+        // Nothing left to refund (refunded already, e.g. by staff): retrying cannot help.
+        if (!(error instanceof RefundRefusedError)) throw error;
+        log.warn({ err: error, orderId }, 'checkout: the provider refused the refund of a cancelled order');
+      }
     },
 
     /** Job `checkout.reconcile`: Pending orders past expiry are settled; recent ones are asked about. */
