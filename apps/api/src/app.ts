@@ -26,6 +26,7 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/errors.ts';
 import { registerHealth } from './platform/health.ts';
+import { registerJobs } from './platform/jobs.ts';
 import { registerMailer } from './platform/mailer.ts';
 import { registerLoginFailures } from './platform/login-lockout.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -80,7 +81,8 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   const { redis, checkRedis } = await registerRateLimits(app, { redisUrl: config.redisUrl });
   registerLoginFailures(app, { redis });
   await registerHealth(app, { db, checkRedis, loadShedding: config.loadShedding });
-  const mailer = registerMailer(app, { db, config });
+  const jobs = registerJobs(app, { db });
+  const mailer = registerMailer(app, { jobs, config });
 
   const images = createDiskImageStore(config.dataDir);
   const catalogue = createCatalogueService({ db, images });
