@@ -7,6 +7,7 @@ import { filsToAed, formatPrice } from '@bookshop/contracts/money';
 import { orderNumber, type Order } from '@bookshop/contracts/orders';
 import type { Database, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import { releaseStock, reserveStock, type LockedBook } from '../catalogue/stock.ts';
 import * as orderQueries from '../orders/queries.ts';
@@ -37,16 +38,11 @@ export const CheckoutJobKind = {
   Refund: 'checkout.refund',
 } as const;
 
-/** The parts of the jobs platform (platform/jobs.ts) checkout uses. */
-export type CheckoutJobs = {
-  enqueue(tx: Tx, kind: string, payload: unknown, options?: { runAt?: Date; delaySeconds?: number; key?: string }): Promise<void>;
-  wake(): void;
-};
 
 export type CheckoutDeps = {
   db: Database;
   provider: PaymentProvider;
-  jobs: CheckoutJobs;
+  jobs: Pick<Jobs, 'enqueue' | 'wake'>;
   mailer: { enqueue(tx: Tx, mail: Mail): Promise<void>; wake(): void };
   orders: Pick<OrdersService, 'get'>;
   addresses: { get(customerId: number, id: number, options?: { tx?: Tx }): Promise<Address> };
