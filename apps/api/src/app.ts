@@ -16,7 +16,13 @@ import { cataloguePageExists } from './modules/catalogue/page-exists.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
 import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { registerCheckoutJobs } from './modules/checkout/jobs.ts';
+import { createCheckoutService, deliveryFeeOrConflict } from './modules/checkout/service.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
+import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
+import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createCustomerAccountService } from './modules/customers/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -107,6 +113,29 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
 
   const staff = createStaffService({ db });
   const orders = createOrdersService({ db, images });
+  // TEMPORARY until payments' registerPayments lands.
+  const webhookSecret = config.stripeWebhookSecret ?? 'whsec_temporary';
+  const sandbox = config.stripeSecretKey
+    ? undefined
+    : createSandboxProvider({ db, jobs, publicUrl: config.publicUrl, webhookSecret });
+  const provider =
+    sandbox ??
+    createStripeProvider({ secretKey: config.stripeSecretKey!, webhookSecret, apiUrl: config.stripeApiUrl });
+  if (sandbox) await app.register(sandboxRoutes, { sandbox });
+  const checkout = createCheckoutService({
+    db,
+    provider,
+    jobs,
+    mailer,
+    orders,
+    addresses,
+    cart,
+    delivery: { feeFils: deliveryFeeOrConflict },
+    catalogue,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  registerCheckoutJobs(jobs, checkout);
 
   await app.register(sessionRoutes, { prefix: '/api', ...auth, googleClientId: config.googleClientId });
   await app.register(customerRoutes, { prefix: '/api', ...auth, customerAccount });
@@ -116,6 +145,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });
   await app.register(addressesRoutes, { prefix: '/api', addresses, cart });
   await app.register(ordersRoutes, { prefix: '/api', orders });
+  await app.register(checkoutRoutes, { prefix: '/api', checkout, provider });
 
   await registerWeb(app, {
     distDir: config.webDistDir,
