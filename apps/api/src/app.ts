@@ -18,13 +18,14 @@ import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { registerCheckoutJobs } from './modules/checkout/jobs.ts';
-import { createCheckoutService, deliveryFeeOrConflict } from './modules/checkout/service.ts';
+import { createCheckoutService } from './modules/checkout/service.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createCustomerAccountService } from './modules/customers/service.ts';
+import { createDeliveryService } from './modules/delivery/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -97,6 +98,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
 
   const wishlist = createWishlistService({ db, catalogue });
   const addresses = createAddressesService({ db, catalogue });
+  const delivery = createDeliveryService({ cart });
 
   const auth = createAuthServices({ config, db, mailer, accessTokens: app.accessTokens, log: app.log });
   const customerAccount = createCustomerAccountService({
@@ -130,7 +132,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     orders,
     addresses,
     cart,
-    delivery: { feeFils: deliveryFeeOrConflict },
+    delivery,
     catalogue,
     publicUrl: config.publicUrl,
     log: app.log,
@@ -143,7 +145,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await app.register(catalogueRoutes, { prefix: '/api', catalogue });
   await app.register(cartRoutes, { prefix: '/api', cart });
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });
-  await app.register(addressesRoutes, { prefix: '/api', addresses, cart });
+  await app.register(addressesRoutes, { prefix: '/api', addresses, delivery });
   await app.register(ordersRoutes, { prefix: '/api', orders });
   await app.register(checkoutRoutes, { prefix: '/api', checkout, provider });
 

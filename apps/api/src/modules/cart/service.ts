@@ -188,8 +188,8 @@ export function createCartService({ db, catalogue }: CartDeps) {
     },
 
     /** What the delivery rules need to know about the customer's cart. */
-    async deliveryOrderSummary(customerId: number): Promise<DeliveryOrderSummary> {
-      const lines = await pricedLines(customerId);
+    async deliveryOrderSummary(customerId: number, options: { tx?: Tx } = {}): Promise<DeliveryOrderSummary> {
+      const lines = await pricedLines(customerId, options.tx);
       return {
         itemsTotalFils: lines.reduce((sum, { book, quantity }) => sum + paidFils(book) * quantity, 0),
         allItemsNextDayEligible: lines.every(({ book }) => book.isNextDayDeliveryEligible),

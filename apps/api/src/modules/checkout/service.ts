@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Address } from '@bookshop/contracts/addresses';
 import { CHECKOUT_SESSION_MINUTES, CheckoutMessages, type CreateCheckoutSession } from '@bookshop/contracts/checkout';
-import { DeliveryMessages, deliveryOptions, type DeliveryOrderSummary } from '@bookshop/contracts/delivery';
+import { deliveryOptions, type DeliveryOrderSummary } from '@bookshop/contracts/delivery';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import { filsToAed, formatPrice } from '@bookshop/contracts/money';
 import { orderNumber, type Order } from '@bookshop/contracts/orders';
 import type { Database, Tx } from '../../platform/db.ts';
-import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
+import { badRequest, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import { releaseStock, reserveStock, type LockedBook } from '../catalogue/stock.ts';
@@ -347,13 +347,6 @@ function orderItem(book: LockedBook, quantity: number) {
     discountedPriceFils: book.discountedPriceFils,
     quantity,
   };
-}
-
-/** The fee for `code`, or 409 when the method cannot be chosen for this order (next-day with an ineligible book). */
-export function deliveryFeeOrConflict(code: CreateCheckoutSession['deliveryMethod'], order: DeliveryOrderSummary): number {
-  const option = deliveryOptions(order).find((o) => o.code === code);
-  if (!option?.isAvailable) throw conflict(option?.unavailableReason ?? DeliveryMessages.methodNotAvailable);
-  return option.feeFils;
 }
 
 function confirmationMail(
