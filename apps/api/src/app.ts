@@ -20,10 +20,8 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { registerCheckoutJobs } from './modules/checkout/jobs.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
-import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
-import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
-import { createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { createOrdersService } from './modules/orders/service.ts';
+import { registerPayments } from './modules/payments/index.ts';
 import { createCustomerAccountService } from './modules/customers/service.ts';
 import { createDeliveryService } from './modules/delivery/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -90,6 +88,8 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await registerHealth(app, { db, checkRedis, loadShedding: config.loadShedding });
   const jobs = registerJobs(app, { db });
   const mailer = registerMailer(app, { jobs, config });
+  // app.payments: Stripe, or the sandbox with its hosted page under /sandbox/checkout.
+  const provider = await registerPayments(app, { config, db, jobs });
 
   const images = createDiskImageStore(config.dataDir);
   const catalogue = createCatalogueService({ db, images });
@@ -115,15 +115,6 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
 
   const staff = createStaffService({ db });
   const orders = createOrdersService({ db, images });
-  // TEMPORARY until payments' registerPayments lands.
-  const webhookSecret = config.stripeWebhookSecret ?? 'whsec_temporary';
-  const sandbox = config.stripeSecretKey
-    ? undefined
-    : createSandboxProvider({ db, jobs, publicUrl: config.publicUrl, webhookSecret });
-  const provider =
-    sandbox ??
-    createStripeProvider({ secretKey: config.stripeSecretKey!, webhookSecret, apiUrl: config.stripeApiUrl });
-  if (sandbox) await app.register(sandboxRoutes, { sandbox });
   const checkout = createCheckoutService({
     db,
     provider,

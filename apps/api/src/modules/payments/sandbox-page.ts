@@ -86,7 +86,12 @@ const price = (fils: number) => formatPrice(filsToAed(fils));
 
 /** '3:45 PM', in the shop's time zone. */
 export function clockTime(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true })
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: SHOP_TIME_ZONE,
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  })
     .format(date)
     .replace(/\s/g, ' ');
 }
@@ -152,8 +157,18 @@ const FIELDS: { name: CardField; id: string; label: string; input: string }[] = 
     label: 'Expiration',
     input: 'type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" maxlength="9"',
   },
-  { name: 'cvc', id: 'cvc', label: 'CVC', input: 'type="text" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" maxlength="4"' },
-  { name: 'cardholderName', id: 'cardholder-name', label: 'Cardholder name', input: 'type="text" autocomplete="cc-name"' },
+  {
+    name: 'cvc',
+    id: 'cvc',
+    label: 'CVC',
+    input: 'type="text" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" maxlength="4"',
+  },
+  {
+    name: 'cardholderName',
+    id: 'cardholder-name',
+    label: 'Cardholder name',
+    input: 'type="text" autocomplete="cc-name"',
+  },
 ];
 
 /** The open session's page: summary, the time it is held, and the card form (with errors, if any). */
@@ -176,7 +191,11 @@ export function renderPaymentPage(session: SandboxSessionView, state: PageState 
   const field = (f: (typeof FIELDS)[number]) => {
     const error = errors[f.name];
     const invalid = error !== undefined || state.decline?.field === f.name;
-    const described = [f.name === 'expiry' ? 'expiry-hint' : '', error ? `${f.id}-error` : '', state.decline?.field === f.name ? 'form-error' : '']
+    const described = [
+      f.name === 'expiry' ? 'expiry-hint' : '',
+      error ? `${f.id}-error` : '',
+      state.decline?.field === f.name ? 'form-error' : '',
+    ]
       .filter(Boolean)
       .join(' ');
     // Card number and CVC are never sent back to the browser.

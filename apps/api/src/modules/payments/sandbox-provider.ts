@@ -162,7 +162,12 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
         ...(line.imageUrl && { imageUrl: line.imageUrl }),
       }));
       if (input.delivery.amountFils > 0) {
-        lines.push({ name: input.delivery.name, unitAmountFils: input.delivery.amountFils, quantity: 1, delivery: true });
+        lines.push({
+          name: input.delivery.name,
+          unitAmountFils: input.delivery.amountFils,
+          quantity: 1,
+          delivery: true,
+        });
       }
       // What Stripe would refuse with a 400 is a programming error here too.
       if (lines.length === 0) throw new Error('A checkout session needs at least one line');
@@ -232,7 +237,11 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       }
       const [refunded] = await db
         .update(table)
-        .set({ refundId: randomStripeId('re_test_', 24), refundAmount: amount, refundIdempotencyKey: input.idempotencyKey })
+        .set({
+          refundId: randomStripeId('re_test_', 24),
+          refundAmount: amount,
+          refundIdempotencyKey: input.idempotencyKey,
+        })
         .where(and(eq(table.id, row.id), eq(table.paymentStatus, 'paid'), isNull(table.refundId)))
         .returning();
       if (!refunded) {

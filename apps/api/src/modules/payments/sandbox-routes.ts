@@ -17,7 +17,11 @@ const SESSION_ID = /^cs_test_[A-Za-z0-9]{1,200}$/;
  * The sandbox's hosted page: GET shows the session, POST pays it (or shows Stripe's error), then
  * 303 to the success URL. Mounted only when the shop runs without Stripe keys.
  */
-export async function sandboxRoutes(app: FastifyInstance, options: { sandbox: SandboxProvider; now?: () => Date }) {
+export function sandboxRoutes(
+  app: FastifyInstance,
+  options: { sandbox: SandboxProvider; now?: () => Date },
+  done: (error?: Error) => void,
+) {
   const { sandbox } = options;
   const now = options.now ?? (() => new Date());
 
@@ -56,21 +60,27 @@ export async function sandboxRoutes(app: FastifyInstance, options: { sandbox: Sa
       }),
     );
 
-  app.get(SANDBOX_STYLESHEET_PATH, async (_request, reply) =>
+  app.get(SANDBOX_STYLESHEET_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(SANDBOX_STYLESHEET),
   );
 
-  app.get<{ Params: { sessionId: string } }>('/sandbox/checkout/:sessionId', async (request, reply) => {
-    const { sessionId } = request.params;
-    const session = SESSION_ID.test(sessionId) ? await sandbox.findSession(sessionId) : undefined;
-    if (!session) return notFoundPage(reply);
-    if (session.status === 'complete') return alreadyPaidPage(reply, session, 200);
-    if (session.status === 'expired') return expiredPage(reply, session, 200);
-    return html(reply, 200, renderPaymentPage(session));
-  });
+  app.get<{ Params: { sessionId: string } }>(
+    '/sandbox/checkout/:sessionId',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { sessionId } = request.params;
+      const session = SESSION_ID.test(sessionId) ? await sandbox.findSession(sessionId) : undefined;
+      if (!session) return notFoundPage(reply);
+      if (session.status === 'complete') return alreadyPaidPage(reply, session, 200);
+      if (session.status === 'expired') return expiredPage(reply, session, 200);
+      return html(reply, 200, renderPaymentPage(session));
+    },
+  );
 
   app.post<{ Params: { sessionId: string }; Body: Partial<Record<keyof CardForm, unknown>> | undefined }>(
     '/sandbox/checkout/:sessionId',
+    // HTML pages for the browser, not part of the API document.
+    { schema: { hide: true } },
     async (request, reply) => {
       const { sessionId } = request.params;
       const session = SESSION_ID.test(sessionId) ? await sandbox.findSession(sessionId) : undefined;
@@ -115,4 +125,5 @@ export async function sandboxRoutes(app: FastifyInstance, options: { sandbox: Sa
       }
     },
   );
+  done();
 }
