@@ -21,11 +21,13 @@ import {
   addAddress,
   cartBookIds,
   checkout,
+  confirmations,
   countRows,
   createSession,
   expireNow,
   fillCart,
   getOrder,
+  payOnSandboxPage,
   stockOf,
 } from './testing.ts';
 
@@ -41,6 +43,9 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   smtp = await startMailCatcher();
   t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://shop.test' });
+  // The tests run the queue themselves (app.jobs.runDue), so they decide what is delivered when.
+  await t.app.ready();
+  await t.app.jobs.stop();
   ids.emma = await t.catalogue.createBook(testBook({ title: 'Emma', priceFils: 4000, stockQuantity: 50 }));
   ids.persuasion = await t.catalogue.createBook(
     testBook({ title: 'Persuasion', priceFils: 3550, discountPercentage: 10, stockQuantity: 50, nextDayEligible: true }),
@@ -277,5 +282,104 @@ describe('expiry', () => {
     expect((await getOrder(t, bob, session.orderId)).status).toBe(3);
     expect(await stockOf(t, 'Scarce Book')).toBe(2);
     expect(await cartBookIds(t, bob)).toHaveLength(1);
+  });
+});
+
+describe('end to end through the sandbox', () => {
+  const number = (id: number) => `BK-${String(id).padStart(6, '0')}`;
+
+  it('create-session → pay with 4242… on the hosted page → the signed webhook arrives through the job queue → Completed, cart emptied, one mail', async () => {
+    await fillCart(t, alice, { [ids.persuasion!]: 2 });
+    const stock = await stockOf(t, 'Persuasion');
+    const session = await checkout(t, alice, aliceAddress, 'next-day');
+    const page = await t.app.inject({ method: 'GET', url: new URL(session.url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('TEST MODE');
+    const paid = await payOnSandboxPage(t, session.url);
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(paid.headers.location).toBe(`http://shop.test/checkout/success?session_id=${session.sessionId}`);
+
+    // Before the webhook: still Pending (the success page would fulfil it too, see below).
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(1);
+    await t.app.jobs.runDue();
+    const order = await getOrder(t, alice, session.orderId);
+    expect(order).toMatchObject({ status: 2, statusName: 'Completed', deliveryFee: 30, total: 93.9 });
+    expect(order.history.map((h) => h.statusName)).toEqual(['Pending', 'Completed']);
+    expect(await cartBookIds(t, alice)).toEqual([]);
+    expect(await stockOf(t, 'Persuasion')).toBe(stock - 2);
+
+    const success = await callAs(t, 'GET', `/api/v1/checkout/checkout-success?sessionId=${session.sessionId}`, alice);
+    expect(success.json<Order>()).toMatchObject({ id: session.orderId, status: 2 });
+    await t.app.jobs.runDue();
+    const mail = await smtp.nextMail(alice.emailAddress);
+    expect(mail.subject).toContain(number(session.orderId));
+    expect(mail.text).toContain('2 × Persuasion');
+    expect(mail.text).toContain('Dhs 93.90');
+    expect(confirmations(smtp, alice.emailAddress, number(session.orderId))).toHaveLength(1);
+    // Listed as the customer's newest order.
+    const mine = await callAs(t, 'GET', '/api/v1/orders/customer?status=2', alice);
+    expect(mine.json<{ data: Order[] }>().data[0]!.id).toBe(session.orderId);
+  });
+
+  it('a declined card stays on the page; then Cancel: order Cancelled, copies released, cart intact', async () => {
+    await fillCart(t, alice, { [ids.scarce!]: 2 });
+    const session = await checkout(t, alice, aliceAddress);
+    const declined = await payOnSandboxPage(t, session.url, '4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('Your card was declined.');
+    expect(await stockOf(t, 'Scarce Book')).toBe(0);
+    const cancelled = await callAs(t, 'GET', `/api/v1/checkout/checkout-cancelled?sessionId=${session.sessionId}`, alice);
+    expect(cancelled.json<Order>().status).toBe(3);
+    expect(await stockOf(t, 'Scarce Book')).toBe(2);
+    expect(await cartBookIds(t, alice)).toEqual([expect.objectContaining({ id: ids.scarce, quantity: 2 })]);
+    // The page can no longer be paid.
+    expect((await payOnSandboxPage(t, session.url)).statusCode).toBe(410);
+  });
+
+  it('the success page fulfils a paid session before its webhook is delivered; the webhook then changes nothing', async () => {
+    await fillCart(t, bob, { [ids.emma!]: 1 });
+    const session = await checkout(t, bob, bobAddress);
+    await payOnSandboxPage(t, session.url);
+    const success = await callAs(t, 'GET', `/api/v1/checkout/checkout-success?sessionId=${session.sessionId}`, bob);
+    expect(success.json<Order>().status).toBe(2);
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).history).toHaveLength(2);
+    await smtp.nextMail(bob.emailAddress);
+    expect(confirmations(smtp, bob.emailAddress, number(session.orderId))).toHaveLength(1);
+  });
+
+  it('a payment that raced the expiry is fulfilled, not cancelled', async () => {
+    await fillCart(t, bob, { [ids.scarce!]: 1 });
+    const session = await checkout(t, bob, bobAddress);
+    await payOnSandboxPage(t, session.url);
+    // The webhook is delayed and the expiry job comes first.
+    await t.db.execute(sql`update jobs set run_at = now() + interval '1 hour' where kind = 'payments.webhook-delivery' and done_at is null`);
+    await expireNow(t, session.orderId);
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).status).toBe(2);
+    expect(await stockOf(t, 'Scarce Book')).toBe(1);
+    await t.db.execute(sql`update jobs set run_at = now() where kind = 'payments.webhook-delivery' and done_at is null`);
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).history).toHaveLength(2);
+    await t.db.execute(sql`update books set stock_quantity = 2 where id = ${ids.scarce!}`);
+  });
+
+  it('reconciliation completes a paid order whose webhook was lost', async () => {
+    const reconcileAt = (when: string) => t.db.execute(sql`update jobs set run_at = ${when}::timestamptz where key = 'every:checkout.reconcile'`);
+    // The recurring row exists once the queue has run; its next run is pushed past this test's steps.
+    await t.app.jobs.runDue();
+    await reconcileAt(new Date(Date.now() + 3_600_000).toISOString());
+    await fillCart(t, bob, { [ids.emma!]: 1 });
+    const session = await checkout(t, bob, bobAddress);
+    await payOnSandboxPage(t, session.url);
+    // Lost: the delivery never happens, and the customer never reaches the success page.
+    await t.db.execute(sql`delete from jobs where kind = 'payments.webhook-delivery' and done_at is null`);
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).status).toBe(1);
+    await reconcileAt(new Date().toISOString());
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).status).toBe(2);
+    expect(await cartBookIds(t, bob)).toEqual([]);
   });
 });

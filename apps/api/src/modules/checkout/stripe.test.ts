@@ -50,6 +50,9 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     PUBLIC_URL: 'http://shop.test',
   });
+  // The tests run the queue themselves (app.jobs.runDue), so they decide what is delivered when.
+  await t.app.ready();
+  await t.app.jobs.stop();
   bookId = await t.catalogue.createBook(testBook({ title: 'Middlemarch', priceFils: 4550, discountPercentage: 20, stockQuantity: 10 }));
   alice = await createCustomer(t);
   addressId = await addAddress(t, alice);
@@ -231,9 +234,13 @@ describe('expiry and reconciliation', () => {
   });
 
   it('reconciliation completes a paid order whose webhook was lost', async () => {
+    await t.app.jobs.runDue();
+    await t.db.execute(sql`update jobs set run_at = now() + interval '1 hour' where key = 'every:checkout.reconcile'`);
     const session = await checkout(t, alice, addressId);
     standin.pay(session.sessionId);
     // No webhook arrives and the customer closed the tab before the success page.
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(1);
     await t.db.execute(sql`update jobs set run_at = now() where key = 'every:checkout.reconcile'`);
     await t.app.jobs.runDue();
     expect((await getOrder(t, alice, session.orderId)).status).toBe(2);

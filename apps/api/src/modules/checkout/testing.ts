@@ -100,3 +100,18 @@ export const deliver = (t: TestApp, event: { payload: string; signature?: string
 /** Mails to `to` whose subject names the order. */
 export const confirmations = (smtp: { mails: { to: string[]; subject: string }[] }, to: string, number: string) =>
   smtp.mails.filter((mail) => mail.to.includes(to.toLowerCase()) && mail.subject.includes(number));
+
+/** The customer fills in the sandbox's hosted page and presses Pay. */
+export const payOnSandboxPage = (t: TestApp, url: string, cardNumber = '4242 4242 4242 4242') =>
+  t.app.inject({
+    method: 'POST',
+    url: new URL(url).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      email: 'buyer@example.com',
+      cardNumber,
+      expiry: '12 / 34',
+      cvc: '123',
+      cardholderName: 'Alice Buyer',
+    }).toString(),
+  });
