@@ -44,7 +44,9 @@ async function rush(apps: TestApp['app'][], buyers: Buyer[]) {
   return {
     created: answers.filter((res) => res.statusCode === 201).length,
     refused: answers.filter((res) => res.statusCode === 409),
-    other: answers.filter((res) => res.statusCode !== 201 && res.statusCode !== 409).map((res) => `${res.statusCode} ${res.body}`),
+    other: answers
+      .filter((res) => res.statusCode !== 201 && res.statusCode !== 409)
+      .map((res) => `${res.statusCode} ${res.body}`),
   };
 }
 
@@ -58,7 +60,10 @@ async function expectNoOversell(t: TestApp, apps: TestApp['app'][], title: strin
   for (const res of refused) expect(res.json().detail).toBe(CheckoutMessages.notEnoughStock(title, 0));
   expect(await stockOf(t, title)).toBe(0);
   expect(
-    await countRows(t, sql`select coalesce(sum(quantity), 0) as n from order_items i join orders o on o.id = i.order_id where i.book_id = ${bookId} and o.status = 1`),
+    await countRows(
+      t,
+      sql`select coalesce(sum(quantity), 0) as n from order_items i join orders o on o.id = i.order_id where i.book_id = ${bookId} and o.status = 1`,
+    ),
   ).toBe(COPIES);
 }
 
@@ -136,7 +141,11 @@ describe.skipIf(!process.env.DATABASE_URL)('fulfilment races on PostgreSQL', () 
       standin.pay(session.sessionId);
       const event = signedEvent(SECRET, 'checkout.session.completed', standin.sessions.get(session.sessionId)!);
       const success = (app: TestApp['app']) =>
-        app.inject({ method: 'GET', url: `/api/v1/checkout/checkout-success?sessionId=${session.sessionId}`, headers: alice.headers });
+        app.inject({
+          method: 'GET',
+          url: `/api/v1/checkout/checkout-success?sessionId=${session.sessionId}`,
+          headers: alice.headers,
+        });
       const webhook = (app: TestApp['app']) =>
         app.inject({
           method: 'POST',
@@ -152,7 +161,9 @@ describe.skipIf(!process.env.DATABASE_URL)('fulfilment races on PostgreSQL', () 
     }
     await t.app.jobs.runDue();
     await t.app.jobs.runDue();
-    const numbers = new Set(smtp.mails.filter((m) => m.to.includes(alice.emailAddress.toLowerCase())).map((m) => m.subject));
+    const numbers = new Set(
+      smtp.mails.filter((m) => m.to.includes(alice.emailAddress.toLowerCase())).map((m) => m.subject),
+    );
     expect(smtp.mails.filter((m) => m.to.includes(alice.emailAddress.toLowerCase()))).toHaveLength(5);
     expect(numbers.size).toBe(5);
   }, 120_000);

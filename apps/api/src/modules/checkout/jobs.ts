@@ -1,7 +1,6 @@
 import type { Jobs } from '../../platform/jobs.ts';
 import { CheckoutJobKind, RECONCILE_INTERVAL_SECONDS, type CheckoutService } from './service.ts';
 
-
 /** Session expiry per order, refunds of payments that could not be honoured, and the periodic reconciliation. */
 export function registerCheckoutJobs(jobs: Pick<Jobs, 'define' | 'every'>, checkout: CheckoutService) {
   jobs.define<{ orderId: number }>(CheckoutJobKind.Expire, ({ orderId }) => checkout.settle(orderId, { expire: true }));

@@ -48,7 +48,13 @@ beforeAll(async () => {
   await t.app.jobs.stop();
   ids.emma = await t.catalogue.createBook(testBook({ title: 'Emma', priceFils: 4000, stockQuantity: 50 }));
   ids.persuasion = await t.catalogue.createBook(
-    testBook({ title: 'Persuasion', priceFils: 3550, discountPercentage: 10, stockQuantity: 50, nextDayEligible: true }),
+    testBook({
+      title: 'Persuasion',
+      priceFils: 3550,
+      discountPercentage: 10,
+      stockQuantity: 50,
+      nextDayEligible: true,
+    }),
   );
   ids.scarce = await t.catalogue.createBook(testBook({ title: 'Scarce Book', priceFils: 2000, stockQuantity: 2 }));
   alice = await createCustomer(t);
@@ -74,7 +80,13 @@ describe('who may check out', () => {
       ['GET', '/api/v1/orders/1'],
       ['GET', '/api/v1/orders'],
     ] as const) {
-      const res = await callAs(t, method, url, undefined, method === 'POST' ? { addressId: 1, deliveryMethod: 'standard' } : undefined);
+      const res = await callAs(
+        t,
+        method,
+        url,
+        undefined,
+        method === 'POST' ? { addressId: 1, deliveryMethod: 'standard' } : undefined,
+      );
       expectProblem(res, 401);
       expect(res.json().detail).toBe(AuthMessages.signInRequired);
     }
@@ -101,7 +113,11 @@ describe('create-session refusals reserve nothing', () => {
       'deliveryMethod',
       CheckoutMessages.deliveryMethodRequired,
     );
-    expectValidationError(await createSession(t, alice, aliceAddress, 'drone'), 'deliveryMethod', CheckoutMessages.deliveryMethodInvalid);
+    expectValidationError(
+      await createSession(t, alice, aliceAddress, 'drone'),
+      'deliveryMethod',
+      CheckoutMessages.deliveryMethodInvalid,
+    );
   });
 
   it('an empty cart is 400', async () => {
@@ -179,11 +195,25 @@ describe('create-session', () => {
       deliveryMethod: { code: 'standard', name: DeliveryMessages.standardName },
       deliveryFee: 15,
       total: 130.95,
-      address: { address: 'Villa 12, Street 5, Jumeirah 1', country: 'AE', city: 'Dubai', phoneNo: '+971501234567', zipCode: '' },
+      address: {
+        address: 'Villa 12, Street 5, Jumeirah 1',
+        country: 'AE',
+        city: 'Dubai',
+        phoneNo: '+971501234567',
+        zipCode: '',
+      },
       history: [{ status: 1, statusName: 'Pending' }],
     });
     expect(order.items).toEqual([
-      expect.objectContaining({ bookId: ids.emma, title: 'Emma', price: 42, discountPercentage: 0, discountedPrice: 42, quantity: 2, lineTotal: 84 }),
+      expect.objectContaining({
+        bookId: ids.emma,
+        title: 'Emma',
+        price: 42,
+        discountPercentage: 0,
+        discountedPrice: 42,
+        quantity: 2,
+        lineTotal: 84,
+      }),
       expect.objectContaining({
         bookId: ids.persuasion,
         title: 'Persuasion',
@@ -211,7 +241,10 @@ describe('create-session', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await getOrder(t, alice, session.orderId)).address.city).toBe('Dubai');
-    await callAs(t, 'PUT', '/api/v1/customers-addresses', alice, { id: aliceAddress, ...{ address: 'Villa 12, Street 5, Jumeirah 1', country: 'AE', city: 'Dubai', phoneNo: '050 123 4567' } });
+    await callAs(t, 'PUT', '/api/v1/customers-addresses', alice, {
+      id: aliceAddress,
+      ...{ address: 'Villa 12, Street 5, Jumeirah 1', country: 'AE', city: 'Dubai', phoneNo: '050 123 4567' },
+    });
   });
 });
 
@@ -222,7 +255,7 @@ describe('who may see an order and a session', () => {
     session = await checkout(t, alice, aliceAddress);
   });
 
-  it("another customer gets 404 for the order, its success page and its cancel page, and nothing changes", async () => {
+  it('another customer gets 404 for the order, its success page and its cancel page, and nothing changes', async () => {
     const order = await callAs(t, 'GET', `/api/v1/orders/${session.orderId}`, bob);
     expectProblem(order, 404);
     expect(order.json().detail).toBe(OrderMessages.notFound);
@@ -260,7 +293,12 @@ describe('the cancel page', () => {
     expect(await stockOf(t, 'Scarce Book')).toBe(0);
     const res = await callAs(t, 'GET', `/api/v1/checkout/checkout-cancelled?sessionId=${session.sessionId}`, alice);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Order>()).toMatchObject({ id: session.orderId, status: 3, statusName: 'Cancelled', expiresAt: null });
+    expect(res.json<Order>()).toMatchObject({
+      id: session.orderId,
+      status: 3,
+      statusName: 'Cancelled',
+      expiresAt: null,
+    });
     expect(res.json<Order>().history.map((h) => h.status)).toEqual([1, 3]);
     expect(await stockOf(t, 'Scarce Book')).toBe(2);
     expect(await cartBookIds(t, alice)).toEqual([expect.objectContaining({ id: ids.scarce, quantity: 2 })]);
@@ -328,7 +366,12 @@ describe('end to end through the sandbox', () => {
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain('Your card was declined.');
     expect(await stockOf(t, 'Scarce Book')).toBe(0);
-    const cancelled = await callAs(t, 'GET', `/api/v1/checkout/checkout-cancelled?sessionId=${session.sessionId}`, alice);
+    const cancelled = await callAs(
+      t,
+      'GET',
+      `/api/v1/checkout/checkout-cancelled?sessionId=${session.sessionId}`,
+      alice,
+    );
     expect(cancelled.json<Order>().status).toBe(3);
     expect(await stockOf(t, 'Scarce Book')).toBe(2);
     expect(await cartBookIds(t, alice)).toEqual([expect.objectContaining({ id: ids.scarce, quantity: 2 })]);
@@ -354,19 +397,24 @@ describe('end to end through the sandbox', () => {
     const session = await checkout(t, bob, bobAddress);
     await payOnSandboxPage(t, session.url);
     // The webhook is delayed and the expiry job comes first.
-    await t.db.execute(sql`update jobs set run_at = now() + interval '1 hour' where kind = 'payments.webhook-delivery' and done_at is null`);
+    await t.db.execute(
+      sql`update jobs set run_at = now() + interval '1 hour' where kind = 'payments.webhook-delivery' and done_at is null`,
+    );
     await expireNow(t, session.orderId);
     await t.app.jobs.runDue();
     expect((await getOrder(t, bob, session.orderId)).status).toBe(2);
     expect(await stockOf(t, 'Scarce Book')).toBe(1);
-    await t.db.execute(sql`update jobs set run_at = now() where kind = 'payments.webhook-delivery' and done_at is null`);
+    await t.db.execute(
+      sql`update jobs set run_at = now() where kind = 'payments.webhook-delivery' and done_at is null`,
+    );
     await t.app.jobs.runDue();
     expect((await getOrder(t, bob, session.orderId)).history).toHaveLength(2);
     await t.db.execute(sql`update books set stock_quantity = 2 where id = ${ids.scarce!}`);
   });
 
   it('reconciliation completes a paid order whose webhook was lost', async () => {
-    const reconcileAt = (when: string) => t.db.execute(sql`update jobs set run_at = ${when}::timestamptz where key = 'every:checkout.reconcile'`);
+    const reconcileAt = (when: string) =>
+      t.db.execute(sql`update jobs set run_at = ${when}::timestamptz where key = 'every:checkout.reconcile'`);
     // The recurring row exists once the queue has run; its next run is pushed past this test's steps.
     await t.app.jobs.runDue();
     await reconcileAt(new Date(Date.now() + 3_600_000).toISOString());

@@ -76,7 +76,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
   );
 
   // The signature covers the exact bytes sent, so this route alone keeps the body raw.
-  await app.register(async (raw) => {
+  await app.register((raw, _options, done) => {
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     raw.post(
@@ -104,5 +104,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
         return { received: true as const };
       },
     );
+    done();
   });
 };

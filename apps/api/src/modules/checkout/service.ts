@@ -38,7 +38,6 @@ export const CheckoutJobKind = {
   Refund: 'checkout.refund',
 } as const;
 
-
 export type CheckoutDeps = {
   db: Database;
   provider: PaymentProvider;
@@ -115,7 +114,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
         priced.map(({ book, quantity }) => orderItem(book, quantity)),
       );
       // The outbox: the order cannot exist without the job that releases its copies.
-      await jobs.enqueue(tx, CheckoutJobKind.Expire, { orderId: order.id }, { runAt: expiresAt, key: `checkout.expire:${order.id}` });
+      await jobs.enqueue(
+        tx,
+        CheckoutJobKind.Expire,
+        { orderId: order.id },
+        { runAt: expiresAt, key: `checkout.expire:${order.id}` },
+      );
       const email = await queries.customerEmail(tx, customerId);
       return { order, priced, email: email ?? '' };
     });
@@ -174,8 +178,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
         } catch (error) {
           if (!(error instanceof HttpProblem && error.status === 409)) throw error;
           log.warn({ orderId }, 'checkout: a cancelled order was paid and its copies are gone; refunding');
-          await orderQueries.updateOrder(tx, orderId, { paymentIntentId: session.paymentIntentId ?? order.paymentIntentId });
-          await jobs.enqueue(tx, CheckoutJobKind.Refund, { orderId, sessionId: session.id }, { key: `checkout.refund:${orderId}` });
+          await orderQueries.updateOrder(tx, orderId, {
+            paymentIntentId: session.paymentIntentId ?? order.paymentIntentId,
+          });
+          await jobs.enqueue(
+            tx,
+            CheckoutJobKind.Refund,
+            { orderId, sessionId: session.id },
+            { key: `checkout.refund:${orderId}` },
+          );
           changed = true;
           return;
         }
@@ -252,8 +263,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   async function orderOfSession(session: ProviderSession) {
     const reference = Number(session.clientReferenceId ?? session.metadata.orderId);
-    const byReference = Number.isInteger(reference) && reference > 0 ? await orderQueries.findOrder(db, reference) : undefined;
-    if (byReference && (!byReference.providerSessionId || byReference.providerSessionId === session.id)) return byReference;
+    const byReference =
+      Number.isInteger(reference) && reference > 0 ? await orderQueries.findOrder(db, reference) : undefined;
+    if (byReference && (!byReference.providerSessionId || byReference.providerSessionId === session.id))
+      return byReference;
     return orderQueries.findOrderBySession(db, session.id);
   }
 
@@ -318,7 +331,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
     async reconcile(): Promise<void> {
       const at = now();
       const expired = await orderQueries.listPendingExpiredBefore(db, at, RECONCILE_BATCH);
-      const recent = await orderQueries.listPendingCreatedSince(db, new Date(at.getTime() - RECONCILE_RECENT_MS), RECONCILE_BATCH);
+      const recent = await orderQueries.listPendingCreatedSince(
+        db,
+        new Date(at.getTime() - RECONCILE_RECENT_MS),
+        RECONCILE_BATCH,
+      );
       const expiredIds = new Set(expired.map((o) => o.id));
       for (const { id } of expired) await settleQuietly(id, true);
       for (const { id } of recent) if (!expiredIds.has(id)) await settleQuietly(id, false);
@@ -349,11 +366,7 @@ function orderItem(book: LockedBook, quantity: number) {
   };
 }
 
-function confirmationMail(
-  to: string,
-  order: orderQueries.OrderRow,
-  items: orderQueries.OrderItemRow[],
-): Mail {
+function confirmationMail(to: string, order: orderQueries.OrderRow, items: orderQueries.OrderItemRow[]): Mail {
   const number = orderNumber(order.id);
   const money = (fils: number) => formatPrice(filsToAed(fils));
   const lines = items.map(

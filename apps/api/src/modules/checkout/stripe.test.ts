@@ -53,7 +53,9 @@ beforeAll(async () => {
   // The tests run the queue themselves (app.jobs.runDue), so they decide what is delivered when.
   await t.app.ready();
   await t.app.jobs.stop();
-  bookId = await t.catalogue.createBook(testBook({ title: 'Middlemarch', priceFils: 4550, discountPercentage: 20, stockQuantity: 10 }));
+  bookId = await t.catalogue.createBook(
+    testBook({ title: 'Middlemarch', priceFils: 4550, discountPercentage: 20, stockQuantity: 10 }),
+  );
   alice = await createCustomer(t);
   addressId = await addAddress(t, alice);
 });
@@ -69,7 +71,8 @@ beforeEach(async () => {
 
 const sessionOf = (id: string) => standin.sessions.get(id)!;
 const orderNo = (id: number) => `BK-${String(id).padStart(6, '0')}`;
-const success = (sessionId: string) => callAs(t, 'GET', `/api/v1/checkout/checkout-success?sessionId=${sessionId}`, alice);
+const success = (sessionId: string) =>
+  callAs(t, 'GET', `/api/v1/checkout/checkout-success?sessionId=${sessionId}`, alice);
 
 describe('create-session with Stripe', () => {
   it('charges the order, not the cart: lines in fils, delivery as its own line, order id, 30+ minute expiry, one idempotency key', async () => {
@@ -135,12 +138,21 @@ describe('the webhook', () => {
     const session = await checkout(t, alice, addressId);
     standin.pay(session.sessionId);
     const good = signedEvent(SECRET, 'checkout.session.completed', sessionOf(session.sessionId));
-    const tampered = { payload: good.payload.replace('"livemode":false', '"livemode":true'), signature: good.signature };
+    const tampered = {
+      payload: good.payload.replace('"livemode":false', '"livemode":true'),
+      signature: good.signature,
+    };
     const stale = signedEvent(SECRET, 'checkout.session.completed', sessionOf(session.sessionId), {
       timestamp: Math.floor(Date.now() / 1000) - 6 * 60,
     });
     const foreign = signedEvent('whsec_someone_else', 'checkout.session.completed', sessionOf(session.sessionId));
-    for (const event of [tampered, stale, foreign, { payload: good.payload }, { payload: good.payload, signature: 't=1,v1=00' }]) {
+    for (const event of [
+      tampered,
+      stale,
+      foreign,
+      { payload: good.payload },
+      { payload: good.payload, signature: 't=1,v1=00' },
+    ]) {
       const res = await deliver(t, event);
       expectProblem(res, 400);
     }
@@ -170,7 +182,9 @@ describe('the webhook', () => {
     expect((await deliver(t, signedEvent(SECRET, 'checkout.session.completed', processing))).statusCode).toBe(200);
     expect((await getOrder(t, alice, session.orderId)).status).toBe(1);
     expect(await stockOf(t, 'Middlemarch')).toBe(8);
-    expect((await deliver(t, signedEvent(SECRET, 'checkout.session.async_payment_failed', processing))).statusCode).toBe(200);
+    expect(
+      (await deliver(t, signedEvent(SECRET, 'checkout.session.async_payment_failed', processing))).statusCode,
+    ).toBe(200);
     expect((await getOrder(t, alice, session.orderId)).status).toBe(3);
     expect(await stockOf(t, 'Middlemarch')).toBe(10);
     expect(await cartBookIds(t, alice)).toHaveLength(1);
@@ -180,7 +194,9 @@ describe('the webhook', () => {
     const session = await checkout(t, alice, addressId);
     standin.pay(session.sessionId);
     const paid = sessionOf(session.sessionId);
-    expect((await deliver(t, signedEvent(SECRET, 'checkout.session.async_payment_succeeded', paid))).statusCode).toBe(200);
+    expect((await deliver(t, signedEvent(SECRET, 'checkout.session.async_payment_succeeded', paid))).statusCode).toBe(
+      200,
+    );
     expect((await getOrder(t, alice, session.orderId)).status).toBe(2);
   });
 });
@@ -259,7 +275,10 @@ describe('a payment for an order already cancelled', () => {
   it('is honoured when the copies are still there', async () => {
     const session = await checkout(t, alice, addressId);
     // The order was cancelled (its expiry event), then the payment went through anyway.
-    await deliver(t, signedEvent(SECRET, 'checkout.session.expired', { ...sessionOf(session.sessionId), status: 'expired' }));
+    await deliver(
+      t,
+      signedEvent(SECRET, 'checkout.session.expired', { ...sessionOf(session.sessionId), status: 'expired' }),
+    );
     expect((await getOrder(t, alice, session.orderId)).status).toBe(3);
     expect(await stockOf(t, 'Middlemarch')).toBe(10);
     standin.pay(session.sessionId);
@@ -271,7 +290,10 @@ describe('a payment for an order already cancelled', () => {
 
   it('is refunded through Stripe when the copies are gone', async () => {
     const session = await checkout(t, alice, addressId);
-    await deliver(t, signedEvent(SECRET, 'checkout.session.expired', { ...sessionOf(session.sessionId), status: 'expired' }));
+    await deliver(
+      t,
+      signedEvent(SECRET, 'checkout.session.expired', { ...sessionOf(session.sessionId), status: 'expired' }),
+    );
     await t.db.execute(sql`update books set stock_quantity = 1 where id = ${bookId}`);
     const paid = standin.pay(session.sessionId);
     await deliver(t, signedEvent(SECRET, 'checkout.session.completed', sessionOf(session.sessionId)));

@@ -9,9 +9,18 @@ import { rows } from '../../platform/db.ts';
 
 /** Shared steps of the checkout tests: a customer with an address and a cart, going to pay. */
 
-export const dubai = { address: 'Villa 12, Street 5, Jumeirah 1', country: 'AE', city: 'Dubai', phoneNo: '050 123 4567' };
+export const dubai = {
+  address: 'Villa 12, Street 5, Jumeirah 1',
+  country: 'AE',
+  city: 'Dubai',
+  phoneNo: '050 123 4567',
+};
 
-export async function addAddress(t: TestApp, who: TestAccount, fields: Record<string, unknown> = dubai): Promise<number> {
+export async function addAddress(
+  t: TestApp,
+  who: TestAccount,
+  fields: Record<string, unknown> = dubai,
+): Promise<number> {
   const res = await callAs(t, 'POST', '/api/v1/customers-addresses', who, fields);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: number }>().id;

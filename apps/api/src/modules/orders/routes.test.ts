@@ -44,10 +44,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = <T>(url: string, who: TestAccount) => callAs(t, 'GET', url, who).then((res) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-});
+const get = <T>(url: string, who: TestAccount) =>
+  callAs(t, 'GET', url, who).then((res) => {
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<T>();
+  });
 
 describe('GET v1/orders/customer', () => {
   it("lists only the caller's orders, newest first, paged", async () => {
@@ -62,7 +63,11 @@ describe('GET v1/orders/customer', () => {
   it('filters by status and refuses an unknown one', async () => {
     const cancelled = await get<Page<Order>>('/api/v1/orders/customer?status=3', alice);
     expect(cancelled.data.map((o) => o.id)).toEqual([placed.alice[0]]);
-    expectValidationError(await callAs(t, 'GET', '/api/v1/orders/customer?status=7', alice), 'status', OrderMessages.statusInvalid);
+    expectValidationError(
+      await callAs(t, 'GET', '/api/v1/orders/customer?status=7', alice),
+      'status',
+      OrderMessages.statusInvalid,
+    );
   });
 });
 
@@ -70,18 +75,34 @@ describe('GET v1/orders (staff)', () => {
   it('lists every order newest first with who placed it', async () => {
     const page = await get<Page<StaffOrder>>('/api/v1/orders', staff);
     expect(page.paginationDetails.noOfRecords).toBe(7);
-    expect(page.data[0]).toMatchObject({ id: placed.bob[0], customerEmail: bob.emailAddress, customerUserName: bob.userName });
-    expect(page.data[1]).toMatchObject({ id: placed.alice[5], customerEmail: alice.emailAddress, customerUserName: alice.userName });
-    expect(page.data.map((o) => o.id)).toEqual([placed.bob[0], ...placed.alice.slice(2).reverse(), placed.alice[1], placed.alice[0]]);
+    expect(page.data[0]).toMatchObject({
+      id: placed.bob[0],
+      customerEmail: bob.emailAddress,
+      customerUserName: bob.userName,
+    });
+    expect(page.data[1]).toMatchObject({
+      id: placed.alice[5],
+      customerEmail: alice.emailAddress,
+      customerUserName: alice.userName,
+    });
+    expect(page.data.map((o) => o.id)).toEqual([
+      placed.bob[0],
+      ...placed.alice.slice(2).reverse(),
+      placed.alice[1],
+      placed.alice[0],
+    ]);
   });
 
   it('filters by status, dates (inclusive, UTC) and part of the e-mail or name', async () => {
-    const ids = async (query: string) => (await get<Page<StaffOrder>>(`/api/v1/orders?${query}`, staff)).data.map((o) => o.id);
+    const ids = async (query: string) =>
+      (await get<Page<StaffOrder>>(`/api/v1/orders?${query}`, staff)).data.map((o) => o.id);
     expect(await ids('status=3')).toEqual([placed.alice[0]]);
     expect(await ids('from=2026-01-10&to=2026-01-12')).toEqual([placed.alice[1], placed.alice[0]]);
     expect(await ids('from=2026-01-11&to=2026-01-12')).toEqual([placed.alice[1]]);
     expect(await ids('to=2026-01-10')).toEqual([placed.alice[0]]);
-    expect(await ids(`customer=${encodeURIComponent(bob.emailAddress.slice(0, 12).toUpperCase())}`)).toEqual(placed.bob);
+    expect(await ids(`customer=${encodeURIComponent(bob.emailAddress.slice(0, 12).toUpperCase())}`)).toEqual(
+      placed.bob,
+    );
     expect(await ids('customer=liddell')).toEqual([...placed.alice].reverse());
     expect(await ids('customer=alice%20lid')).toHaveLength(6);
     // LIKE wildcards are matched literally.
@@ -89,9 +110,21 @@ describe('GET v1/orders (staff)', () => {
   });
 
   it('refuses bad filters with their messages', async () => {
-    expectValidationError(await callAs(t, 'GET', '/api/v1/orders?from=2026-02-30', staff), 'from', OrderMessages.dateInvalid);
-    expectValidationError(await callAs(t, 'GET', '/api/v1/orders?from=2026-02-02&to=2026-02-01', staff), 'to', OrderMessages.dateRange);
-    expectValidationError(await callAs(t, 'GET', `/api/v1/orders?customer=${'x'.repeat(101)}`, staff), 'customer', OrderMessages.customerMax);
+    expectValidationError(
+      await callAs(t, 'GET', '/api/v1/orders?from=2026-02-30', staff),
+      'from',
+      OrderMessages.dateInvalid,
+    );
+    expectValidationError(
+      await callAs(t, 'GET', '/api/v1/orders?from=2026-02-02&to=2026-02-01', staff),
+      'to',
+      OrderMessages.dateRange,
+    );
+    expectValidationError(
+      await callAs(t, 'GET', `/api/v1/orders?customer=${'x'.repeat(101)}`, staff),
+      'customer',
+      OrderMessages.customerMax,
+    );
   });
 
   it('a deleted account keeps its orders, anonymised', async () => {
