@@ -17,7 +17,10 @@ export type EnqueueOptions = {
 };
 export type Jobs = {
   define<P>(kind: string, handler: (payload: P, job: JobContext) => Promise<void>, options?: JobKindOptions): void;
-  /** Inserts in `tx` (transactional outbox): the job exists only if that transaction commits. */
+  /**
+   * Inserts in `tx` (transactional outbox): the job exists only if that transaction commits.
+   * The payload is stored as jsonb, so the handler gets plain JSON back (a Date becomes a string).
+   */
   enqueue(tx: Tx, kind: string, payload: unknown, options?: EnqueueOptions): Promise<void>;
   /** A recurring job: every `intervalSeconds` one instance (never two at once) runs it. */
   every(kind: string, intervalSeconds: number, handler: () => Promise<void>): void;
@@ -41,10 +44,10 @@ declare module 'fastify' {
 const POLL_INTERVAL_MS = 5_000;
 const BATCH_SIZE = 10;
 /** A claimed job is invisible to other workers this long; a handler must finish well within it. */
-export const DEFAULT_LEASE_SECONDS = 300;
-export const DEFAULT_MAX_ATTEMPTS = 25;
+const DEFAULT_LEASE_SECONDS = 300;
+const DEFAULT_MAX_ATTEMPTS = 25;
 /** Done jobs stay this long for inspection, then the `jobs.cleanup` job deletes them. */
-export const KEEP_DONE_JOBS_DAYS = 7;
+const KEEP_DONE_JOBS_DAYS = 7;
 const CLEANUP_INTERVAL_SECONDS = 3600;
 
 /** 30 s, 1 min, 2 min … capped at 1 h. */

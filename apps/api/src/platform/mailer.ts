@@ -9,7 +9,7 @@ import { exponentialBackoff, type Jobs } from './jobs.ts';
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
 /** The job kind that delivers one mail. */
-export const MAIL_JOB = 'mail';
+const MAIL_JOB = 'mail';
 /** Longer than the worst SMTP timeout below, so no other worker picks up a mail being sent. */
 const MAIL_LEASE_SECONDS = 300;
 /** With the backoff below (30 s, 1 min, 2 min … capped at 1 h), about a day of retries. */
