@@ -187,8 +187,8 @@ export async function startStripeStandin(options: { secretKey?: string } = {}): 
     let expiresAt = created + 24 * 3600;
     if (body.expires_at !== undefined) {
       expiresAt = integer(body.expires_at, 'expires_at');
-      // Stripe: 30 minutes to 24 hours after creation (a minute's grace for the caller's clock).
-      if (expiresAt < created + 30 * 60 - 60) {
+      // Stripe: 30 minutes to 24 hours after creation, counted when Stripe receives the call.
+      if (expiresAt < created + 30 * 60) {
         throw invalid('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', {
           param: 'expires_at',
         });

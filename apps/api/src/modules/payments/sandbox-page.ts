@@ -107,7 +107,7 @@ function layout(title: string, body: string): string {
 <link rel="stylesheet" href="${SANDBOX_STYLESHEET_PATH}">
 </head>
 <body>
-<p class="test-mode"><strong>TEST MODE</strong> <span>This is the shop's sandbox checkout: no real card is charged. Pay with the test card 4242 4242 4242 4242.</span></p>
+<header class="test-mode"><p><strong>TEST MODE</strong> <span>This is the shop's sandbox checkout: no real card is charged. Pay with the test card 4242 4242 4242 4242.</span></p></header>
 <main class="checkout">
 ${body}
 </main>
@@ -256,6 +256,7 @@ export const SANDBOX_STYLESHEET_PATH = '/sandbox/checkout.css';
 export const SANDBOX_STYLESHEET = `*,*::before,*::after{box-sizing:border-box}
 html{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:100%;color:#1a1f36;background:#f6f8fa}
 body{margin:0;line-height:1.5}
+.test-mode p{margin:0}
 .test-mode{margin:0;padding:.5rem 1rem;background:#ffde92;color:#3d2800;text-align:center;font-size:.9rem}
 .test-mode strong{display:inline-block;margin-right:.5rem;padding:0 .4rem;border:2px solid #3d2800;border-radius:4px;letter-spacing:.05em}
 .checkout{max-width:60rem;margin:0 auto;padding:1rem;display:grid;gap:1.5rem}
@@ -268,6 +269,7 @@ h2{font-size:1.25rem;margin:0 0 .5rem}
 .lines{list-style:none;margin:0;padding:0}
 .line,.total{display:flex;justify-content:space-between;gap:1rem;padding:.5rem 0;border-bottom:1px solid #e3e8ee}
 .line-name small{display:block;color:#545969}
+.line-total,.total span:last-child{white-space:nowrap}
 .total{font-weight:700;border-bottom:0}
 .reserved{padding:.75rem;background:#eef4ff;border-left:4px solid #3057d5;border-radius:4px}
 fieldset{border:0;margin:0 0 1rem;padding:0}
@@ -278,7 +280,7 @@ label{display:block;font-weight:500;margin-bottom:.25rem}
 input{display:block;width:100%;min-height:44px;padding:.5rem .75rem;font:inherit;font-size:1rem;color:inherit;background:#fff;border:1px solid #8792a2;border-radius:6px}
 input[aria-invalid="true"]{border:2px solid #c0123c}
 input:focus-visible,button:focus-visible,a:focus-visible,.alert:focus-visible{outline:3px solid #3057d5;outline-offset:2px}
-.row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}
+.row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;align-items:end}
 .field-error{margin:.25rem 0 0;color:#c0123c;font-weight:500}
 .alert{margin:0 0 1rem;padding:.75rem 1rem;border:2px solid #c0123c;border-radius:6px;background:#fff5f6;color:#8a0c2b}
 .alert p{margin:0;font-weight:600}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
 import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.ts';
 import {
   type CreateSessionInput,
@@ -9,7 +10,7 @@ import {
   RefundRefusedError,
   WebhookSignatureError,
 } from './provider.ts';
-import { createStripeProvider } from './stripe-provider.ts';
+import { createStripeProvider, STRIPE_EXPIRY_MARGIN_SECONDS } from './stripe-provider.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_provider_secret';
 
@@ -84,7 +85,8 @@ describe('Stripe provider: Checkout Sessions', () => {
       client_reference_id: String(input.orderId),
       metadata: { orderId: String(input.orderId), orderNumber: input.orderNumber },
       customer_email: 'reader@example.com',
-      expires_at: String(input.expiresAt.getTime() / 1000),
+      // Checkout's 30 minutes, plus a fixed margin: Stripe counts from when it receives the call.
+      expires_at: String(input.expiresAt.getTime() / 1000 + STRIPE_EXPIRY_MARGIN_SECONDS),
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
     });
@@ -98,9 +100,17 @@ describe('Stripe provider: Checkout Sessions', () => {
       metadata: { orderId: String(input.orderId), orderNumber: input.orderNumber },
       amountTotalFils: 2 * 4250 + 3000 + 2500,
       currency: 'aed',
-      expiresAt: input.expiresAt,
+      expiresAt: new Date(input.expiresAt.getTime() + STRIPE_EXPIRY_MARGIN_SECONDS * 1000),
       paymentIntentId: null,
     });
+  });
+
+  it('is not refused when the 30-minute reservation began a while before the call', async () => {
+    // Checkout counts 30 minutes from its transaction; by the call, Stripe sees less than that.
+    const reservedAt = Date.now() - 20_000;
+    const session = await stripe.createSession(sessionInput({ expiresAt: new Date(reservedAt + 30 * 60 * 1000) }));
+    expect(session.status).toBe('open');
+    expect(lastRequest('POST', '/v1/checkout/sessions').status).toBe(200);
   });
 
   it('sends no delivery line when delivery is free', async () => {
@@ -317,5 +327,35 @@ describe('Stripe provider: webhook signatures', () => {
       created: 1,
       session: null,
     });
+  });
+});
+
+describe('the app with STRIPE_SECRET_KEY', () => {
+  it('takes payments through Stripe (STRIPE_API_URL) and mounts no sandbox page', async () => {
+    const t = await createTestApp({
+      STRIPE_SECRET_KEY: standin.secretKey,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standin.url,
+    });
+    try {
+      expect(t.app.payments.name).toBe('stripe');
+      const session = await t.app.payments.createSession(sessionInput());
+      expect(standin.sessions.has(session.id)).toBe(true);
+      expect(session.url).toBe(`${standin.url}/c/pay/${session.id}`);
+      const res = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${session.id}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('TEST MODE');
+      const payload = JSON.stringify({
+        id: 'evt_app',
+        object: 'event',
+        type: 'ping',
+        created: 1,
+        data: { object: {} },
+      });
+      const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      expect(t.app.payments.verifyEvent(payload, header).id).toBe('evt_app');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -88,7 +88,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             client_reference_id: String(input.orderId),
             metadata: { orderId: String(input.orderId), orderNumber: input.orderNumber },
             customer_email: input.customerEmail,
-            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+            expires_at: stripeExpiresAt(input.expiresAt),
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
           },
@@ -143,6 +143,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
   };
 }
+
+/**
+ * Stripe refuses an `expires_at` under 30 minutes from the moment it creates the session, and
+ * checkout's reservations are exactly 30 minutes, counted from before this call. A fixed margin
+ * (not "now + 30 min") keeps the parameters of a retried create identical, as an idempotency key
+ * requires; checkout expires the session itself when the reservation ends.
+ */
+export const STRIPE_EXPIRY_MARGIN_SECONDS = 120;
+const stripeExpiresAt = (expiresAt: Date) => Math.ceil(expiresAt.getTime() / 1000) + STRIPE_EXPIRY_MARGIN_SECONDS;
 
 function isUnavailable(error: unknown): boolean {
   if (!(error instanceof Stripe.errors.StripeError)) return false;
