@@ -25,8 +25,12 @@ import * as queries from './queries.ts';
  * completed or cancelled once.
  */
 
-/** Stripe refuses an `expires_at` less than 30 minutes ahead; one more minute covers the request's own time. */
-export const SESSION_LIFETIME_MS = (CHECKOUT_SESSION_MINUTES + 1) * 60_000;
+/**
+ * How long copies stay reserved for an unpaid checkout. Stripe refuses an `expires_at` under 30
+ * minutes from its own clock; the Stripe provider adds its margin to what it sends (decision 027)
+ * and checkout expires the session itself when the reservation ends.
+ */
+export const SESSION_LIFETIME_MS = CHECKOUT_SESSION_MINUTES * 60_000;
 /** Reconciliation also asks about Pending orders this young, in case a paid webhook is late or lost. */
 export const RECONCILE_RECENT_MS = 2 * 60 * 60_000;
 export const RECONCILE_INTERVAL_SECONDS = 300;

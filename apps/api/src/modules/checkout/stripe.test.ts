@@ -88,7 +88,8 @@ describe('create-session with Stripe', () => {
     expect(stripeSession.currency).toBe('aed');
     expect(stripeSession.client_reference_id).toBe(String(session.orderId));
     expect(stripeSession.expires_at - before).toBeGreaterThanOrEqual(30 * 60);
-    expect(stripeSession.expires_at).toBe(Math.floor(Date.parse(session.expiresAt) / 1000));
+    // Stripe's session outlives the reservation a little; checkout expires it when the reservation ends.
+    expect(stripeSession.expires_at).toBeGreaterThanOrEqual(Math.floor(Date.parse(session.expiresAt) / 1000));
     expect(stripeSession.success_url).toBe('http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}');
     expect((await getOrder(t, alice, session.orderId)).total).toBe(87.8);
   });
