@@ -229,6 +229,17 @@ describe('create-session', () => {
     await t.db.execute(sql`update books set price_fils = 4000 where id = ${ids.emma!}`);
   });
 
+  it("the catalogue's cached lists show the reserved copies at once", async () => {
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/books?pageSize=25' }))
+        .json<{ data: { title: string; stockQuantity: number }[] }>()
+        .data.find((book) => book.title === 'Emma')!.stockQuantity;
+    await fillCart(t, bob, { [ids.emma!]: 3 });
+    const before = await listed();
+    await checkout(t, bob, bobAddress);
+    expect(await listed()).toBe(before - 3);
+  });
+
   it('the address snapshot outlives an edit of the address', async () => {
     await fillCart(t, alice, { [ids.emma!]: 1 });
     const session = await checkout(t, alice, aliceAddress);

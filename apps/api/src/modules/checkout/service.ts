@@ -241,7 +241,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const order = await orderQueries.findOrder(db, orderId);
     if (!order || order.status !== OrderStatus.Pending) return;
     if (!order.providerSessionId) {
-      await cancel(orderId);
+      // No session was ever stored (the provider call failed or the process died during it). A
+      // young order may still be waiting for its provider's answer: only an expired one is cancelled.
+      if (options.expire) await cancel(orderId);
       return;
     }
     const session = options.expire
