@@ -93,8 +93,7 @@ export type StaffOrder = z.infer<typeof StaffOrderSchema>;
 
 const statusFilter = z.coerce
   .number({ error: OrderMessages.statusInvalid })
-  .refine((n): n is OrderStatus => (ORDER_STATUSES as readonly number[]).includes(n), OrderMessages.statusInvalid)
-  .transform((n) => n as OrderStatus);
+  .refine((n): n is OrderStatus => (ORDER_STATUSES as readonly number[]).includes(n), OrderMessages.statusInvalid);
 
 const isoDate = z
   .string({ error: OrderMessages.dateInvalid })

@@ -55,7 +55,11 @@ export type RefundInput = {
   amountFils?: number;
   idempotencyKey: string;
 };
-export type Refund = { id: string; status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action'; amountFils: number };
+export type Refund = {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  amountFils: number;
+};
 
 /** Thrown by verifyEvent: the route answers 400. */
 export class WebhookSignatureError extends Error {}
