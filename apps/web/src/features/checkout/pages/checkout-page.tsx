@@ -10,6 +10,7 @@ import { aedToFils, filsToAed } from '@bookshop/contracts/money';
 import { Routes } from '@bookshop/contracts/routes';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTime } from '../../../lib/format.ts';
+import { leaveSiteFor } from '../../../lib/leave-site.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { AlertIcon, LockIcon } from '../../../ui/icons.tsx';
 import { OrderTotals } from '../../../ui/order-totals.tsx';
@@ -42,8 +43,6 @@ type CheckoutPageProps = {
   addresses: UseQueryResult<Address[]>;
   /** The addresses feature's form (app/ composes them), shown inline under the saved addresses. */
   renderNewAddressForm: (props: NewAddressFormProps) => ReactNode;
-  /** Leaves the shop for the provider's hosted payment page. */
-  goToPayment?: (url: string) => void;
 };
 
 const card = 'grid content-start gap-4 rounded-xl border border-stone-200 bg-white p-5 sm:p-6';
@@ -66,12 +65,7 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
  * /checkout (logged-in customers): address, delivery method and the order's totals, then
  * 'Proceed to Payment' creates a checkout session and sends the browser to the provider's page.
  */
-export function CheckoutPage({
-  cart,
-  addresses,
-  renderNewAddressForm,
-  goToPayment = (url) => window.location.assign(url),
-}: CheckoutPageProps) {
+export function CheckoutPage({ cart, addresses, renderNewAddressForm }: CheckoutPageProps) {
   useDocumentTitle('Checkout');
   return (
     <div className="grid gap-6 py-6">
@@ -92,7 +86,6 @@ export function CheckoutPage({
           refetchCart={() => void cart.refetch()}
           refetchAddresses={() => void addresses.refetch()}
           renderNewAddressForm={renderNewAddressForm}
-          goToPayment={goToPayment}
         />
       )}
     </div>
@@ -105,17 +98,9 @@ type CheckoutFormProps = {
   refetchCart: () => void;
   refetchAddresses: () => void;
   renderNewAddressForm: (props: NewAddressFormProps) => ReactNode;
-  goToPayment: (url: string) => void;
 };
 
-function CheckoutForm({
-  cart,
-  addresses,
-  refetchCart,
-  refetchAddresses,
-  renderNewAddressForm,
-  goToPayment,
-}: CheckoutFormProps) {
+function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNewAddressForm }: CheckoutFormProps) {
   const quote = useDeliveryMethods();
   const create = useCreateCheckoutSession();
   const [session, setSession] = useState<CheckoutSession | null>(null);
@@ -146,7 +131,8 @@ function CheckoutForm({
       {
         onSuccess: (created) => {
           setSession(created);
-          goToPayment(created.url);
+          // The provider's hosted page: the browser leaves the shop.
+          leaveSiteFor(created.url);
         },
         onError: (failure) => {
           if (!(failure instanceof ApiError)) return;
