@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import type { Address } from '@bookshop/contracts/addresses';
@@ -108,6 +108,16 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
   const [chosenMethod, setChosenMethod] = useState<DeliveryMethodCode | undefined>();
   const [addingAddress, setAddingAddress] = useState(false);
   const [missing, setMissing] = useState(false);
+
+  // Back from the payment page, the browser may restore this page as it was left (busy); the
+  // session is the provider's to end, so the customer may start again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setSession(null);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   // The main address is listed first; a choice that no longer exists falls back to it.
   const addressId = addresses.some((a) => a.id === chosenAddressId)
