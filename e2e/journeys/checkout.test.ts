@@ -100,8 +100,10 @@ describe('checkout', () => {
     await apiAs(customer).post('cart', { bookId: book.id, quantity: 2 });
     const before = await stockOf(book.title);
 
-    const page = await newPage({ width: 360, height: 740 });
+    const page = await newPage();
     await logInThroughForm(page, customer);
+    // The rest on a phone: the checkout and outcome pages at 360 px.
+    await page.setViewportSize({ width: 360, height: 740 });
     await checkOut(page);
     // The two copies are held for this customer while the payment page is open.
     await expect.poll(() => stockOf(book.title)).toBe(before - 2);
