@@ -46,7 +46,7 @@ export function AddressPicker({
                 disabled={disabled}
                 className="mt-1 size-4 shrink-0 accent-brand"
               />
-              <span className="grid gap-0.5 text-sm text-stone-800">
+              <span className="grid content-start gap-0.5 text-sm text-stone-800">
                 <span className="font-semibold text-stone-900">{address.address}</span>
                 <span>
                   {address.city}

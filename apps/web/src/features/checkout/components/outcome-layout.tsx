@@ -8,7 +8,7 @@ export function OutcomeCard({ icon, title, children }: { icon?: ReactNode; title
   return (
     <section
       aria-labelledby="checkout-outcome-title"
-      className="mx-auto grid w-full max-w-2xl gap-5 rounded-xl border border-stone-200 bg-white p-5 sm:p-8"
+      className="mx-auto my-6 grid w-full max-w-2xl gap-5 rounded-xl border border-stone-200 bg-white p-5 sm:p-8"
     >
       <div className="flex items-center gap-3">
         {icon}

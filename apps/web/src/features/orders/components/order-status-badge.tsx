@@ -11,7 +11,7 @@ const styles: Record<number, string> = {
 export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'statusName'> }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ring-inset ${styles[order.status] ?? styles[OrderStatus.Pending]}`}
+      className={`inline-flex items-center rounded-full px-2.5 font-sans py-0.5 text-xs font-bold ring-1 ring-inset ${styles[order.status] ?? styles[OrderStatus.Pending]}`}
     >
       {order.statusName}
     </span>
