@@ -17,6 +17,7 @@ import { createCatalogueService } from './modules/catalogue/service.ts';
 import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { createCustomerAccountService } from './modules/customers/service.ts';
+import { createDeliveryService } from './modules/delivery/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -24,6 +25,7 @@ import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/errors.ts';
 import { registerHealth } from './platform/health.ts';
+import { registerJobs } from './platform/jobs.ts';
 import { registerMailer } from './platform/mailer.ts';
 import { registerLoginFailures } from './platform/login-lockout.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -78,7 +80,8 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   const { redis, checkRedis } = await registerRateLimits(app, { redisUrl: config.redisUrl });
   registerLoginFailures(app, { redis });
   await registerHealth(app, { db, checkRedis, loadShedding: config.loadShedding });
-  const mailer = registerMailer(app, { db, config });
+  const jobs = registerJobs(app, { db });
+  const mailer = registerMailer(app, { jobs, config });
 
   const images = createDiskImageStore(config.dataDir);
   const catalogue = createCatalogueService({ db, images });
@@ -87,6 +90,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
 
   const wishlist = createWishlistService({ db, catalogue });
   const addresses = createAddressesService({ db, catalogue });
+  const delivery = createDeliveryService({ cart });
 
   const auth = createAuthServices({ config, db, mailer, accessTokens: app.accessTokens, log: app.log });
   const customerAccount = createCustomerAccountService({
@@ -109,7 +113,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await app.register(catalogueRoutes, { prefix: '/api', catalogue });
   await app.register(cartRoutes, { prefix: '/api', cart });
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });
-  await app.register(addressesRoutes, { prefix: '/api', addresses, cart });
+  await app.register(addressesRoutes, { prefix: '/api', addresses, delivery });
 
   await registerWeb(app, {
     distDir: config.webDistDir,

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
 import { startMailCatcher, type MailCatcher } from '../test/mail-catcher.ts';
 import { rows, type DatabaseHandle } from './db.ts';
+import { createJobs } from './jobs.ts';
 import { createMailer, MAX_MAIL_ATTEMPTS, retryDelaySeconds, type Mail } from './mailer.ts';
 
 let database: DatabaseHandle;
@@ -29,7 +30,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 afterEach(async () => {
-  await database.db.execute(sql`delete from mail_queue`);
+  await database.db.execute(sql`delete from jobs`);
   logged.length = 0;
 });
 
@@ -50,10 +51,25 @@ const queue = () =>
     retry_in: number;
   }>(
     database.db,
-    sql`select recipient, attempts, sent_at is not null as sent, failed_at is not null as failed, last_error,
-               extract(epoch from next_attempt_at - now())::int as retry_in
-        from mail_queue order by id`,
+    sql`select payload->>'to' as recipient, attempts, done_at is not null as sent, failed_at is not null as failed,
+               last_error, extract(epoch from run_at - now())::int as retry_in
+        from jobs where kind = 'mail' order by id`,
   );
+
+/** A mailer with its own job worker, as one instance of the app has. */
+function mailWorker(mailConfig: ReturnType<typeof config>) {
+  const jobs = createJobs({ db: database.db, log });
+  const mailer = createMailer({ jobs, config: mailConfig, log });
+  return {
+    ...mailer,
+    start: () => jobs.start(),
+    deliverDue: () => jobs.runDue(),
+    async stop() {
+      await jobs.stop();
+      mailer.close();
+    },
+  };
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -71,7 +87,7 @@ describe('the mailer over SMTP', () => {
   afterAll(() => smtp.close());
 
   it('sends a mail queued in a committed transaction as soon as it is woken', async () => {
-    const mailer = createMailer({ db: database.db, config: config(smtp.url), log });
+    const mailer = mailWorker(config(smtp.url));
     mailer.start();
     await database.db.transaction((tx) => mailer.enqueue(tx, mail('ada@example.com')));
     mailer.wake();
@@ -83,7 +99,7 @@ describe('the mailer over SMTP', () => {
   });
 
   it('never sends a mail whose transaction rolled back', async () => {
-    const mailer = createMailer({ db: database.db, config: config(smtp.url), log });
+    const mailer = mailWorker(config(smtp.url));
     await database.db
       .transaction(async (tx) => {
         await mailer.enqueue(tx, mail('ghost@example.com'));
@@ -95,7 +111,7 @@ describe('the mailer over SMTP', () => {
   });
 
   it('sends each mail once when several workers run at the same time', async () => {
-    const workers = [1, 2, 3].map(() => createMailer({ db: database.db, config: config(smtp.url), log }));
+    const workers = [1, 2, 3].map(() => mailWorker(config(smtp.url)));
     for (let n = 1; n <= 24; n++) await workers[0]!.enqueue(database.db, mail('crowd@example.com', n));
     const tried = await Promise.all(workers.map((worker) => worker.deliverDue()));
     expect(tried.reduce((a, b) => a + b, 0)).toBe(24);
@@ -110,7 +126,7 @@ describe('the mailer over SMTP', () => {
 describe('a mail server that is down', () => {
   it('delays the mail with backoff and delivers it once the server is back', async () => {
     const port = await freePort();
-    const mailer = createMailer({ db: database.db, config: config(`smtp://127.0.0.1:${port}`), log });
+    const mailer = mailWorker(config(`smtp://127.0.0.1:${port}`));
     await mailer.enqueue(database.db, mail('patient@example.com'));
 
     expect(await mailer.deliverDue()).toBe(1);
@@ -128,7 +144,7 @@ describe('a mail server that is down', () => {
 
     const smtp = await startMailCatcher(port);
     try {
-      await database.db.execute(sql`update mail_queue set next_attempt_at = now()`);
+      await database.db.execute(sql`update jobs set run_at = now()`);
       expect(await mailer.deliverDue()).toBe(1);
       expect((await smtp.nextMail('patient@example.com')).subject).toBe('Hello 1');
       expect(await queue()).toMatchObject([{ attempts: 2, sent: true, last_error: null }]);
@@ -139,9 +155,9 @@ describe('a mail server that is down', () => {
   });
 
   it('marks a mail failed, and keeps it, after the last attempt', async () => {
-    const mailer = createMailer({ db: database.db, config: config(`smtp://127.0.0.1:${await freePort()}`), log });
+    const mailer = mailWorker(config(`smtp://127.0.0.1:${await freePort()}`));
     await mailer.enqueue(database.db, mail('unlucky@example.com'));
-    await database.db.execute(sql`update mail_queue set attempts = ${MAX_MAIL_ATTEMPTS - 1}`);
+    await database.db.execute(sql`update jobs set attempts = ${MAX_MAIL_ATTEMPTS - 1}`);
     await mailer.deliverDue();
     expect(await queue()).toMatchObject([{ attempts: MAX_MAIL_ATTEMPTS, sent: false, failed: true }]);
     expect(await mailer.deliverDue()).toBe(0);
@@ -154,12 +170,12 @@ describe('a mail server that is down', () => {
 
   it('leaves a mail claimed by another worker alone until its claim lapses', async () => {
     const smtp = await startMailCatcher();
-    const mailer = createMailer({ db: database.db, config: config(smtp.url), log });
+    const mailer = mailWorker(config(smtp.url));
     try {
       await mailer.enqueue(database.db, mail('claimed@example.com'));
-      await database.db.execute(sql`update mail_queue set locked_until = now() + interval '1 minute'`);
+      await database.db.execute(sql`update jobs set locked_until = now() + interval '1 minute'`);
       expect(await mailer.deliverDue()).toBe(0);
-      await database.db.execute(sql`update mail_queue set locked_until = now() - interval '1 second'`);
+      await database.db.execute(sql`update jobs set locked_until = now() - interval '1 second'`);
       expect(await mailer.deliverDue()).toBe(1);
       expect((await smtp.nextMail('claimed@example.com')).subject).toBe('Hello 1');
     } finally {
@@ -171,7 +187,7 @@ describe('a mail server that is down', () => {
 
 describe('without SMTP_URL', () => {
   it('writes the mail to DATA_DIR/outbox and logs its links', async () => {
-    const mailer = createMailer({ db: database.db, config: config(), log });
+    const mailer = mailWorker(config());
     await mailer.enqueue(database.db, mail('local@example.com', 7));
     expect(await mailer.deliverDue()).toBe(1);
     await mailer.stop();

@@ -59,23 +59,26 @@ describe('GET /metrics', () => {
     expect(text).not.toContain('probe-');
   });
 
-  it('reports the mail queue: due, failed, and the age of the oldest due mail', async () => {
-    const mail = (extra: ReturnType<typeof sql>) =>
-      open.db
-        .execute(sql`insert into mail_queue (recipient, subject, text_body, next_attempt_at, locked_until, sent_at, failed_at)
-        values ('a@example.com', 'Hello', 'Hi', ${extra})`);
+  it('reports the job queue per kind: due, failed, and the age of the oldest due job', async () => {
+    const job = (kind: string, extra: ReturnType<typeof sql>) =>
+      open.db.execute(sql`insert into jobs (kind, payload, run_at, locked_until, done_at, failed_at)
+        values (${kind}, '{}', ${extra})`);
     // Locked, so this app's worker leaves the due mails alone while the test looks at them.
-    await mail(sql`now() - interval '10 minutes', now() + interval '1 hour', null, null`);
-    await mail(sql`now() - interval '1 minute', now() + interval '1 hour', null, null`);
-    await mail(sql`now() + interval '1 hour', null, null, null`); // a retry later: not due
-    await mail(sql`now() - interval '1 day', null, now(), null`); // sent
-    await mail(sql`now() - interval '1 day', null, null, now()`); // given up
+    await job('mail', sql`now() - interval '10 minutes', now() + interval '1 hour', null, null`);
+    await job('mail', sql`now() - interval '1 minute', now() + interval '1 hour', null, null`);
+    await job('mail', sql`now() + interval '1 hour', null, null, null`); // a retry later: not due
+    await job('mail', sql`now() - interval '1 day', null, now(), null`); // done
+    await job('mail', sql`now() - interval '1 day', null, null, now()`); // given up
+    // A kind no instance knows waits, and shows.
+    await job('unknown.kind', sql`now() - interval '2 minutes', null, null, null`);
 
     const text = (await scrape(open)).body;
-    expect(sample(text, 'bookshop_mail_queue_due')).toBe(2);
-    expect(sample(text, 'bookshop_mail_queue_failed')).toBe(1);
-    expect(sample(text, 'bookshop_mail_queue_oldest_due_seconds')).toBeGreaterThanOrEqual(600);
-    expect(sample(text, 'bookshop_mail_queue_oldest_due_seconds')).toBeLessThan(660);
+    expect(sample(text, 'bookshop_jobs_due', { kind: 'mail' })).toBe(2);
+    expect(sample(text, 'bookshop_jobs_failed', { kind: 'mail' })).toBe(1);
+    expect(sample(text, 'bookshop_jobs_oldest_due_seconds', { kind: 'mail' })).toBeGreaterThanOrEqual(600);
+    expect(sample(text, 'bookshop_jobs_oldest_due_seconds', { kind: 'mail' })).toBeLessThan(660);
+    expect(sample(text, 'bookshop_jobs_due', { kind: 'unknown.kind' })).toBe(1);
+    expect(sample(text, 'bookshop_jobs_failed', { kind: 'unknown.kind' })).toBe(0);
   });
 
   it.skipIf(!process.env.DATABASE_URL)('reports the PostgreSQL pool', async () => {

@@ -22,12 +22,12 @@ function processMetrics(): Registry {
 /** Seconds; from a cached catalogue read (~1 ms) to the statement timeout. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-type MailQueueStats = { due: number; failed: number; oldest_due_seconds: number };
+type JobStats = { kind: string; due: number; failed: number; oldest_due_seconds: number };
 
 /**
  * GET /metrics in Prometheus text format, one registry per app: requests by route pattern
- * (never the raw URL, whose values are unbounded) and status, PostgreSQL pool use, the mail
- * queue read from its table on each scrape, and the process metrics. With METRICS_TOKEN set,
+ * (never the raw URL, whose values are unbounded) and status, PostgreSQL pool use, the job
+ * queue (mail included) read from its table on each scrape, and the process metrics. With METRICS_TOKEN set,
  * a scrape needs `Authorization: Bearer <token>`. Not part of the API's OpenAPI document.
  */
 export function registerMetrics(app: FastifyInstance, options: { db: Database; metricsToken?: string }) {
@@ -59,7 +59,7 @@ export function registerMetrics(app: FastifyInstance, options: { db: Database; m
   });
 
   registerPoolMetrics(registry, options.db);
-  registerMailQueueMetrics(registry, options.db, app);
+  registerJobMetrics(registry, options.db, app);
 
   const token = options.metricsToken;
   const requireMetricsToken = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -110,46 +110,50 @@ function registerPoolMetrics(registry: Registry, db: Database) {
 }
 
 /**
- * The mail queue (platform/mailer.ts) as gauges read on scrape: mails due now and not yet sent
- * (growing means delivery is stuck), mails given up on, and how long the oldest due mail has
- * waited. One query serves all three gauges of a scrape; if it fails the scrape still answers.
+ * The job queue (platform/jobs.ts) per kind, as gauges read on scrape: jobs due now and not yet
+ * done (growing means a worker is stuck, or no instance knows the kind), jobs given up on, and
+ * how long the oldest due job has waited. A kind with no unfinished or failed job has no series.
+ * One query serves all three gauges of a scrape; if it fails the scrape still answers.
  */
-function registerMailQueueMetrics(registry: Registry, db: Database, app: FastifyInstance) {
+function registerJobMetrics(registry: Registry, db: Database, app: FastifyInstance) {
   // The gauges of one scrape are collected together: they share the query in flight.
-  let inFlight: Promise<MailQueueStats | undefined> | undefined;
+  let inFlight: Promise<JobStats[] | undefined> | undefined;
   const read = () =>
-    (inFlight ??= rows<MailQueueStats>(
+    (inFlight ??= rows<JobStats>(
       db,
-      sql`select
-            count(*) filter (where next_attempt_at <= now())::int as due,
-            coalesce(extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now())), 0)::float8
-              as oldest_due_seconds,
-            (select count(*) from mail_queue where failed_at is not null)::int as failed
-          from mail_queue where sent_at is null and failed_at is null`,
+      sql`select kind,
+            count(*) filter (where failed_at is null and run_at <= now())::int as due,
+            count(*) filter (where failed_at is not null)::int as failed,
+            coalesce(extract(epoch from now() - min(run_at) filter (where failed_at is null and run_at <= now())), 0)::float8
+              as oldest_due_seconds
+          from jobs where done_at is null
+          group by kind`,
     )
-      .then(([stats]) => stats)
       .catch((error: unknown) => {
-        app.log.warn({ err: error }, 'metrics: cannot read the mail queue');
+        app.log.warn({ err: error }, 'metrics: cannot read the job queue');
         return undefined;
       })
       .finally(() => {
         inFlight = undefined;
       }));
-  const gauge = (name: string, help: string, field: keyof MailQueueStats) =>
+  const gauge = (name: string, help: string, field: Exclude<keyof JobStats, 'kind'>) =>
     new Gauge({
       name,
       help,
+      labelNames: ['kind'],
       registers: [registry],
       async collect() {
         const stats = await read();
-        this.set(stats ? Number(stats[field]) : NaN);
+        // Kinds whose jobs have all finished since the last scrape drop out.
+        this.reset();
+        for (const row of stats ?? []) this.set({ kind: row.kind }, Number(row[field]));
       },
     });
-  gauge('bookshop_mail_queue_due', 'Mails due for delivery and not yet sent.', 'due');
-  gauge('bookshop_mail_queue_failed', 'Mails given up on after every retry (see mail_queue.last_error).', 'failed');
+  gauge('bookshop_jobs_due', 'Jobs due to run and not yet done, by kind.', 'due');
+  gauge('bookshop_jobs_failed', 'Jobs given up on after every retry, by kind (see jobs.last_error).', 'failed');
   gauge(
-    'bookshop_mail_queue_oldest_due_seconds',
-    'How long the oldest due mail has been waiting.',
+    'bookshop_jobs_oldest_due_seconds',
+    'How long the oldest due job has been waiting, by kind.',
     'oldest_due_seconds',
   );
 }

@@ -93,6 +93,10 @@ export async function deleteAddress(tx: Tx, customerId: number, id: number): Pro
 }
 
 /** The address that becomes main when the main one is deleted: the most recently created. */
+export async function deleteAllAddresses(tx: Tx, customerId: number): Promise<void> {
+  await tx.execute(sql`delete from customer_addresses where customer_id = ${customerId}`);
+}
+
 export async function findNewestAddressId(tx: Tx, customerId: number): Promise<number | undefined> {
   const [row] = await rows<{ id: number }>(
     tx,

@@ -7,11 +7,11 @@ import {
   CreateAddressSchema,
   UpdateAddressSchema,
 } from '@bookshop/contracts/addresses';
-import { DeliveryQuoteSchema, deliveryQuote } from '@bookshop/contracts/delivery';
+import { DeliveryQuoteSchema } from '@bookshop/contracts/delivery';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { z } from 'zod';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
-import type { CartService } from '../cart/service.ts';
+import type { DeliveryService } from '../delivery/service.ts';
 import type { AddressesService } from './service.ts';
 
 const tags = ['addresses'];
@@ -19,9 +19,9 @@ const tags = ['addresses'];
 const customerOnly = { onRequest: [requireCustomer] };
 const problems = { 401: ProblemSchema, 403: ProblemSchema };
 
-export const addressesRoutes: FastifyPluginCallbackZod<{ addresses: AddressesService; cart: CartService }> = (
+export const addressesRoutes: FastifyPluginCallbackZod<{ addresses: AddressesService; delivery: DeliveryService }> = (
   app,
-  { addresses, cart },
+  { addresses, delivery },
   done,
 ) => {
   app.get(
@@ -35,7 +35,7 @@ export const addressesRoutes: FastifyPluginCallbackZod<{ addresses: AddressesSer
         response: { 200: DeliveryQuoteSchema, ...problems },
       },
     },
-    async (request) => deliveryQuote(await cart.deliveryOrderSummary(userOf(request).id)),
+    (request) => delivery.quoteForCart(userOf(request).id),
   );
 
   app.get(

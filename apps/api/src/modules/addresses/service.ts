@@ -41,8 +41,9 @@ export function createAddressesService({ db, catalogue }: AddressesDeps) {
     return { ...fields, phoneNo };
   }
 
-  async function get(customerId: number, id: number): Promise<Address> {
-    const row = await queries.findAddress(db, customerId, id);
+  /** 404 unless the address is this customer's. */
+  async function get(customerId: number, id: number, options: { tx?: Tx } = {}): Promise<Address> {
+    const row = await queries.findAddress(options.tx ?? db, customerId, id);
     if (!row) throw notFound(AddressMessages.notFound);
     return toAddress(row);
   }
@@ -91,6 +92,11 @@ export function createAddressesService({ db, catalogue }: AddressesDeps) {
         await queries.setMainAddress(tx, customerId, id);
       });
       return get(customerId, id);
+    },
+
+    /** Every address of the customer (account deletion). */
+    async removeAll(customerId: number, options: { tx?: Tx } = {}): Promise<void> {
+      await queries.deleteAllAddresses(options.tx ?? db, customerId);
     },
 
     /** Deleting the main address promotes the newest remaining one. */

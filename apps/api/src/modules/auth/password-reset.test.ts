@@ -89,7 +89,7 @@ describe.each([
     expect(res.json()).toEqual({ message: AuthMessages.resetSent });
     const [queued] = await rows<{ n: number }>(
       t.db,
-      sql`select count(*)::int as n from mail_queue where recipient = ${emailAddress}`,
+      sql`select count(*)::int as n from jobs where kind = 'mail' and payload->>'to' = ${emailAddress}`,
     );
     expect(queued!.n).toBe(0);
   });

@@ -58,6 +58,17 @@ export async function deleteLine(tx: Tx, customerId: number, bookId: number): Pr
   return deleted.length > 0;
 }
 
+export async function deleteLines(tx: Tx, customerId: number, bookIds: number[]): Promise<void> {
+  if (bookIds.length === 0) return;
+  await tx.execute(
+    sql`delete from cart_items where customer_id = ${customerId}
+        and book_id in (${sql.join(
+          bookIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+}
+
 export async function deleteAllLines(tx: Tx, customerId: number): Promise<void> {
   await tx.execute(sql`delete from cart_items where customer_id = ${customerId}`);
 }

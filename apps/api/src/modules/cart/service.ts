@@ -59,9 +59,16 @@ export function createCartService({ db, catalogue }: CartDeps) {
     return book;
   }
 
-  async function pricedLines(customerId: number): Promise<PricedLine[]> {
-    const lines = await queries.listLines(db, customerId);
-    const books = new Map((await catalogue.getBooksByIds(lines.map((line) => line.book_id))).map((b) => [b.id, b]));
+  async function pricedLines(customerId: number, tx: Tx = db): Promise<PricedLine[]> {
+    const lines = await queries.listLines(tx, customerId);
+    const books = new Map(
+      (
+        await catalogue.getBooksByIds(
+          lines.map((line) => line.book_id),
+          { tx },
+        )
+      ).map((b) => [b.id, b]),
+    );
     return lines.flatMap((line) => {
       const book = books.get(line.book_id);
       // A book deleted between the two reads; its line is gone with it (foreign key cascade).
@@ -69,7 +76,9 @@ export function createCartService({ db, catalogue }: CartDeps) {
     });
   }
 
-  const getCart = async (customerId: number): Promise<Cart> => toCart(await pricedLines(customerId));
+  /** The cart priced now; with `tx`, as that transaction sees it (checkout). */
+  const getCart = async (customerId: number, options: { tx?: Tx } = {}): Promise<Cart> =>
+    toCart(await pricedLines(customerId, options.tx));
 
   /** Refuses a quantity the stock (or the per-line maximum) cannot cover. */
   function assertInStock(book: Book, quantity: number) {
@@ -122,9 +131,14 @@ export function createCartService({ db, catalogue }: CartDeps) {
       return getCart(customerId);
     },
 
-    async clear(customerId: number): Promise<Cart> {
-      await queries.deleteAllLines(db, customerId);
-      return getCart(customerId);
+    /** Removes these books' lines (checkout takes the ordered lines out of the cart); others stay. */
+    async removeBooks(customerId: number, bookIds: number[], options: { tx?: Tx } = {}): Promise<void> {
+      await queries.deleteLines(options.tx ?? db, customerId, bookIds);
+    },
+
+    async clear(customerId: number, options: { tx?: Tx } = {}): Promise<Cart> {
+      await queries.deleteAllLines(options.tx ?? db, customerId);
+      return getCart(customerId, options);
     },
 
     /**
@@ -174,8 +188,8 @@ export function createCartService({ db, catalogue }: CartDeps) {
     },
 
     /** What the delivery rules need to know about the customer's cart. */
-    async deliveryOrderSummary(customerId: number): Promise<DeliveryOrderSummary> {
-      const lines = await pricedLines(customerId);
+    async deliveryOrderSummary(customerId: number, options: { tx?: Tx } = {}): Promise<DeliveryOrderSummary> {
+      const lines = await pricedLines(customerId, options.tx);
       return {
         itemsTotalFils: lines.reduce((sum, { book, quantity }) => sum + paidFils(book) * quantity, 0),
         allItemsNextDayEligible: lines.every(({ book }) => book.isNextDayDeliveryEligible),

@@ -128,8 +128,9 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
       return toBook(row);
     },
 
-    async getBooksByIds(ids: number[]): Promise<Book[]> {
-      return (await queries.findBooksByIds(db, ids)).map(toBook);
+    /** Never cached: checkout reads prices and stock here inside its transaction. */
+    async getBooksByIds(ids: number[], options: { tx?: Tx } = {}): Promise<Book[]> {
+      return (await queries.findBooksByIds(options.tx ?? db, ids)).map(toBook);
     },
 
     /**

@@ -563,6 +563,31 @@ describe('DELETE /api/v1/customers/account', () => {
     });
   });
 
+  it('changes nothing when a step fails midway: one transaction covers cart, wishlist, addresses, sessions and the account', async () => {
+    const alice = await customerWithData();
+    const before = await dataOf(alice);
+    // The last database step, anonymising the account row, fails for Alice alone.
+    await t.db.execute(sql`create function refuse_deletion() returns trigger language plpgsql as $$
+      begin raise exception 'disk full'; end $$`);
+    await t.db.execute(sql`create trigger refuse_deletion before update on accounts for each row
+      when (new.deleted_at is not null and old.id = ${sql.raw(String(alice.id))}) execute function refuse_deletion()`);
+    try {
+      expectProblem(await remove(alice, { password: alice.password }), 500);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_deletion on accounts`);
+      await t.db.execute(sql`drop function refuse_deletion`);
+    }
+
+    expect(await dataOf(alice)).toEqual(before);
+    expect((await refresh(alice.refreshCookie)).statusCode).toBe(200);
+    expect(await profileOf(alice)).toMatchObject({ firstName: 'Full', emailAddress: alice.emailAddress });
+    // And the customer can simply try again.
+    expect((await remove(alice, { password: alice.password })).statusCode).toBe(204);
+    for (const table of ['cart_items', 'wishlist_items', 'customer_addresses'] as const) {
+      expect(await rowsOf(table, alice.id)).toBe(0);
+    }
+  });
+
   it("refuses the deleted account's still-valid access token on every route (401), so nothing is added", async () => {
     const alice = await createCustomer(t);
     expect((await remove(alice, { password: alice.password })).statusCode).toBe(204);

@@ -56,7 +56,12 @@ async function registerAndReceive(overrides: Record<string, unknown> = {}) {
 
 const queuedMailsTo = async (email: string) =>
   Number(
-    (await rows<{ n: number }>(t.db, sql`select count(*)::int as n from mail_queue where recipient = ${email}`))[0]!.n,
+    (
+      await rows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from jobs where kind = 'mail' and payload->>'to' = ${email}`,
+      )
+    )[0]!.n,
   );
 
 describe('POST /api/v1/customers/register', () => {

@@ -8,7 +8,6 @@ import {
   type UpdateCustomer,
 } from '@bookshop/contracts/account';
 import { AuthMessages, type CustomerProfile } from '@bookshop/contracts/auth';
-import { MAX_PAGE_SIZE } from '@bookshop/contracts/constants';
 import { PersonType, type LoginProvider } from '@bookshop/contracts/enums';
 import { Messages } from '@bookshop/contracts/messages';
 import type { Database, Tx } from '../../platform/db.ts';
@@ -31,7 +30,7 @@ export type CustomerAccountDeps = {
   avatars: AvatarStore;
   cart: Pick<CartService, 'clear'>;
   wishlist: Pick<WishlistService, 'clear'>;
-  addresses: Pick<AddressesService, 'list' | 'remove'>;
+  addresses: Pick<AddressesService, 'removeAll'>;
   log: FastifyBaseLogger;
 };
 
@@ -94,15 +93,6 @@ export function createCustomerAccountService({
   const removeQuietly = (work: Promise<void>, accountId: number) =>
     work.catch((error: unknown) => log.warn({ err: error, accountId }, 'could not remove avatar files'));
 
-  async function removeAllAddresses(customerId: number) {
-    // The addresses module has no "remove all"; a customer keeps at most ADDRESSES_MAX, so this is short.
-    for (let round = 0; round < 10; round++) {
-      const { data } = await addresses.list(customerId, { pageNo: 1, pageSize: MAX_PAGE_SIZE });
-      if (data.length === 0) return;
-      for (const address of data) await addresses.remove(customerId, address.id);
-    }
-  }
-
   /**
    * Saves the profile fields of /account. The user name follows the registration rules and
    * must stay unique (409 on `userName`). Returns the avatar URL it replaced, so the caller
@@ -153,14 +143,20 @@ export function createCustomerAccountService({
   }
 
   /**
-   * Removes a customer's personal data from the account row and keeps the row, so orders can
-   * still point at it: e-mail, names, user name, avatar, time zone, password and Google link
-   * are replaced or cleared, mailed links are forgotten and every session ends. The address
-   * and user name become free to register again. Returns the avatar URL it dropped.
+   * Removes a customer's personal data in one transaction, so a failure anywhere leaves the
+   * account as it was and the customer can try again: cart, wishlist and addresses through
+   * their modules, then the account row, which stays so orders can still point at it (e-mail,
+   * names, user name, avatar, time zone, password and Google link are replaced or cleared);
+   * mailed links are forgotten and every session ends. The address and user name become free
+   * to register again. Returns the avatar URL it dropped.
    */
   async function anonymise(id: number): Promise<{ previousImageUrl: string | null }> {
     return db.transaction(async (tx) => {
+      // Locked first: a concurrent profile change or second deletion waits for this one.
       const account = await liveCustomer(tx, id, true);
+      await cart.clear(id, { tx });
+      await wishlist.clear(id, { tx });
+      await addresses.removeAll(id, { tx });
       await queries.updateCustomer(tx, id, {
         // Not an e-mail address, so nobody can register it and block the next deletion.
         emailAddress: `deleted-account-${id}`,
@@ -241,15 +237,11 @@ export function createCustomerAccountService({
 
     /**
      * Deletes the customer's personal data after `confirmation` (password, or DELETE for a
-     * Google-only account): cart, wishlist and addresses first, through their modules, so a
-     * failure leaves an account that can try again; then the account row is anonymised and
-     * every session ends; then the avatar files go.
+     * Google-only account): everything in the database in one transaction (`anonymise`), then
+     * the avatar files, which a failure there only leaves unused.
      */
     async deleteAccount(customerId: number, confirmation: DeleteAccount): Promise<void> {
       await confirmDeletion(customerId, confirmation);
-      await cart.clear(customerId);
-      await wishlist.clear(customerId);
-      await removeAllAddresses(customerId);
       await anonymise(customerId);
       await removeQuietly(avatars.removeAll(customerId), customerId);
     },

@@ -58,8 +58,8 @@ export function createWishlistService({ db, catalogue }: WishlistDeps) {
       return bookIds(customerId);
     },
 
-    async clear(customerId: number): Promise<WishlistBookIds> {
-      await queries.deleteItemsExcept(db, customerId, []);
+    async clear(customerId: number, options: { tx?: Tx } = {}): Promise<WishlistBookIds> {
+      await queries.deleteItemsExcept(options.tx ?? db, customerId, []);
       return { booksIds: [] };
     },
   };

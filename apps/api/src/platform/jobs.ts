@@ -1,0 +1,285 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { jobs as jobsTable } from '../modules/jobs/schema.ts';
+import { rows, type Database, type Tx } from './db.ts';
+
+export type JobContext = { id: number; kind: string; attempts: number };
+export type JobKindOptions = {
+  maxAttempts?: number;
+  leaseSeconds?: number;
+  retryDelaySeconds?: (attempts: number) => number;
+};
+export type EnqueueOptions = {
+  runAt?: Date;
+  delaySeconds?: number;
+  /** at most one unfinished job per key: a second enqueue with the same key is ignored */
+  key?: string;
+};
+export type Jobs = {
+  define<P>(kind: string, handler: (payload: P, job: JobContext) => Promise<void>, options?: JobKindOptions): void;
+  /**
+   * Inserts in `tx` (transactional outbox): the job exists only if that transaction commits.
+   * The payload is stored as jsonb, so the handler gets plain JSON back (a Date becomes a string).
+   */
+  enqueue(tx: Tx, kind: string, payload: unknown, options?: EnqueueOptions): Promise<void>;
+  /** A recurring job: every `intervalSeconds` one instance (never two at once) runs it. */
+  every(kind: string, intervalSeconds: number, handler: () => Promise<void>): void;
+  /** Run now rather than at the next poll; call after the enqueuing transaction commits. */
+  wake(): void;
+  /** Runs every job due now (claimed FOR UPDATE SKIP LOCKED); tests call it. Returns how many ran. */
+  runDue(): Promise<number>;
+  idle(): Promise<void>;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background job queue (platform/jobs.ts); tests call `app.jobs.runDue()`. */
+    jobs: Jobs;
+  }
+}
+
+/** How often idle workers look for due jobs (retries, or jobs enqueued by another instance). */
+const POLL_INTERVAL_MS = 5_000;
+const BATCH_SIZE = 10;
+/** A claimed job is invisible to other workers this long; a handler must finish well within it. */
+const DEFAULT_LEASE_SECONDS = 300;
+const DEFAULT_MAX_ATTEMPTS = 25;
+/** Done jobs stay this long for inspection, then the `jobs.cleanup` job deletes them. */
+const KEEP_DONE_JOBS_DAYS = 7;
+const CLEANUP_INTERVAL_SECONDS = 3600;
+
+/** 30 s, 1 min, 2 min … capped at 1 h. */
+export const exponentialBackoff = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+
+type Kind = {
+  handler: (payload: unknown, job: JobContext) => Promise<void>;
+  maxAttempts: number;
+  leaseSeconds: number;
+  retryDelaySeconds: (attempts: number) => number;
+  /** Recurring (`every`): one row that is rescheduled after each run and never finishes. */
+  intervalSeconds?: number;
+};
+
+type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number };
+
+const unfinished = sql`done_at is null and failed_at is null`;
+const recurringKey = (kind: string) => `every:${kind}`;
+
+/**
+ * Background jobs in our own database table (docs/decisions/026-background-jobs.md).
+ * `enqueue` inside the transaction that causes the job, `wake` after it commits. A worker pass
+ * claims due jobs with FOR UPDATE SKIP LOCKED and a lease, so any number of instances can run
+ * workers and each job runs on one of them at a time; a failing job is retried with backoff and
+ * marked failed after its last attempt. An instance claims only the kinds it has defined: a job
+ * of a kind it does not know (an older or newer instance during a rolling deploy) is left for an
+ * instance that knows it, and shows in the `bookshop_jobs_due` metric if none does.
+ */
+export function createJobs(options: {
+  db: Database;
+  log: FastifyBaseLogger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+}): Jobs {
+  const { db, log } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const kinds = new Map<string, Kind>();
+  /** Recurring kinds whose row this instance has made sure exists. */
+  const scheduled = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  /** The pass in progress: one at a time per instance, whether the timer or runDue started it. */
+  let busy: Promise<unknown> | undefined;
+  let ticking: Promise<void> | undefined;
+  let tickAgain = false;
+
+  function define<P>(
+    kind: string,
+    handler: (payload: P, job: JobContext) => Promise<void>,
+    kindOptions: JobKindOptions & { intervalSeconds?: number } = {},
+  ) {
+    if (kinds.has(kind)) throw new Error(`job kind ${kind} is defined twice`);
+    kinds.set(kind, {
+      handler: handler as Kind['handler'],
+      maxAttempts: kindOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      leaseSeconds: kindOptions.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
+      retryDelaySeconds: kindOptions.retryDelaySeconds ?? exponentialBackoff,
+      intervalSeconds: kindOptions.intervalSeconds,
+    });
+  }
+
+  /** Inserts each recurring job's row once, due now, unless an unfinished one exists already. */
+  async function scheduleRecurring() {
+    for (const [kind, { intervalSeconds }] of kinds) {
+      if (intervalSeconds === undefined || scheduled.has(kind)) continue;
+      await db
+        .insert(jobsTable)
+        .values({ kind, key: recurringKey(kind) })
+        .onConflictDoNothing();
+      scheduled.add(kind);
+    }
+  }
+
+  async function claimDue(): Promise<ClaimedJob[]> {
+    if (kinds.size === 0) return [];
+    const known = sql.join(
+      [...kinds.keys()].map((kind) => sql`${kind}`),
+      sql`, `,
+    );
+    const lease = sql.join(
+      [...kinds].map(([kind, { leaseSeconds }]) => sql`when ${kind} then ${leaseSeconds}::int`),
+      sql` `,
+    );
+    return rows<ClaimedJob>(
+      db,
+      sql`update jobs set locked_until = now() + make_interval(secs => case kind ${lease} end), attempts = attempts + 1
+          where id in (
+            select id from jobs
+            where ${unfinished} and run_at <= now() and kind in (${known})
+              and (locked_until is null or locked_until <= now())
+            order by run_at, id
+            limit ${batchSize}
+            for update skip locked)
+          returning id, kind, payload, attempts`,
+    );
+  }
+
+  /** Updates the job unless another worker has claimed it since (its claim lapsed meanwhile). */
+  const settle = (job: ClaimedJob, set: SQL) =>
+    db.execute(sql`update jobs set ${set}, locked_until = null where id = ${job.id} and attempts = ${job.attempts}`);
+
+  async function runJob(job: ClaimedJob) {
+    const kind = kinds.get(job.kind)!;
+    try {
+      await kind.handler(job.payload, { id: job.id, kind: job.kind, attempts: job.attempts });
+      await settle(
+        job,
+        kind.intervalSeconds === undefined
+          ? sql`done_at = now(), last_error = null`
+          : sql`run_at = now() + make_interval(secs => ${kind.intervalSeconds}), attempts = 0, last_error = null`,
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const context = { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error };
+      if (kind.intervalSeconds !== undefined) {
+        // A recurring job never gives up: it tries again at its next run.
+        log.warn(context, 'recurring job failed; it runs again at its next interval');
+        await settle(
+          job,
+          sql`run_at = now() + make_interval(secs => ${kind.intervalSeconds}), last_error = ${message}`,
+        );
+      } else if (job.attempts >= kind.maxAttempts) {
+        log.error(context, 'job failed for good; the row stays in jobs with failed_at set');
+        await settle(job, sql`failed_at = now(), last_error = ${message}`);
+      } else {
+        const delay = kind.retryDelaySeconds(job.attempts);
+        log.warn({ ...context, retryInSeconds: delay }, 'job failed; will retry');
+        await settle(job, sql`run_at = now() + make_interval(secs => ${delay}), last_error = ${message}`);
+      }
+    }
+  }
+
+  async function pass(): Promise<number> {
+    await scheduleRecurring();
+    let ran = 0;
+    for (;;) {
+      const batch = await claimDue();
+      if (batch.length === 0) return ran;
+      await Promise.all(batch.map(runJob));
+      ran += batch.length;
+    }
+  }
+
+  /** Runs `pass` after the one in progress, if any. */
+  async function exclusive(): Promise<number> {
+    while (busy) await busy.catch(() => undefined);
+    const current = pass();
+    busy = current;
+    try {
+      return await current;
+    } finally {
+      if (busy === current) busy = undefined;
+    }
+  }
+
+  /** The timer's pass; a wake during a pass runs one more pass after it. */
+  function tick(): Promise<void> {
+    if (ticking) {
+      tickAgain = true;
+      return ticking;
+    }
+    ticking = (async () => {
+      do {
+        tickAgain = false;
+        try {
+          await exclusive();
+        } catch (error) {
+          log.error({ err: error }, 'job worker pass failed');
+        }
+      } while (tickAgain && timer);
+    })().finally(() => {
+      ticking = undefined;
+    });
+    return ticking;
+  }
+
+  async function idle() {
+    while (ticking || busy) await (ticking ?? busy)!.catch(() => undefined);
+  }
+
+  return {
+    define,
+    async enqueue(tx, kind, payload, enqueueOptions = {}) {
+      const { runAt, delaySeconds, key } = enqueueOptions;
+      await tx
+        .insert(jobsTable)
+        .values({
+          kind,
+          payload: payload ?? {},
+          key: key ?? null,
+          runAt: runAt ?? (delaySeconds ? sql`now() + make_interval(secs => ${delaySeconds})` : undefined),
+        })
+        .onConflictDoNothing();
+    },
+    every(kind, intervalSeconds, handler) {
+      define(kind, () => handler(), { intervalSeconds });
+    },
+    wake() {
+      if (timer) void tick();
+    },
+    runDue: exclusive,
+    idle,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void tick(), pollIntervalMs);
+      timer.unref();
+      void tick();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await idle();
+    },
+  };
+}
+
+/**
+ * The app's job queue, `app.jobs`: its worker runs from onReady until onClose, and shutdown
+ * waits for the pass in progress. Done jobs are deleted after KEEP_DONE_JOBS_DAYS.
+ */
+export function registerJobs(app: FastifyInstance, options: { db: Database }): Jobs {
+  const jobs = createJobs({ db: options.db, log: app.log });
+  jobs.every('jobs.cleanup', CLEANUP_INTERVAL_SECONDS, async () => {
+    await options.db.execute(
+      sql`delete from jobs where done_at < now() - make_interval(days => ${KEEP_DONE_JOBS_DAYS})`,
+    );
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', (done) => {
+    jobs.start();
+    done();
+  });
+  app.addHook('onClose', () => jobs.stop());
+  return jobs;
+}
