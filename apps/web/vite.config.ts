@@ -60,7 +60,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/images': apiTarget },
+    proxy: { '/api': apiTarget, '/images': apiTarget, '/sandbox': apiTarget },
   },
   // The manifest lets scripts/check-bundle-size.mjs find what the home route loads. No source
   // maps: the server would publish them, and with them the shop's sources.

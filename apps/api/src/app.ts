@@ -16,6 +16,7 @@ import { cataloguePageExists } from './modules/catalogue/page-exists.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
 import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { registerPayments } from './modules/payments/index.ts';
 import { createCustomerAccountService } from './modules/customers/service.ts';
 import { createDeliveryService } from './modules/delivery/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -82,6 +83,8 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await registerHealth(app, { db, checkRedis, loadShedding: config.loadShedding });
   const jobs = registerJobs(app, { db });
   const mailer = registerMailer(app, { jobs, config });
+  // app.payments: Stripe, or the sandbox with its hosted page under /sandbox/checkout.
+  await registerPayments(app, { config, db, jobs });
 
   const images = createDiskImageStore(config.dataDir);
   const catalogue = createCatalogueService({ db, images });

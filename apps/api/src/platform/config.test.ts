@@ -28,6 +28,14 @@ describe('loadConfig', () => {
     [{ SEED: 'lots' }, /^Invalid configuration: SEED must be demo or none/],
     [{ JWT_SECRET: 'short' }, /^Invalid configuration: JWT_SECRET must be at least 32 characters/],
     [{ STRIPE_SECRET_KEY: 'pk_live_123' }, /^Invalid configuration: STRIPE_SECRET_KEY must start with sk_/],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_123' },
+      /^Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set/,
+    ],
+    [
+      { STRIPE_API_URL: 'ftp://stripe.local' },
+      /^Invalid configuration: STRIPE_API_URL must be a URL starting with http:/,
+    ],
     [{ REDIS_URL: 'http://cache' }, /^Invalid configuration: REDIS_URL /],
     [{ S3_BUCKET: 'covers' }, /^Invalid configuration: S3_BUCKET is not supported yet/],
     [
@@ -78,6 +86,20 @@ describe('loadConfig', () => {
     expect(tuned.dbTimeouts).toEqual({ connectMs: 2000, statementMs: 0, idleInTransactionMs: 60_000 });
     expect(tuned.shutdownTimeoutMs).toBe(30_000);
     expect(tuned.loadShedding).toEqual({ maxEventLoopDelayMs: 0, maxHeapUsedBytes: 512 * 1024 * 1024 });
+  });
+
+  it("talks to Stripe's API unless STRIPE_API_URL points elsewhere", () => {
+    expect(load({}).stripeApiUrl).toBe('https://api.stripe.com');
+    const stripe = load({
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_API_URL: 'http://127.0.0.1:12111/',
+    });
+    expect(stripe).toMatchObject({
+      stripeSecretKey: 'sk_test_123',
+      stripeWebhookSecret: 'whsec_abc',
+      stripeApiUrl: 'http://127.0.0.1:12111',
+    });
   });
 
   it('treats empty variables as unset', () => {

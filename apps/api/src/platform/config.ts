@@ -17,6 +17,8 @@ export type Config = {
   mailFrom: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** Where the Stripe SDK sends its calls: Stripe's API, or a local stand-in in tests. */
+  stripeApiUrl: string;
   googleClientId?: string;
   googleJwksUrl: string;
   googleIssuer: string;
@@ -89,6 +91,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Bookshop <no-reply@bookshop.local>'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  STRIPE_API_URL: optionalUrl(['http:', 'https:']),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
@@ -133,6 +136,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${env[name]}")`);
   }
   const e = parsed.data;
+  // Without the signing secret every Stripe event would be refused and paid orders never fulfilled.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (the whsec_… signing secret of the webhook endpoint)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -145,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/$/, ''),
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     googleIssuer: e.GOOGLE_ISSUER,

@@ -80,3 +80,8 @@ export interface PaymentProvider {
    */
   verifyEvent(rawBody: Buffer | string, signatureHeader: string | undefined): ProviderEvent;
 }
+/**
+ * Thrown by refund: the session has no payment to refund (unpaid, or already refunded in full),
+ * or the amount is more than what is left. The caller answers 409.
+ */
+export class RefundRefusedError extends Error {}
