@@ -16,6 +16,11 @@ import { cataloguePageExists } from './modules/catalogue/page-exists.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
 import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { registerCheckoutJobs } from './modules/checkout/jobs.ts';
+import { createCheckoutService } from './modules/checkout/service.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { createOrdersService } from './modules/orders/service.ts';
 import { registerPayments } from './modules/payments/index.ts';
 import { createCustomerAccountService } from './modules/customers/service.ts';
 import { createDeliveryService } from './modules/delivery/service.ts';
@@ -84,7 +89,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   const jobs = registerJobs(app, { db });
   const mailer = registerMailer(app, { jobs, config });
   // app.payments: Stripe, or the sandbox with its hosted page under /sandbox/checkout.
-  await registerPayments(app, { config, db, jobs });
+  const provider = await registerPayments(app, { config, db, jobs });
 
   const images = createDiskImageStore(config.dataDir);
   const catalogue = createCatalogueService({ db, images });
@@ -109,6 +114,21 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   });
 
   const staff = createStaffService({ db });
+  const orders = createOrdersService({ db, images });
+  const checkout = createCheckoutService({
+    db,
+    provider,
+    jobs,
+    mailer,
+    orders,
+    addresses,
+    cart,
+    delivery,
+    catalogue,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  registerCheckoutJobs(jobs, checkout);
 
   await app.register(sessionRoutes, { prefix: '/api', ...auth, googleClientId: config.googleClientId });
   await app.register(customerRoutes, { prefix: '/api', ...auth, customerAccount });
@@ -117,6 +137,8 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await app.register(cartRoutes, { prefix: '/api', cart });
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });
   await app.register(addressesRoutes, { prefix: '/api', addresses, delivery });
+  await app.register(ordersRoutes, { prefix: '/api', orders });
+  await app.register(checkoutRoutes, { prefix: '/api', checkout, provider });
 
   await registerWeb(app, {
     distDir: config.webDistDir,

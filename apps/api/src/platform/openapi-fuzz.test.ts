@@ -71,6 +71,19 @@ beforeAll(async () => {
   });
   expect(address.statusCode, address.body).toBe(201);
   Object.assign(known, { title, bookId, addressId: address.json<{ id: number }>().id, staffId: bystander.id });
+  // An order and its checkout session, so the order and checkout routes are reached with real ids.
+  await t.app.inject({ method: 'POST', url: '/api/v1/cart', headers: customer.headers, payload: { bookId } });
+  const session = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/checkout/create-session',
+    headers: customer.headers,
+    payload: { addressId: known.addressId, deliveryMethod: 'standard' },
+  });
+  expect(session.statusCode, session.body).toBe(201);
+  Object.assign(known, {
+    orderId: session.json<{ orderId: number }>().orderId,
+    sessionId: session.json<{ sessionId: string }>().sessionId,
+  });
 
   await t.app.ready();
   const document = t.app.swagger() as {
@@ -147,10 +160,17 @@ function goodValue(name: string, path: string, schema: JsonSchema): unknown {
       return 'n'.repeat(32);
     case 'confirm':
       return 'KEEP';
+    case 'addressId':
+      return known.addressId;
+    case 'deliveryMethod':
+      return 'standard';
+    case 'sessionId':
+      return known.sessionId;
     case 'id':
       if (path.includes('confirm-email')) return 'a'.repeat(43);
       if (path.includes('/customers-addresses')) return known.addressId;
       if (path.includes('/users/')) return known.staffId;
+      if (path.includes('/orders/')) return known.orderId;
   }
   return fromSchema(schema);
 }

@@ -1,0 +1,123 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { CheckoutMessages } from '@bookshop/contracts/checkout';
+import type { Tx } from '../../platform/db.ts';
+import { conflict } from '../../platform/errors.ts';
+import { bookImages, books } from './schema.ts';
+
+/**
+ * Stock primitives for checkout (docs/decisions/028-checkout-and-orders.md). Copies are taken
+ * off `books.stock_quantity` when an order is placed (reserved while it is Pending) and put back
+ * when an unpaid order is cancelled. Both run inside the caller's transaction and lock the
+ * books' rows FOR UPDATE in book-id order, so two checkouts sharing books queue rather than
+ * deadlock, and a second buyer reads the stock the first one left. After the transaction commits
+ * the caller forgets the catalogue's cached lists (`catalogue.invalidate()`).
+ */
+
+export type StockLine = { bookId: number; quantity: number };
+
+/** A book as it is while its row is locked: the prices and eligibility checkout charges. */
+export type LockedBook = {
+  id: number;
+  title: string;
+  priceFils: number;
+  discountPercentage: number;
+  discountedPriceFils: number;
+  /** Before this reservation. */
+  stockQuantity: number;
+  nextDayEligible: boolean;
+  /** The main image's storage key, if the book has images. */
+  imageKey: string | null;
+};
+
+/** Adds up repeated book ids and sorts by id: the one order every locker takes rows in. */
+function byBook(lines: StockLine[]): StockLine[] {
+  const totals = new Map<number, number>();
+  for (const { bookId, quantity } of lines) totals.set(bookId, (totals.get(bookId) ?? 0) + quantity);
+  return [...totals].sort(([a], [b]) => a - b).map(([bookId, quantity]) => ({ bookId, quantity }));
+}
+
+async function lockBooks(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: books.id,
+      title: books.title,
+      priceFils: books.priceFils,
+      discountPercentage: books.discountPercentage,
+      discountedPriceFils: books.discountedPriceFils,
+      stockQuantity: books.stockQuantity,
+      nextDayEligible: books.nextDayEligible,
+      mainImageIndex: books.mainImageIndex,
+    })
+    .from(books)
+    .where(inArray(books.id, ids))
+    .orderBy(asc(books.id))
+    .for('update');
+}
+
+async function mainImageKeys(tx: Tx, locked: { id: number; mainImageIndex: number }[]) {
+  if (locked.length === 0) return new Map<number, string>();
+  const images = await tx
+    .select({ bookId: bookImages.bookId, position: bookImages.position, imageKey: bookImages.imageKey })
+    .from(bookImages)
+    .where(
+      inArray(
+        bookImages.bookId,
+        locked.map((b) => b.id),
+      ),
+    )
+    .orderBy(asc(bookImages.bookId), asc(bookImages.position));
+  const keys = new Map<number, string>();
+  for (const book of locked) {
+    const own = images.filter((image) => image.bookId === book.id);
+    const key = own.find((image) => image.position === book.mainImageIndex)?.imageKey ?? own[0]?.imageKey;
+    if (key) keys.set(book.id, key);
+  }
+  return keys;
+}
+
+/**
+ * Takes `quantity` copies of each book, or none at all: 409 naming the first book without enough
+ * copies (and how many are left), 409 too for a book that no longer exists. Answers the locked
+ * books in book-id order, as they were before the reservation.
+ */
+export async function reserveStock(tx: Tx, lines: StockLine[]): Promise<LockedBook[]> {
+  const wanted = byBook(lines);
+  const locked = await lockBooks(
+    tx,
+    wanted.map((line) => line.bookId),
+  );
+  const found = new Map(locked.map((book) => [book.id, book]));
+  for (const line of wanted) {
+    const book = found.get(line.bookId);
+    if (!book) throw conflict(CheckoutMessages.notEnoughStock(`#${line.bookId}`, 0));
+    if (book.stockQuantity < line.quantity)
+      throw conflict(CheckoutMessages.notEnoughStock(book.title, book.stockQuantity));
+  }
+  for (const line of wanted)
+    await tx
+      .update(books)
+      .set({ stockQuantity: sql`${books.stockQuantity} - ${line.quantity}`, updatedAt: new Date() })
+      .where(eq(books.id, line.bookId));
+  const keys = await mainImageKeys(tx, locked);
+  return locked.map(({ mainImageIndex: _, ...book }) => ({
+    ...book,
+    discountPercentage: Number(book.discountPercentage),
+    discountedPriceFils: book.discountedPriceFils ?? book.priceFils,
+    imageKey: keys.get(book.id) ?? null,
+  }));
+}
+
+/** Puts reserved copies back (an unpaid order cancelled). Books deleted meanwhile are skipped. */
+export async function releaseStock(tx: Tx, lines: StockLine[]): Promise<void> {
+  const wanted = byBook(lines);
+  await lockBooks(
+    tx,
+    wanted.map((line) => line.bookId),
+  );
+  for (const line of wanted)
+    await tx
+      .update(books)
+      .set({ stockQuantity: sql`${books.stockQuantity} + ${line.quantity}`, updatedAt: new Date() })
+      .where(eq(books.id, line.bookId));
+}

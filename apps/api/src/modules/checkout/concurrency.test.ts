@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CheckoutMessages } from '@bookshop/contracts/checkout';
+import { buildApp } from '../../app.ts';
+import { openPostgres, rows, type DatabaseHandle } from '../../platform/db.ts';
+import { createCustomer, createTestApp, testBook, type TestAccount, type TestApp } from '../../test/app.ts';
+import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.ts';
+import { addAddress, checkout, countRows, fillCart, getOrder, signedEvent, stockOf } from './testing.ts';
+
+/**
+ * Never oversell: 50 customers press "Proceed to Payment" at once for a book with 5 copies.
+ * PGlite runs one transaction at a time, so there it shows the arithmetic; on PostgreSQL the
+ * transactions really overlap and only the row locks of reserveStock keep the count right.
+ */
+
+const BUYERS = 50;
+const COPIES = 5;
+
+type Buyer = { who: TestAccount; addressId: number };
+
+async function prepareBuyers(t: TestApp, bookId: number): Promise<Buyer[]> {
+  const buyers: Buyer[] = [];
+  for (let i = 0; i < BUYERS; i++) {
+    const who = await createCustomer(t);
+    const addressId = await addAddress(t, who);
+    await fillCart(t, who, { [bookId]: 1 });
+    buyers.push({ who, addressId });
+  }
+  return buyers;
+}
+
+async function rush(apps: TestApp['app'][], buyers: Buyer[]) {
+  const answers = await Promise.all(
+    buyers.map(({ who, addressId }, i) =>
+      apps[i % apps.length]!.inject({
+        method: 'POST',
+        url: '/api/v1/checkout/create-session',
+        headers: who.headers,
+        payload: { addressId, deliveryMethod: 'standard' },
+      }),
+    ),
+  );
+  return {
+    created: answers.filter((res) => res.statusCode === 201).length,
+    refused: answers.filter((res) => res.statusCode === 409),
+    other: answers
+      .filter((res) => res.statusCode !== 201 && res.statusCode !== 409)
+      .map((res) => `${res.statusCode} ${res.body}`),
+  };
+}
+
+async function expectNoOversell(t: TestApp, apps: TestApp['app'][], title: string) {
+  const bookId = await t.catalogue.createBook(testBook({ title, stockQuantity: COPIES }));
+  const buyers = await prepareBuyers(t, bookId);
+  const { created, refused, other } = await rush(apps, buyers);
+  expect(other).toEqual([]);
+  expect(created).toBe(COPIES);
+  expect(refused).toHaveLength(BUYERS - COPIES);
+  for (const res of refused) expect(res.json().detail).toBe(CheckoutMessages.notEnoughStock(title, 0));
+  expect(await stockOf(t, title)).toBe(0);
+  expect(
+    await countRows(
+      t,
+      sql`select coalesce(sum(quantity), 0) as n from order_items i join orders o on o.id = i.order_id where i.book_id = ${bookId} and o.status = 1`,
+    ),
+  ).toBe(COPIES);
+}
+
+/** A second API instance with its own connection pool on the same database, as two servers behind a load balancer. */
+async function secondInstance(t: TestApp) {
+  const [{ name }] = (await rows<{ name: string }>(t.db, sql`select current_database() as name`)) as [{ name: string }];
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), 4, t.config.dbTimeouts);
+  return { app: await buildApp({ config: t.config, db: handle.db }), handle };
+}
+
+describe('never oversell (PGlite or PostgreSQL, whichever the run uses)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it(`${BUYERS} concurrent checkouts for ${COPIES} copies: exactly ${COPIES} sessions and ${BUYERS - COPIES} × 409`, async () => {
+    await expectNoOversell(t, [t.app], 'Five Copies');
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
+  let t: TestApp;
+  let second: { app: TestApp['app']; handle: DatabaseHandle };
+  beforeAll(async () => {
+    t = await createTestApp();
+    second = await secondInstance(t);
+  });
+  afterAll(async () => {
+    await second.app.close();
+    await second.handle.close();
+    await t.close();
+  });
+
+  it('two API instances sharing one database never oversell either', async () => {
+    await expectNoOversell(t, [t.app, second.app], 'Five Copies, Two Servers');
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('fulfilment races on PostgreSQL', () => {
+  const SECRET = 'whsec_concurrency_tests_0123456789';
+  let standin: StripeStandin;
+  let smtp: MailCatcher;
+  let t: TestApp;
+  let second: { app: TestApp['app']; handle: DatabaseHandle };
+  beforeAll(async () => {
+    standin = await startStripeStandin();
+    smtp = await startMailCatcher();
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: standin.secretKey,
+      STRIPE_API_URL: standin.url,
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      SMTP_URL: smtp.url,
+    });
+    second = await secondInstance(t);
+  });
+  afterAll(async () => {
+    await second.app.close();
+    await second.handle.close();
+    await t.close();
+    await standin.close();
+    await smtp.close();
+  });
+
+  it('the webhook and the success page, each twice, at once on two instances: one Completed order, one mail, one decrement', async () => {
+    const bookId = await t.catalogue.createBook(testBook({ title: 'Raced', stockQuantity: 100 }));
+    const alice = await createCustomer(t);
+    const addressId = await addAddress(t, alice);
+    for (let round = 0; round < 5; round++) {
+      await fillCart(t, alice, { [bookId]: 1 });
+      const session = await checkout(t, alice, addressId);
+      standin.pay(session.sessionId);
+      const event = signedEvent(SECRET, 'checkout.session.completed', standin.sessions.get(session.sessionId)!);
+      const success = (app: TestApp['app']) =>
+        app.inject({
+          method: 'GET',
+          url: `/api/v1/checkout/checkout-success?sessionId=${session.sessionId}`,
+          headers: alice.headers,
+        });
+      const webhook = (app: TestApp['app']) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/checkout/webhook',
+          headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+          payload: event.payload,
+        });
+      const answers = await Promise.all([webhook(t.app), success(second.app), webhook(second.app), success(t.app)]);
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+      const order = await getOrder(t, alice, session.orderId);
+      expect(order.history.map((h) => h.status)).toEqual([1, 2]);
+      expect(await stockOf(t, 'Raced')).toBe(100 - (round + 1));
+    }
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    const numbers = new Set(
+      smtp.mails.filter((m) => m.to.includes(alice.emailAddress.toLowerCase())).map((m) => m.subject),
+    );
+    expect(smtp.mails.filter((m) => m.to.includes(alice.emailAddress.toLowerCase()))).toHaveLength(5);
+    expect(numbers.size).toBe(5);
+  }, 120_000);
+});

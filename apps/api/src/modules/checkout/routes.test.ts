@@ -1,0 +1,444 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthMessages } from '@bookshop/contracts/auth';
+import { CheckoutMessages } from '@bookshop/contracts/checkout';
+import { DeliveryMessages } from '@bookshop/contracts/delivery';
+import { RoleName } from '@bookshop/contracts/enums';
+import { OrderMessages, type Order } from '@bookshop/contracts/orders';
+import {
+  callAs,
+  createCustomer,
+  createStaff,
+  createTestApp,
+  expectProblem,
+  expectValidationError,
+  testBook,
+  type TestAccount,
+  type TestApp,
+} from '../../test/app.ts';
+import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import {
+  addAddress,
+  cartBookIds,
+  checkout,
+  confirmations,
+  countRows,
+  createSession,
+  expireNow,
+  fillCart,
+  getOrder,
+  payOnSandboxPage,
+  stockOf,
+} from './testing.ts';
+
+let t: TestApp;
+let smtp: MailCatcher;
+let alice: TestAccount;
+let bob: TestAccount;
+let staff: TestAccount;
+let aliceAddress: number;
+let bobAddress: number;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  smtp = await startMailCatcher();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://shop.test' });
+  // The tests run the queue themselves (app.jobs.runDue), so they decide what is delivered when.
+  await t.app.ready();
+  await t.app.jobs.stop();
+  ids.emma = await t.catalogue.createBook(testBook({ title: 'Emma', priceFils: 4000, stockQuantity: 50 }));
+  ids.persuasion = await t.catalogue.createBook(
+    testBook({
+      title: 'Persuasion',
+      priceFils: 3550,
+      discountPercentage: 10,
+      stockQuantity: 50,
+      nextDayEligible: true,
+    }),
+  );
+  ids.scarce = await t.catalogue.createBook(testBook({ title: 'Scarce Book', priceFils: 2000, stockQuantity: 2 }));
+  alice = await createCustomer(t);
+  bob = await createCustomer(t);
+  staff = await createStaff(t, RoleName.User);
+  aliceAddress = await addAddress(t, alice);
+  bobAddress = await addAddress(t, bob);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const orderCount = () => countRows(t, sql`select count(*) as n from orders`);
+
+describe('who may check out', () => {
+  it('a guest gets 401 from every checkout and order route', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/v1/checkout/create-session'],
+      ['GET', '/api/v1/checkout/checkout-success?sessionId=cs_test_x'],
+      ['GET', '/api/v1/checkout/checkout-cancelled?sessionId=cs_test_x'],
+      ['GET', '/api/v1/orders/customer'],
+      ['GET', '/api/v1/orders/1'],
+      ['GET', '/api/v1/orders'],
+    ] as const) {
+      const res = await callAs(
+        t,
+        method,
+        url,
+        undefined,
+        method === 'POST' ? { addressId: 1, deliveryMethod: 'standard' } : undefined,
+      );
+      expectProblem(res, 401);
+      expect(res.json().detail).toBe(AuthMessages.signInRequired);
+    }
+  });
+
+  it('staff cannot check out or read a customer list (403), customers cannot list every order (403)', async () => {
+    expectProblem(await createSession(t, staff, aliceAddress), 403);
+    expectProblem(await callAs(t, 'GET', '/api/v1/orders/customer', staff), 403);
+    expectProblem(await callAs(t, 'GET', '/api/v1/orders', alice), 403);
+    const newUser = await createStaff(t, RoleName.NewUser);
+    expectProblem(await callAs(t, 'GET', '/api/v1/orders', newUser), 403);
+  });
+});
+
+describe('create-session refusals reserve nothing', () => {
+  it('validates the body', async () => {
+    expectValidationError(
+      await callAs(t, 'POST', '/api/v1/checkout/create-session', alice, { deliveryMethod: 'standard' }),
+      'addressId',
+      CheckoutMessages.addressRequired,
+    );
+    expectValidationError(
+      await callAs(t, 'POST', '/api/v1/checkout/create-session', alice, { addressId: aliceAddress }),
+      'deliveryMethod',
+      CheckoutMessages.deliveryMethodRequired,
+    );
+    expectValidationError(
+      await createSession(t, alice, aliceAddress, 'drone'),
+      'deliveryMethod',
+      CheckoutMessages.deliveryMethodInvalid,
+    );
+  });
+
+  it('an empty cart is 400', async () => {
+    await fillCart(t, alice, {});
+    const res = await createSession(t, alice, aliceAddress);
+    expectProblem(res, 400);
+    expect(res.json().detail).toBe(CheckoutMessages.emptyCart);
+  });
+
+  it("another customer's address, or none, is 404 and nothing is reserved", async () => {
+    await fillCart(t, alice, { [ids.emma!]: 2 });
+    const before = await stockOf(t, 'Emma');
+    const orders = await orderCount();
+    for (const addressId of [bobAddress, 999_999]) {
+      const res = await createSession(t, alice, addressId);
+      expectProblem(res, 404);
+      expect(res.json().detail).toBe(CheckoutMessages.addressNotFound);
+    }
+    expect(await stockOf(t, 'Emma')).toBe(before);
+    expect(await orderCount()).toBe(orders);
+  });
+
+  it('next-day with a line that cannot ship next day is 409 and nothing is reserved', async () => {
+    await fillCart(t, alice, { [ids.emma!]: 1, [ids.persuasion!]: 1 });
+    const before = [await stockOf(t, 'Emma'), await stockOf(t, 'Persuasion')];
+    const res = await createSession(t, alice, aliceAddress, 'next-day');
+    expectProblem(res, 409);
+    expect(res.json().detail).toBe(DeliveryMessages.nextDayNotEligible);
+    expect([await stockOf(t, 'Emma'), await stockOf(t, 'Persuasion')]).toEqual(before);
+  });
+
+  it('not enough copies is 409 naming the book and the copies left; the other lines keep their copies', async () => {
+    await fillCart(t, alice, { [ids.emma!]: 1, [ids.scarce!]: 2 });
+    // Someone bought one copy after Alice filled her cart.
+    await t.db.execute(sql`update books set stock_quantity = 1 where id = ${ids.scarce!}`);
+    const emma = await stockOf(t, 'Emma');
+    const res = await createSession(t, alice, aliceAddress);
+    expectProblem(res, 409);
+    expect(res.json().detail).toBe(CheckoutMessages.notEnoughStock('Scarce Book', 1));
+    expect(res.json().detail).toBe('Only 1 copy of "Scarce Book" is left.');
+    expect(await stockOf(t, 'Emma')).toBe(emma);
+    expect(await stockOf(t, 'Scarce Book')).toBe(1);
+    await t.db.execute(sql`update books set stock_quantity = 0 where id = ${ids.scarce!}`);
+    expect((await createSession(t, alice, aliceAddress)).json().detail).toBe('"Scarce Book" is out of stock.');
+    await t.db.execute(sql`update books set stock_quantity = 2 where id = ${ids.scarce!}`);
+  });
+});
+
+describe('create-session', () => {
+  it('reserves the copies and creates a Pending order priced from the database, not the cart', async () => {
+    await fillCart(t, alice, { [ids.emma!]: 2, [ids.persuasion!]: 1 });
+    // A price change after the cart was filled: the order charges today's price.
+    await t.db.execute(sql`update books set price_fils = 4200 where id = ${ids.emma!}`);
+    const emma = await stockOf(t, 'Emma');
+    const before = Date.now();
+    const session = await checkout(t, alice, aliceAddress);
+    expect(session.sessionId).toMatch(/^cs_/);
+    expect(session.url).toMatch(new RegExp(`/sandbox/checkout/${session.sessionId}$`));
+    const expiresIn = Date.parse(session.expiresAt) - before;
+    expect(expiresIn).toBeGreaterThanOrEqual(30 * 60_000);
+    expect(expiresIn).toBeLessThan(31 * 60_000);
+    expect(await stockOf(t, 'Emma')).toBe(emma - 2);
+
+    const order = await getOrder(t, alice, session.orderId);
+    expect(order).toMatchObject({
+      id: session.orderId,
+      orderNumber: `BK-${String(session.orderId).padStart(6, '0')}`,
+      status: 1,
+      statusName: 'Pending',
+      paidAt: null,
+      expiresAt: session.expiresAt,
+      // 2 × 42.00 + 35.50 = 119.50; Persuasion 10 % off: 3.55 (31.95 paid); 115.95 ≤ 150 → standard fee 15.00.
+      itemsTotal: 119.5,
+      discountTotal: 3.55,
+      deliveryMethod: { code: 'standard', name: DeliveryMessages.standardName },
+      deliveryFee: 15,
+      total: 130.95,
+      address: {
+        address: 'Villa 12, Street 5, Jumeirah 1',
+        country: 'AE',
+        city: 'Dubai',
+        phoneNo: '+971501234567',
+        zipCode: '',
+      },
+      history: [{ status: 1, statusName: 'Pending' }],
+    });
+    expect(order.items).toEqual([
+      expect.objectContaining({
+        bookId: ids.emma,
+        title: 'Emma',
+        price: 42,
+        discountPercentage: 0,
+        discountedPrice: 42,
+        quantity: 2,
+        lineTotal: 84,
+      }),
+      expect.objectContaining({
+        bookId: ids.persuasion,
+        title: 'Persuasion',
+        price: 35.5,
+        discountPercentage: 10,
+        discountedPrice: 31.95,
+        quantity: 1,
+        lineTotal: 31.95,
+      }),
+    ]);
+    // The cart stays until the order is paid.
+    expect((await cartBookIds(t, alice)).map((line) => line.id).sort()).toEqual([ids.emma, ids.persuasion].sort());
+    await t.db.execute(sql`update books set price_fils = 4000 where id = ${ids.emma!}`);
+  });
+
+  it("the catalogue's cached lists show the reserved copies at once", async () => {
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/books?pageSize=25' }))
+        .json<{ data: { title: string; stockQuantity: number }[] }>()
+        .data.find((book) => book.title === 'Emma')!.stockQuantity;
+    await fillCart(t, bob, { [ids.emma!]: 3 });
+    const before = await listed();
+    await checkout(t, bob, bobAddress);
+    expect(await listed()).toBe(before - 3);
+  });
+
+  it('the address snapshot outlives an edit of the address', async () => {
+    await fillCart(t, alice, { [ids.emma!]: 1 });
+    const session = await checkout(t, alice, aliceAddress);
+    const res = await callAs(t, 'PUT', '/api/v1/customers-addresses', alice, {
+      id: aliceAddress,
+      address: 'Somewhere else 1',
+      country: 'AE',
+      city: 'Abu Dhabi',
+      phoneNo: '050 123 4567',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await getOrder(t, alice, session.orderId)).address.city).toBe('Dubai');
+    await callAs(t, 'PUT', '/api/v1/customers-addresses', alice, {
+      id: aliceAddress,
+      ...{ address: 'Villa 12, Street 5, Jumeirah 1', country: 'AE', city: 'Dubai', phoneNo: '050 123 4567' },
+    });
+  });
+});
+
+describe('who may see an order and a session', () => {
+  let session: { orderId: number; sessionId: string };
+  beforeAll(async () => {
+    await fillCart(t, alice, { [ids.emma!]: 1 });
+    session = await checkout(t, alice, aliceAddress);
+  });
+
+  it('another customer gets 404 for the order, its success page and its cancel page, and nothing changes', async () => {
+    const order = await callAs(t, 'GET', `/api/v1/orders/${session.orderId}`, bob);
+    expectProblem(order, 404);
+    expect(order.json().detail).toBe(OrderMessages.notFound);
+    for (const page of ['checkout-success', 'checkout-cancelled']) {
+      const res = await callAs(t, 'GET', `/api/v1/checkout/${page}?sessionId=${session.sessionId}`, bob);
+      expectProblem(res, 404);
+      expect(res.json().detail).toBe(CheckoutMessages.sessionNotFound);
+    }
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(1);
+  });
+
+  it('an unknown order or session is 404 and a malformed one 400', async () => {
+    expectProblem(await callAs(t, 'GET', '/api/v1/orders/999999', alice), 404);
+    expectValidationError(await callAs(t, 'GET', '/api/v1/orders/abc', alice), 'id', OrderMessages.idInvalid);
+    expectProblem(await callAs(t, 'GET', '/api/v1/checkout/checkout-success?sessionId=cs_test_unknown', alice), 404);
+    expectValidationError(
+      await callAs(t, 'GET', '/api/v1/checkout/checkout-success?sessionId=x', alice),
+      'sessionId',
+      CheckoutMessages.sessionIdInvalid,
+    );
+    expectValidationError(await callAs(t, 'GET', '/api/v1/checkout/checkout-cancelled', alice), 'sessionId');
+  });
+
+  it('staff who may view orders read it; staff without the permission get 404 like anyone else', async () => {
+    expect((await getOrder(t, staff, session.orderId)).id).toBe(session.orderId);
+    const newUser = await createStaff(t, RoleName.NewUser);
+    expectProblem(await callAs(t, 'GET', `/api/v1/orders/${session.orderId}`, newUser), 404);
+  });
+});
+
+describe('the cancel page', () => {
+  it('cancels the order, releases the copies and keeps the cart; a second call changes nothing', async () => {
+    await fillCart(t, alice, { [ids.scarce!]: 2 });
+    const session = await checkout(t, alice, aliceAddress);
+    expect(await stockOf(t, 'Scarce Book')).toBe(0);
+    const res = await callAs(t, 'GET', `/api/v1/checkout/checkout-cancelled?sessionId=${session.sessionId}`, alice);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Order>()).toMatchObject({
+      id: session.orderId,
+      status: 3,
+      statusName: 'Cancelled',
+      expiresAt: null,
+    });
+    expect(res.json<Order>().history.map((h) => h.status)).toEqual([1, 3]);
+    expect(await stockOf(t, 'Scarce Book')).toBe(2);
+    expect(await cartBookIds(t, alice)).toEqual([expect.objectContaining({ id: ids.scarce, quantity: 2 })]);
+    const again = await callAs(t, 'GET', `/api/v1/checkout/checkout-cancelled?sessionId=${session.sessionId}`, alice);
+    expect(again.json<Order>().history).toHaveLength(2);
+    expect(await stockOf(t, 'Scarce Book')).toBe(2);
+  });
+});
+
+describe('expiry', () => {
+  it('the expiry job cancels an unpaid order and releases its copies once the clock passes its expiry', async () => {
+    await fillCart(t, bob, { [ids.scarce!]: 2 });
+    const session = await checkout(t, bob, bobAddress);
+    expect(await stockOf(t, 'Scarce Book')).toBe(0);
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).status).toBe(1);
+    await expireNow(t, session.orderId);
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).status).toBe(3);
+    expect(await stockOf(t, 'Scarce Book')).toBe(2);
+    expect(await cartBookIds(t, bob)).toHaveLength(1);
+  });
+});
+
+describe('end to end through the sandbox', () => {
+  const number = (id: number) => `BK-${String(id).padStart(6, '0')}`;
+
+  it('create-session → pay with 4242… on the hosted page → the signed webhook arrives through the job queue → Completed, cart emptied, one mail', async () => {
+    await fillCart(t, alice, { [ids.persuasion!]: 2 });
+    const stock = await stockOf(t, 'Persuasion');
+    const session = await checkout(t, alice, aliceAddress, 'next-day');
+    const page = await t.app.inject({ method: 'GET', url: new URL(session.url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('TEST MODE');
+    const paid = await payOnSandboxPage(t, session.url);
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(paid.headers.location).toBe(`http://shop.test/checkout/success?session_id=${session.sessionId}`);
+
+    // Before the webhook: still Pending (the success page would fulfil it too, see below).
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(1);
+    await t.app.jobs.runDue();
+    const order = await getOrder(t, alice, session.orderId);
+    expect(order).toMatchObject({ status: 2, statusName: 'Completed', deliveryFee: 30, total: 93.9 });
+    expect(order.history.map((h) => h.statusName)).toEqual(['Pending', 'Completed']);
+    expect(await cartBookIds(t, alice)).toEqual([]);
+    expect(await stockOf(t, 'Persuasion')).toBe(stock - 2);
+
+    const success = await callAs(t, 'GET', `/api/v1/checkout/checkout-success?sessionId=${session.sessionId}`, alice);
+    expect(success.json<Order>()).toMatchObject({ id: session.orderId, status: 2 });
+    await t.app.jobs.runDue();
+    const mail = await smtp.nextMail(alice.emailAddress);
+    expect(mail.subject).toContain(number(session.orderId));
+    expect(mail.text).toContain('2 × Persuasion');
+    expect(mail.text).toContain('Dhs 93.90');
+    expect(confirmations(smtp, alice.emailAddress, number(session.orderId))).toHaveLength(1);
+    // Listed as the customer's newest order.
+    const mine = await callAs(t, 'GET', '/api/v1/orders/customer?status=2', alice);
+    expect(mine.json<{ data: Order[] }>().data[0]!.id).toBe(session.orderId);
+  });
+
+  it('a declined card stays on the page; then Cancel: order Cancelled, copies released, cart intact', async () => {
+    await fillCart(t, alice, { [ids.scarce!]: 2 });
+    const session = await checkout(t, alice, aliceAddress);
+    const declined = await payOnSandboxPage(t, session.url, '4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('Your card was declined.');
+    expect(await stockOf(t, 'Scarce Book')).toBe(0);
+    const cancelled = await callAs(
+      t,
+      'GET',
+      `/api/v1/checkout/checkout-cancelled?sessionId=${session.sessionId}`,
+      alice,
+    );
+    expect(cancelled.json<Order>().status).toBe(3);
+    expect(await stockOf(t, 'Scarce Book')).toBe(2);
+    expect(await cartBookIds(t, alice)).toEqual([expect.objectContaining({ id: ids.scarce, quantity: 2 })]);
+    // The page can no longer be paid.
+    expect((await payOnSandboxPage(t, session.url)).statusCode).toBe(410);
+  });
+
+  it('the success page fulfils a paid session before its webhook is delivered; the webhook then changes nothing', async () => {
+    await fillCart(t, bob, { [ids.emma!]: 1 });
+    const session = await checkout(t, bob, bobAddress);
+    await payOnSandboxPage(t, session.url);
+    const success = await callAs(t, 'GET', `/api/v1/checkout/checkout-success?sessionId=${session.sessionId}`, bob);
+    expect(success.json<Order>().status).toBe(2);
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).history).toHaveLength(2);
+    await smtp.nextMail(bob.emailAddress);
+    expect(confirmations(smtp, bob.emailAddress, number(session.orderId))).toHaveLength(1);
+  });
+
+  it('a payment that raced the expiry is fulfilled, not cancelled', async () => {
+    await fillCart(t, bob, { [ids.scarce!]: 1 });
+    const session = await checkout(t, bob, bobAddress);
+    await payOnSandboxPage(t, session.url);
+    // The webhook is delayed and the expiry job comes first.
+    await t.db.execute(
+      sql`update jobs set run_at = now() + interval '1 hour' where kind = 'payments.webhook-delivery' and done_at is null`,
+    );
+    await expireNow(t, session.orderId);
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).status).toBe(2);
+    expect(await stockOf(t, 'Scarce Book')).toBe(1);
+    await t.db.execute(
+      sql`update jobs set run_at = now() where kind = 'payments.webhook-delivery' and done_at is null`,
+    );
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).history).toHaveLength(2);
+    await t.db.execute(sql`update books set stock_quantity = 2 where id = ${ids.scarce!}`);
+  });
+
+  it('reconciliation completes a paid order whose webhook was lost', async () => {
+    const reconcileAt = (when: string) =>
+      t.db.execute(sql`update jobs set run_at = ${when}::timestamptz where key = 'every:checkout.reconcile'`);
+    // The recurring row exists once the queue has run; its next run is pushed past this test's steps.
+    await t.app.jobs.runDue();
+    await reconcileAt(new Date(Date.now() + 3_600_000).toISOString());
+    await fillCart(t, bob, { [ids.emma!]: 1 });
+    const session = await checkout(t, bob, bobAddress);
+    await payOnSandboxPage(t, session.url);
+    // Lost: the delivery never happens, and the customer never reaches the success page.
+    await t.db.execute(sql`delete from jobs where kind = 'payments.webhook-delivery' and done_at is null`);
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).status).toBe(1);
+    await reconcileAt(new Date().toISOString());
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, bob, session.orderId)).status).toBe(2);
+    expect(await cartBookIds(t, bob)).toEqual([]);
+  });
+});

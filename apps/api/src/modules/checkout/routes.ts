@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CheckoutSessionQuerySchema,
+  CheckoutSessionSchema,
+  CreateCheckoutSessionSchema,
+} from '@bookshop/contracts/checkout';
+import { OrderSchema } from '@bookshop/contracts/orders';
+import { ProblemSchema } from '@bookshop/contracts/problem';
+import { requireCustomer, userOf } from '../../platform/auth.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { WebhookSignatureError, type PaymentProvider } from '../payments/provider.ts';
+import { PaymentsUnavailableProblem, type CheckoutService } from './service.ts';
+
+const tags = ['checkout'];
+const customerOnly = { onRequest: [requireCustomer] };
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+
+export const WebhookMessages = {
+  signatureInvalid: 'The webhook signature is missing, invalid or too old.',
+} as const;
+
+export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; provider: PaymentProvider }> = async (
+  app,
+  { checkout, provider },
+) => {
+  app.post(
+    '/v1/checkout/create-session',
+    {
+      ...customerOnly,
+      schema: {
+        tags,
+        summary:
+          "Turns the signed-in customer's cart into a Pending order with its copies reserved for 30 minutes, and opens the provider's payment page",
+        body: CreateCheckoutSessionSchema,
+        response: { 201: CheckoutSessionSchema, ...problems, 409: ProblemSchema, 503: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return reply.status(201).send(await checkout.createSession(userOf(request).id, request.body));
+      } catch (error) {
+        if (error instanceof PaymentsUnavailableProblem) reply.header('retry-after', error.retryAfterSeconds);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/v1/checkout/checkout-success',
+    {
+      ...customerOnly,
+      schema: {
+        tags,
+        summary: 'After the payment page: fulfils the order if the session is paid and answers it (owner only)',
+        querystring: CheckoutSessionQuerySchema,
+        response: { 200: OrderSchema, ...problems },
+      },
+    },
+    (request) => checkout.success(userOf(request).id, request.query.sessionId),
+  );
+
+  app.get(
+    '/v1/checkout/checkout-cancelled',
+    {
+      ...customerOnly,
+      schema: {
+        tags,
+        summary:
+          'The customer left the payment page: expires the session, cancels the order and releases its copies (a paid session is fulfilled instead); the cart is kept',
+        querystring: CheckoutSessionQuerySchema,
+        response: { 200: OrderSchema, ...problems },
+      },
+    },
+    (request) => checkout.cancelled(userOf(request).id, request.query.sessionId),
+  );
+
+  // The signature covers the exact bytes sent, so this route alone keeps the body raw.
+  await app.register((raw, _options, done) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    raw.post(
+      '/v1/checkout/webhook',
+      {
+        schema: {
+          tags,
+          summary:
+            "The payment provider's events (Stripe-Signature verified): checkout.session.completed, async_payment_succeeded/failed, expired",
+          response: { 200: z.object({ received: z.literal(true) }), 400: ProblemSchema },
+        },
+      },
+      async (request) => {
+        let event;
+        try {
+          event = provider.verifyEvent(
+            Buffer.isBuffer(request.body) ? request.body : '',
+            request.headers['stripe-signature'] as string | undefined,
+          );
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) throw badRequest(WebhookMessages.signatureInvalid);
+          throw error;
+        }
+        await checkout.handleEvent(event);
+        return { received: true as const };
+      },
+    );
+    done();
+  });
+};

@@ -1,0 +1,397 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Address } from '@bookshop/contracts/addresses';
+import { CHECKOUT_SESSION_MINUTES, CheckoutMessages, type CreateCheckoutSession } from '@bookshop/contracts/checkout';
+import { deliveryOptions, type DeliveryOrderSummary } from '@bookshop/contracts/delivery';
+import { OrderStatus } from '@bookshop/contracts/enums';
+import { filsToAed, formatPrice } from '@bookshop/contracts/money';
+import { orderNumber, type Order } from '@bookshop/contracts/orders';
+import type { Database, Tx } from '../../platform/db.ts';
+import { badRequest, HttpProblem, notFound } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { Mail } from '../../platform/mailer.ts';
+import { releaseStock, reserveStock, type LockedBook } from '../catalogue/stock.ts';
+import * as orderQueries from '../orders/queries.ts';
+import type { OrdersService } from '../orders/service.ts';
+import type { PaymentProvider, ProviderEvent, ProviderSession } from '../payments/provider.ts';
+import { ProviderUnavailableError, RefundRefusedError } from '../payments/provider.ts';
+import * as queries from './queries.ts';
+
+/**
+ * Checkout (docs/decisions/028-checkout-and-orders.md): a cart becomes a Pending order with its
+ * copies reserved, in one transaction that also enqueues the order's expiry (transactional
+ * outbox); the provider's session is created after that commits, never while rows are locked.
+ * Fulfilment and cancellation lock the order row, so the webhook, the success page, the expiry
+ * job and reconciliation may all arrive, repeatedly and on different instances: each order is
+ * completed or cancelled once.
+ */
+
+/**
+ * How long copies stay reserved for an unpaid checkout. Stripe refuses an `expires_at` under 30
+ * minutes from its own clock; the Stripe provider adds its margin to what it sends (decision 027)
+ * and checkout expires the session itself when the reservation ends.
+ */
+export const SESSION_LIFETIME_MS = CHECKOUT_SESSION_MINUTES * 60_000;
+/** Reconciliation also asks about Pending orders this young, in case a paid webhook is late or lost. */
+export const RECONCILE_RECENT_MS = 2 * 60 * 60_000;
+export const RECONCILE_INTERVAL_SECONDS = 300;
+const RECONCILE_BATCH = 100;
+
+export const CheckoutJobKind = {
+  Expire: 'checkout.expire',
+  Reconcile: 'checkout.reconcile',
+  Refund: 'checkout.refund',
+} as const;
+
+export type CheckoutDeps = {
+  db: Database;
+  provider: PaymentProvider;
+  jobs: Pick<Jobs, 'enqueue' | 'wake'>;
+  mailer: { enqueue(tx: Tx, mail: Mail): Promise<void>; wake(): void };
+  orders: Pick<OrdersService, 'get'>;
+  addresses: { get(customerId: number, id: number, options?: { tx?: Tx }): Promise<Address> };
+  cart: { removeBooks(customerId: number, bookIds: number[], options?: { tx?: Tx }): Promise<unknown> };
+  delivery: { feeFils(code: CreateCheckoutSession['deliveryMethod'], order: DeliveryOrderSummary): number };
+  catalogue: { invalidate(): void };
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+};
+
+/** 503 with Retry-After: the provider could not be reached; the order was cancelled and its copies released. */
+export class PaymentsUnavailableProblem extends HttpProblem {
+  readonly retryAfterSeconds = 30;
+  constructor() {
+    super(503, 'Service Unavailable', CheckoutMessages.paymentsUnavailable);
+  }
+}
+
+const isPaid = (session: ProviderSession) =>
+  session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required';
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { db, provider, jobs, mailer, orders, addresses, cart, delivery, catalogue, log } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Puts the order and its snapshots in, reserving the copies; all or nothing. */
+  async function placeOrder(customerId: number, input: CreateCheckoutSession) {
+    return db.transaction(async (tx) => {
+      const lines = await queries.lockCartLines(tx, customerId);
+      if (lines.length === 0) throw badRequest(CheckoutMessages.emptyCart);
+      const address = await addresses.get(customerId, input.addressId, { tx }).catch((error: unknown) => {
+        if (error instanceof HttpProblem && error.status === 404) throw notFound(CheckoutMessages.addressNotFound);
+        throw error;
+      });
+      const books = new Map((await reserveStock(tx, lines)).map((book) => [book.id, book]));
+      const priced = lines.map((line) => ({ ...line, book: books.get(line.bookId)! }));
+      const itemsTotalFils = sum(priced, (l) => l.book.priceFils * l.quantity);
+      const paidFils = sum(priced, (l) => l.book.discountedPriceFils * l.quantity);
+      const summary = {
+        itemsTotalFils: paidFils,
+        allItemsNextDayEligible: priced.every((l) => l.book.nextDayEligible),
+      };
+      const deliveryFeeFils = delivery.feeFils(input.deliveryMethod, summary);
+      const method = deliveryOptions(summary).find((o) => o.code === input.deliveryMethod)!;
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
+      const order = await orderQueries.insertOrder(
+        tx,
+        {
+          customerId,
+          status: OrderStatus.Pending,
+          createdAt,
+          expiresAt,
+          deliveryMethodCode: method.code,
+          deliveryMethodName: method.name,
+          deliveryFeeFils,
+          itemsTotalFils,
+          discountTotalFils: itemsTotalFils - paidFils,
+          totalFils: paidFils + deliveryFeeFils,
+          address: address.address,
+          country: address.country,
+          city: address.city,
+          phoneNo: address.phoneNo,
+          zipCode: address.zipCode,
+          provider: provider.name,
+        },
+        priced.map(({ book, quantity }) => orderItem(book, quantity)),
+      );
+      // The outbox: the order cannot exist without the job that releases its copies.
+      await jobs.enqueue(
+        tx,
+        CheckoutJobKind.Expire,
+        { orderId: order.id },
+        { runAt: expiresAt, key: `checkout.expire:${order.id}` },
+      );
+      const email = await queries.customerEmail(tx, customerId);
+      return { order, priced, email: email ?? '' };
+    });
+  }
+
+  async function createSession(customerId: number, input: CreateCheckoutSession) {
+    const { order, priced, email } = await placeOrder(customerId, input);
+    catalogue.invalidate();
+    const number = orderNumber(order.id);
+    try {
+      const session = await provider.createSession({
+        orderId: order.id,
+        orderNumber: number,
+        customerEmail: email,
+        lines: priced.map(({ book, quantity }) => ({
+          title: book.title,
+          unitAmountFils: book.discountedPriceFils,
+          quantity,
+        })),
+        delivery: { name: order.deliveryMethodName, amountFils: order.deliveryFeeFils },
+        expiresAt: order.expiresAt,
+        successUrl: `${deps.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${deps.publicUrl}/checkout/cancel?session_id={CHECKOUT_SESSION_ID}`,
+        idempotencyKey: `checkout-order-${order.id}`,
+      });
+      await orderQueries.updateOrder(db, order.id, {
+        providerSessionId: session.id,
+        paymentIntentId: session.paymentIntentId,
+      });
+      if (!session.url) throw new ProviderUnavailableError('the provider answered a session without a payment page');
+      return { orderId: order.id, sessionId: session.id, url: session.url, expiresAt: order.expiresAt.toISOString() };
+    } catch (error) {
+      // Nobody can pay for this order now: give the copies back at once rather than in 30 minutes.
+      log.warn({ err: error, orderId: order.id }, 'checkout: the payment provider failed; order cancelled');
+      await cancel(order.id);
+      if (error instanceof ProviderUnavailableError) throw new PaymentsUnavailableProblem();
+      throw error;
+    }
+  }
+
+  /** Completes a Pending order once (a Cancelled one is revived or refunded); an `event` is recorded with the effect. */
+  async function fulfil(orderId: number, session: ProviderSession, event?: ProviderEvent): Promise<void> {
+    let changed = false;
+    await db.transaction(async (tx) => {
+      const order = await orderQueries.findOrder(tx, orderId, { lock: true });
+      if (!order) return;
+      if (event && !(await queries.recordEvent(tx, event, orderId))) return;
+      if (order.status === OrderStatus.Completed) return;
+      const items = await orderQueries.listItems(tx, [orderId]);
+      const paidAt = now();
+      if (order.status === OrderStatus.Cancelled) {
+        // Paid after it was cancelled (an async payment, or a race the expire-first rule missed):
+        // honour it if the copies are still there, else give the money back.
+        try {
+          await reserveStock(tx, items);
+        } catch (error) {
+          if (!(error instanceof HttpProblem && error.status === 409)) throw error;
+          log.warn({ orderId }, 'checkout: a cancelled order was paid and its copies are gone; refunding');
+          await orderQueries.updateOrder(tx, orderId, {
+            paymentIntentId: session.paymentIntentId ?? order.paymentIntentId,
+          });
+          await jobs.enqueue(
+            tx,
+            CheckoutJobKind.Refund,
+            { orderId, sessionId: session.id },
+            { key: `checkout.refund:${orderId}` },
+          );
+          changed = true;
+          return;
+        }
+      }
+      await orderQueries.setStatus(tx, orderId, OrderStatus.Completed, paidAt, {
+        paidAt,
+        paymentIntentId: session.paymentIntentId ?? order.paymentIntentId,
+      });
+      await cart.removeBooks(
+        order.customerId,
+        items.map((item) => item.bookId),
+        { tx },
+      );
+      const email = await queries.customerEmail(tx, order.customerId);
+      if (email) await mailer.enqueue(tx, confirmationMail(email, { ...order, paidAt }, items));
+      changed = true;
+    });
+    if (changed) {
+      mailer.wake();
+      jobs.wake();
+      catalogue.invalidate();
+    }
+  }
+
+  /** Cancels a Pending order once and releases its copies; anything else is left as it is. */
+  async function cancel(orderId: number, event?: ProviderEvent): Promise<void> {
+    let changed = false;
+    await db.transaction(async (tx) => {
+      const order = await orderQueries.findOrder(tx, orderId, { lock: true });
+      if (!order) return;
+      if (event && !(await queries.recordEvent(tx, event, orderId))) return;
+      if (order.status !== OrderStatus.Pending) return;
+      const items = await orderQueries.listItems(tx, [orderId]);
+      const at = now();
+      await orderQueries.setStatus(tx, orderId, OrderStatus.Cancelled, at, { cancelledAt: at });
+      await releaseStock(tx, items);
+      changed = true;
+    });
+    if (changed) catalogue.invalidate();
+  }
+
+  /**
+   * Brings a Pending order to its end when its session is over: expire it at the provider first
+   * (which refuses to expire a paid session), then fulfil a paid one or cancel an unpaid one. A
+   * session completed with an async payment still processing stays Pending for its events.
+   */
+  async function settle(orderId: number, options: { expire: boolean }): Promise<void> {
+    const order = await orderQueries.findOrder(db, orderId);
+    if (!order || order.status !== OrderStatus.Pending) return;
+    if (!order.providerSessionId) {
+      // No session was ever stored (the provider call failed or the process died during it). A
+      // young order may still be waiting for its provider's answer: only an expired one is cancelled.
+      if (options.expire) await cancel(orderId);
+      return;
+    }
+    const session = options.expire
+      ? await provider.expireSession(order.providerSessionId)
+      : await provider.retrieveSession(order.providerSessionId);
+    if (!session) return;
+    if (isPaid(session)) await fulfil(orderId, session);
+    else if (session.status === 'expired') await cancel(orderId);
+  }
+
+  async function ownedBySession(customerId: number, sessionId: string) {
+    const order = await orderQueries.findOrderBySession(db, sessionId);
+    if (!order || order.customerId !== customerId) throw notFound(CheckoutMessages.sessionNotFound);
+    return order;
+  }
+
+  const HANDLED = new Set([
+    'checkout.session.completed',
+    'checkout.session.async_payment_succeeded',
+    'checkout.session.async_payment_failed',
+    'checkout.session.expired',
+  ]);
+
+  async function orderOfSession(session: ProviderSession) {
+    const reference = Number(session.clientReferenceId ?? session.metadata.orderId);
+    const byReference =
+      Number.isInteger(reference) && reference > 0 ? await orderQueries.findOrder(db, reference) : undefined;
+    if (byReference && (!byReference.providerSessionId || byReference.providerSessionId === session.id))
+      return byReference;
+    return orderQueries.findOrderBySession(db, session.id);
+  }
+
+  return {
+    createSession,
+    fulfil,
+    cancel,
+    settle,
+
+    /** The success page: asks the provider, fulfils a paid session, answers the order. Owner only. */
+    async success(customerId: number, sessionId: string): Promise<Order> {
+      const order = await ownedBySession(customerId, sessionId);
+      if (order.status !== OrderStatus.Completed) {
+        const session = await provider.retrieveSession(sessionId);
+        if (session && isPaid(session)) await fulfil(order.id, session);
+      }
+      return orders.get(order.id);
+    },
+
+    /** The cancel page: expires the session first; a paid one is fulfilled instead. The cart is untouched. */
+    async cancelled(customerId: number, sessionId: string): Promise<Order> {
+      const order = await ownedBySession(customerId, sessionId);
+      if (order.status === OrderStatus.Pending) await settle(order.id, { expire: true });
+      return orders.get(order.id);
+    },
+
+    /** A verified provider event. Unknown types and unknown sessions are acknowledged and ignored. */
+    async handleEvent(event: ProviderEvent): Promise<void> {
+      if (!HANDLED.has(event.type) || !event.session) return;
+      const session = event.session;
+      const order = await orderOfSession(session);
+      if (!order) {
+        log.warn({ eventId: event.id, sessionId: session.id }, 'checkout: webhook event for an unknown session');
+        return;
+      }
+      switch (event.type) {
+        case 'checkout.session.completed':
+          if (isPaid(session)) return fulfil(order.id, session, event);
+          // An async payment (bank debit) is processing: its own event follows.
+          await db.transaction((tx) => queries.recordEvent(tx, event, order.id));
+          return;
+        case 'checkout.session.async_payment_succeeded':
+          return fulfil(order.id, session, event);
+        default:
+          return cancel(order.id, event);
+      }
+    },
+
+    /** Job `checkout.refund`: a payment for an order that could not be honoured goes back. */
+    async refund({ orderId, sessionId }: { orderId: number; sessionId: string }): Promise<void> {
+      try {
+        const refund = await provider.refund({ sessionId, idempotencyKey: `refund-order-${orderId}` });
+        await orderQueries.updateOrder(db, orderId, { refundId: refund.id });
+      } catch (error) {
+        // Nothing left to refund (refunded already, e.g. by staff): retrying cannot help.
+        if (!(error instanceof RefundRefusedError)) throw error;
+        log.warn({ err: error, orderId }, 'checkout: the provider refused the refund of a cancelled order');
+      }
+    },
+
+    /** Job `checkout.reconcile`: Pending orders past expiry are settled; recent ones are asked about. */
+    async reconcile(): Promise<void> {
+      const at = now();
+      const expired = await orderQueries.listPendingExpiredBefore(db, at, RECONCILE_BATCH);
+      const recent = await orderQueries.listPendingCreatedSince(
+        db,
+        new Date(at.getTime() - RECONCILE_RECENT_MS),
+        RECONCILE_BATCH,
+      );
+      const expiredIds = new Set(expired.map((o) => o.id));
+      for (const { id } of expired) await settleQuietly(id, true);
+      for (const { id } of recent) if (!expiredIds.has(id)) await settleQuietly(id, false);
+    },
+  };
+
+  async function settleQuietly(orderId: number, expire: boolean) {
+    try {
+      await settle(orderId, { expire });
+    } catch (error) {
+      // One order the provider cannot answer about must not stop the others; the next pass retries.
+      log.warn({ err: error, orderId }, 'checkout: reconciliation could not settle an order');
+    }
+  }
+}
+
+const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0);
+
+function orderItem(book: LockedBook, quantity: number) {
+  return {
+    bookId: book.id,
+    title: book.title,
+    imageKey: book.imageKey,
+    priceFils: book.priceFils,
+    discountPercentage: String(book.discountPercentage),
+    discountedPriceFils: book.discountedPriceFils,
+    quantity,
+  };
+}
+
+function confirmationMail(to: string, order: orderQueries.OrderRow, items: orderQueries.OrderItemRow[]): Mail {
+  const number = orderNumber(order.id);
+  const money = (fils: number) => formatPrice(filsToAed(fils));
+  const lines = items.map(
+    (item) => `  ${item.quantity} × ${item.title} — ${money(item.discountedPriceFils * item.quantity)}`,
+  );
+  const text = [
+    `Thank you for your order ${number}.`,
+    '',
+    ...lines,
+    '',
+    `Items: ${money(order.itemsTotalFils)}`,
+    ...(order.discountTotalFils > 0 ? [`Discount: −${money(order.discountTotalFils)}`] : []),
+    `${order.deliveryMethodName}: ${order.deliveryFeeFils === 0 ? 'Free' : money(order.deliveryFeeFils)}`,
+    `Total paid: ${money(order.totalFils)}`,
+    '',
+    'Delivering to:',
+    `  ${order.address}`,
+    `  ${order.city}${order.zipCode ? ` ${order.zipCode}` : ''}, ${order.country}`,
+    `  ${order.phoneNo}`,
+  ].join('\n');
+  return { to, subject: `Your order ${number} is confirmed`, text };
+}

@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '@bookshop/contracts/enums';
+import type { Tx } from '../../platform/db.ts';
+import { accounts } from '../auth/schema.ts';
+import { orderItems, orders, orderStatusHistory } from './schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type HistoryRow = typeof orderStatusHistory.$inferSelect;
+
+export async function insertOrder(tx: Tx, order: NewOrder, items: Omit<OrderItemRow, 'orderId'>[]): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id })));
+  await tx.insert(orderStatusHistory).values({ orderId: row!.id, status: row!.status, at: row!.createdAt });
+  return row!;
+}
+
+export async function findOrder(tx: Tx, id: number, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
+  const query = tx.select().from(orders).where(eq(orders.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findOrderBySession(tx: Tx, sessionId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.providerSessionId, sessionId));
+  return row;
+}
+
+export async function updateOrder(tx: Tx, id: number, changes: Partial<NewOrder>): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(orders.id, id));
+}
+
+/** Moves the order to `status` and writes the history line, in the caller's transaction. */
+export async function setStatus(tx: Tx, id: number, status: OrderStatus, at: Date, changes: Partial<NewOrder> = {}) {
+  await updateOrder(tx, id, { ...changes, status });
+  await tx.insert(orderStatusHistory).values({ orderId: id, status, at });
+}
+
+export const listItems = (tx: Tx, orderIds: number[]) =>
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : tx.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.bookId));
+
+export const listHistory = (tx: Tx, orderIds: number[]) =>
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select()
+        .from(orderStatusHistory)
+        .where(inArray(orderStatusHistory.orderId, orderIds))
+        .orderBy(asc(orderStatusHistory.id));
+
+export type OrderFilter = {
+  customerId?: number;
+  status?: OrderStatus;
+  /** Inclusive, UTC. */
+  from?: Date;
+  /** Exclusive, UTC. */
+  toBefore?: Date;
+  /** Part of the customer's e-mail address, user name or full name, any letter case. */
+  customer?: string;
+};
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereOf(filter: OrderFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.customerId !== undefined) conditions.push(eq(orders.customerId, filter.customerId));
+  if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
+  if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
+  if (filter.toBefore) conditions.push(lt(orders.createdAt, filter.toBefore));
+  if (filter.customer) {
+    const pattern = likePattern(filter.customer);
+    conditions.push(
+      or(
+        ilike(accounts.emailAddress, pattern),
+        ilike(accounts.userName, pattern),
+        ilike(sql`coalesce(${accounts.firstName}, '') || ' ' || coalesce(${accounts.lastName}, '')`, pattern),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+/** One page of orders, newest first, with who placed each. */
+export async function pageOrders(tx: Tx, filter: OrderFilter, limit: number, offset: number) {
+  return tx
+    .select({ order: orders, customerEmail: accounts.emailAddress, customerUserName: accounts.userName })
+    .from(orders)
+    .innerJoin(accounts, eq(accounts.id, orders.customerId))
+    .where(whereOf(filter))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countOrders(tx: Tx, filter: OrderFilter): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(accounts, eq(accounts.id, orders.customerId))
+    .where(whereOf(filter));
+  return Number(row?.n ?? 0);
+}
+
+/** Pending orders whose session expired before `before`, oldest first (reconciliation). */
+export const listPendingExpiredBefore = (tx: Tx, before: Date, limit: number) =>
+  tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 1), lt(orders.expiresAt, before)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+
+/** Pending orders created since `since` (reconciliation asks about recent sessions too). */
+export const listPendingCreatedSince = (tx: Tx, since: Date, limit: number) =>
+  tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 1), gte(orders.createdAt, since)))
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);

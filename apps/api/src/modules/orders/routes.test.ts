@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RoleName } from '@bookshop/contracts/enums';
+import { OrderMessages, type Order, type StaffOrder } from '@bookshop/contracts/orders';
+import type { Page } from '@bookshop/contracts/pagination';
+import {
+  callAs,
+  createCustomer,
+  createStaff,
+  createTestApp,
+  expectProblem,
+  expectValidationError,
+  testBook,
+  type TestAccount,
+  type TestApp,
+} from '../../test/app.ts';
+import { addAddress, checkout, fillCart } from '../checkout/testing.ts';
+
+let t: TestApp;
+let alice: TestAccount;
+let bob: TestAccount;
+let staff: TestAccount;
+const placed: { alice: number[]; bob: number[] } = { alice: [], bob: [] };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const emma = await t.catalogue.createBook(testBook({ title: 'Emma', stockQuantity: 50 }));
+  alice = await createCustomer(t, { firstName: 'Alice', lastName: 'Liddell', userName: `alice-${Date.now()}` });
+  bob = await createCustomer(t, { firstName: 'Bob', lastName: 'Builder' });
+  staff = await createStaff(t, RoleName.User);
+  const aliceAddress = await addAddress(t, alice);
+  const bobAddress = await addAddress(t, bob);
+  for (let i = 0; i < 6; i++) {
+    await fillCart(t, alice, { [emma]: 1 });
+    placed.alice.push((await checkout(t, alice, aliceAddress)).orderId);
+  }
+  await fillCart(t, bob, { [emma]: 2 });
+  placed.bob.push((await checkout(t, bob, bobAddress)).orderId);
+  // Alice's first order was cancelled; her first two were placed last week.
+  const [first, second] = placed.alice;
+  await t.db.execute(sql`update orders set status = 3 where id = ${first!}`);
+  await t.db.execute(sql`update orders set created_at = '2026-01-10T10:00:00Z' where id = ${first!}`);
+  await t.db.execute(sql`update orders set created_at = '2026-01-12T23:30:00Z' where id = ${second!}`);
+});
+afterAll(() => t.close());
+
+const get = <T>(url: string, who: TestAccount) =>
+  callAs(t, 'GET', url, who).then((res) => {
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<T>();
+  });
+
+describe('GET v1/orders/customer', () => {
+  it("lists only the caller's orders, newest first, paged", async () => {
+    const page = await get<Page<Order>>('/api/v1/orders/customer?pageSize=5', alice);
+    expect(page.paginationDetails).toEqual({ currentPage: 1, totalPages: 2, noOfRecords: 6, pageSize: 5 });
+    expect(page.data.map((o) => o.id)).toEqual(placed.alice.slice(1).reverse());
+    const next = await get<Page<Order>>('/api/v1/orders/customer?pageSize=5&pageNo=2', alice);
+    expect(next.data.map((o) => o.id)).toEqual([placed.alice[0]]);
+    expect((await get<Page<Order>>('/api/v1/orders/customer', bob)).data.map((o) => o.id)).toEqual(placed.bob);
+  });
+
+  it('filters by status and refuses an unknown one', async () => {
+    const cancelled = await get<Page<Order>>('/api/v1/orders/customer?status=3', alice);
+    expect(cancelled.data.map((o) => o.id)).toEqual([placed.alice[0]]);
+    expectValidationError(
+      await callAs(t, 'GET', '/api/v1/orders/customer?status=7', alice),
+      'status',
+      OrderMessages.statusInvalid,
+    );
+  });
+});
+
+describe('GET v1/orders (staff)', () => {
+  it('lists every order newest first with who placed it', async () => {
+    const page = await get<Page<StaffOrder>>('/api/v1/orders', staff);
+    expect(page.paginationDetails.noOfRecords).toBe(7);
+    expect(page.data[0]).toMatchObject({
+      id: placed.bob[0],
+      customerEmail: bob.emailAddress,
+      customerUserName: bob.userName,
+    });
+    expect(page.data[1]).toMatchObject({
+      id: placed.alice[5],
+      customerEmail: alice.emailAddress,
+      customerUserName: alice.userName,
+    });
+    expect(page.data.map((o) => o.id)).toEqual([
+      placed.bob[0],
+      ...placed.alice.slice(2).reverse(),
+      placed.alice[1],
+      placed.alice[0],
+    ]);
+  });
+
+  it('filters by status, dates (inclusive, UTC) and part of the e-mail or name', async () => {
+    const ids = async (query: string) =>
+      (await get<Page<StaffOrder>>(`/api/v1/orders?${query}`, staff)).data.map((o) => o.id);
+    expect(await ids('status=3')).toEqual([placed.alice[0]]);
+    expect(await ids('from=2026-01-10&to=2026-01-12')).toEqual([placed.alice[1], placed.alice[0]]);
+    expect(await ids('from=2026-01-11&to=2026-01-12')).toEqual([placed.alice[1]]);
+    expect(await ids('to=2026-01-10')).toEqual([placed.alice[0]]);
+    expect(await ids(`customer=${encodeURIComponent(bob.emailAddress.slice(0, 12).toUpperCase())}`)).toEqual(
+      placed.bob,
+    );
+    expect(await ids('customer=liddell')).toEqual([...placed.alice].reverse());
+    expect(await ids('customer=alice%20lid')).toHaveLength(6);
+    // LIKE wildcards are matched literally.
+    expect(await ids('customer=%25')).toEqual([]);
+  });
+
+  it('refuses bad filters with their messages', async () => {
+    expectValidationError(
+      await callAs(t, 'GET', '/api/v1/orders?from=2026-02-30', staff),
+      'from',
+      OrderMessages.dateInvalid,
+    );
+    expectValidationError(
+      await callAs(t, 'GET', '/api/v1/orders?from=2026-02-02&to=2026-02-01', staff),
+      'to',
+      OrderMessages.dateRange,
+    );
+    expectValidationError(
+      await callAs(t, 'GET', `/api/v1/orders?customer=${'x'.repeat(101)}`, staff),
+      'customer',
+      OrderMessages.customerMax,
+    );
+  });
+
+  it('a deleted account keeps its orders, anonymised', async () => {
+    const carol = await createCustomer(t);
+    const address = await addAddress(t, carol);
+    const emma = (await get<Page<Order>>('/api/v1/orders/customer', bob)).data[0]!.items[0]!.bookId;
+    await fillCart(t, carol, { [emma]: 1 });
+    const { orderId } = await checkout(t, carol, address);
+    const res = await callAs(t, 'DELETE', '/api/v1/customers/account', carol, { password: carol.password });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const order = await get<StaffOrder>(`/api/v1/orders/${orderId}`, staff);
+    expect(order.address.city).toBe('Dubai');
+    const row = (await get<Page<StaffOrder>>(`/api/v1/orders?customer=deleted-account-${carol.id}`, staff)).data;
+    expect(row.map((o) => o.id)).toEqual([orderId]);
+    expect(row[0]!.customerEmail).not.toBe(carol.emailAddress);
+    expectProblem(await callAs(t, 'GET', `/api/v1/orders/${orderId}`, carol), 401);
+  });
+});

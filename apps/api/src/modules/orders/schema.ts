@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accounts } from '../auth/schema.ts';
+
+/**
+ * Orders are accounting records (docs/decisions/028-checkout-and-orders.md): they keep snapshots
+ * of what was sold, for how much and where it went, and outlive the customer's account, whose
+ * row is anonymised rather than deleted (so `restrict`, never `cascade`). Money in integer fils.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'restrict' }),
+    /** 1 Pending (copies reserved), 2 Completed (paid, copies sold), 3 Cancelled (copies released). */
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** While Pending: when the reserved copies go back unless paid (the provider session's expiry). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    deliveryMethodCode: text('delivery_method_code').notNull(),
+    deliveryMethodName: text('delivery_method_name').notNull(),
+    deliveryFeeFils: integer('delivery_fee_fils').notNull(),
+    /** Sum of price × quantity before discounts. */
+    itemsTotalFils: integer('items_total_fils').notNull(),
+    discountTotalFils: integer('discount_total_fils').notNull(),
+    /** itemsTotal − discountTotal + deliveryFee: what the card is charged. */
+    totalFils: integer('total_fils').notNull(),
+    // The delivery address as it was at checkout; the customer may edit or delete it later.
+    address: text('address').notNull(),
+    country: text('country').notNull(),
+    city: text('city').notNull(),
+    phoneNo: text('phone_no').notNull(),
+    zipCode: text('zip_code').notNull().default(''),
+    provider: text('provider').notNull(),
+    /** Null only between the order's insert and the provider's answer. */
+    providerSessionId: text('provider_session_id'),
+    paymentIntentId: text('payment_intent_id'),
+    /** A payment that arrived after the order was cancelled and could not be honoured was refunded. */
+    refundId: text('refund_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_provider_session_key').on(t.providerSessionId),
+    index('orders_customer_idx').on(t.customerId, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    // Reconciliation reads Pending orders by expiry.
+    index('orders_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 1`),
+    check('orders_status_check', sql`${t.status} in (1, 2, 3)`),
+    check('orders_delivery_method_check', sql`${t.deliveryMethodCode} in ('standard', 'next-day')`),
+    check(
+      'orders_money_check',
+      sql`${t.deliveryFeeFils} >= 0 and ${t.itemsTotalFils} >= 0 and ${t.discountTotalFils} >= 0 and ${t.totalFils} >= 0`,
+    ),
+  ],
+);
+
+/** The lines of an order with the prices as charged. No foreign key to books: a sold book may later leave the catalogue. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id').notNull(),
+    title: text('title').notNull(),
+    /** Storage key of the book's main image at checkout, without width and extension. */
+    imageKey: text('image_key'),
+    priceFils: integer('price_fils').notNull(),
+    discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }).notNull(),
+    discountedPriceFils: integer('discounted_price_fils').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.bookId] }),
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_items_price_check', sql`${t.priceFils} >= 0 and ${t.discountedPriceFils} >= 0`),
+  ],
+);
+
+/** Each status an order went through, with its time. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);
+
+/** Provider webhook events already acted on, recorded in the transaction of their effect: a replay changes nothing. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  orderId: integer('order_id'),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,136 @@
+import { OrderStatus } from '@bookshop/contracts/enums';
+import { filsToAed } from '@bookshop/contracts/money';
+import { toPage } from '@bookshop/contracts/pagination';
+import {
+  ORDER_STATUS_NAMES,
+  OrderMessages,
+  orderNumber,
+  type CustomerOrderQuery,
+  type Order,
+  type StaffOrder,
+  type StaffOrderQuery,
+} from '@bookshop/contracts/orders';
+import type { DeliveryMethodCode } from '@bookshop/contracts/delivery';
+import { Permission } from '@bookshop/contracts/roles';
+import type { AuthUser } from '../../platform/auth.ts';
+import type { Tx } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { ImageStore } from '../../platform/storage.ts';
+import * as queries from './queries.ts';
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+const statusName = (status: number) => ORDER_STATUS_NAMES[status as OrderStatus] ?? String(status);
+
+export function createOrdersService({ db, images }: { db: Tx; images: Pick<ImageStore, 'url'> }) {
+  function toOrder(row: queries.OrderRow, items: queries.OrderItemRow[], history: queries.HistoryRow[]): Order {
+    return {
+      id: row.id,
+      orderNumber: orderNumber(row.id),
+      status: row.status,
+      statusName: statusName(row.status),
+      createdAt: row.createdAt.toISOString(),
+      paidAt: row.paidAt?.toISOString() ?? null,
+      expiresAt: row.status === OrderStatus.Pending ? row.expiresAt.toISOString() : null,
+      items: items.map((item) => ({
+        bookId: item.bookId,
+        title: item.title,
+        imageUrl: item.imageKey ? images.url(item.imageKey) : '',
+        price: filsToAed(item.priceFils),
+        discountPercentage: Number(item.discountPercentage),
+        discountedPrice: filsToAed(item.discountedPriceFils),
+        quantity: item.quantity,
+        lineTotal: filsToAed(item.discountedPriceFils * item.quantity),
+      })),
+      itemsTotal: filsToAed(row.itemsTotalFils),
+      discountTotal: filsToAed(row.discountTotalFils),
+      deliveryMethod: { code: row.deliveryMethodCode as DeliveryMethodCode, name: row.deliveryMethodName },
+      deliveryFee: filsToAed(row.deliveryFeeFils),
+      total: filsToAed(row.totalFils),
+      address: {
+        address: row.address,
+        country: row.country,
+        city: row.city,
+        phoneNo: row.phoneNo,
+        zipCode: row.zipCode,
+      },
+      history: history.map((entry) => ({
+        status: entry.status,
+        statusName: statusName(entry.status),
+        at: entry.at.toISOString(),
+      })),
+    };
+  }
+
+  /** Orders with their lines and history, in the order of `rows` (two reads, whatever the page size). */
+  async function withDetails(tx: Tx, rows: queries.OrderRow[]): Promise<Order[]> {
+    const ids = rows.map((row) => row.id);
+    const [items, history] = await Promise.all([queries.listItems(tx, ids), queries.listHistory(tx, ids)]);
+    return rows.map((row) =>
+      toOrder(
+        row,
+        items.filter((item) => item.orderId === row.id),
+        history.filter((entry) => entry.orderId === row.id),
+      ),
+    );
+  }
+
+  async function load(id: number, options: { tx?: Tx } = {}): Promise<Order> {
+    const tx = options.tx ?? db;
+    const row = await queries.findOrder(tx, id);
+    if (!row) throw notFound(OrderMessages.notFound);
+    return (await withDetails(tx, [row]))[0]!;
+  }
+
+  return {
+    /** Any order by id, for services that already checked who may see it. */
+    get: load,
+
+    /** The owner sees their order; staff who may read orders see any; everyone else 404 (no hint it exists). */
+    async getFor(user: AuthUser, id: number): Promise<Order> {
+      const row = await queries.findOrder(db, id);
+      const allowed = row && (row.customerId === user.id || user.permissions.includes(Permission.ViewOrders));
+      if (!allowed) throw notFound(OrderMessages.notFound);
+      return (await withDetails(db, [row]))[0]!;
+    },
+
+    async listForCustomer(customerId: number, { pageNo, pageSize, status }: CustomerOrderQuery) {
+      const filter = { customerId, status };
+      const [noOfRecords, found] = await Promise.all([
+        queries.countOrders(db, filter),
+        queries.pageOrders(db, filter, pageSize, (pageNo - 1) * pageSize),
+      ]);
+      return toPage(
+        await withDetails(
+          db,
+          found.map((r) => r.order),
+        ),
+        noOfRecords,
+        { pageNo, pageSize },
+      );
+    },
+
+    async listForStaff({ pageNo, pageSize, status, from, to, customer }: StaffOrderQuery) {
+      const filter: queries.OrderFilter = {
+        status,
+        from: from ? new Date(`${from}T00:00:00Z`) : undefined,
+        toBefore: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
+        customer: customer || undefined,
+      };
+      const [noOfRecords, found] = await Promise.all([
+        queries.countOrders(db, filter),
+        queries.pageOrders(db, filter, pageSize, (pageNo - 1) * pageSize),
+      ]);
+      const details = await withDetails(
+        db,
+        found.map((r) => r.order),
+      );
+      const data: StaffOrder[] = details.map((order, i) => ({
+        ...order,
+        customerEmail: found[i]!.customerEmail,
+        customerUserName: found[i]!.customerUserName,
+      }));
+      return toPage(data, noOfRecords, { pageNo, pageSize });
+    },
+  };
+}
