@@ -159,6 +159,26 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: Routes.checkout,
+                ...lazyPage(() => import('./checkout-routes.tsx').then((m) => ({ Component: m.CheckoutRoute }))),
+              },
+              // The payment provider sends the customer back here. The API answers only the
+              // session's owner, so these need the login too (decision 029).
+              {
+                path: Routes.checkoutSuccess,
+                ...lazyPage(() => import('./checkout-routes.tsx').then((m) => ({ Component: m.CheckoutSuccessRoute }))),
+              },
+              {
+                path: Routes.checkoutCancel,
+                ...lazyPage(() => import('./checkout-routes.tsx').then((m) => ({ Component: m.CheckoutCancelRoute }))),
+              },
+              {
+                path: Routes.order,
+                ...lazyPage(() =>
+                  import('../features/orders/pages/order-page.tsx').then((m) => ({ Component: m.OrderPage })),
+                ),
+              },
+              {
                 path: Routes.addAddress,
                 ...lazyPage(() =>
                   import('../features/addresses/pages/add-address-page.tsx').then((m) => ({

@@ -13,3 +13,10 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
 export function formatDateTime(value: Date | string | number): string {
   return dateTimeFormat.format(new Date(value)).replace(/\b(am|pm)\b/i, (m) => m.toUpperCase());
 }
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** en-GB 12-hour time of day: '3:45 PM' (e.g. until when copies stay reserved). */
+export function formatTime(value: Date | string | number): string {
+  return timeFormat.format(new Date(value)).replace(/\b(am|pm)\b/i, (m) => m.toUpperCase());
+}

@@ -46,7 +46,11 @@ function renderPage() {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <MemoryRouter>
-        <AccountPage addressBook={<section id="addresses">Addresses here</section>} {...callbacks} />
+        <AccountPage
+          addressBook={<section id="addresses">Addresses here</section>}
+          ordersSection={<section id="orders">Orders here</section>}
+          {...callbacks}
+        />
       </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
@@ -72,8 +76,9 @@ describe('account page', { timeout: 20_000 }, () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['#profile', '#addresses', '#password', '#delete-account']);
+    ).toEqual(['#profile', '#orders', '#addresses', '#password', '#delete-account']);
     expect(await screen.findByText('Addresses here')).toBeInTheDocument();
+    expect(screen.getByText('Orders here')).toBeInTheDocument();
   });
 });
 

@@ -13,15 +13,18 @@ import { SetPasswordNote } from '../components/set-password-note.tsx';
 type AccountPageProps = {
   /** The address list, from the addresses feature (app/ composes them); renders its own section with id "addresses". */
   addressBook: ReactNode;
+  /** The customer's orders, from the orders feature; renders its own section with id "orders". */
+  ordersSection: ReactNode;
   /** The profile changed: the header's avatar and user name should follow. */
   onProfileSaved: () => void;
   /** The account is gone: log out and go home. */
   onAccountDeleted: () => void;
 };
 
-// Orders and reviews join this list when their pages exist; until then nothing links to them.
+// Reviews join this list when their page exists; until then nothing links to it.
 const SECTIONS = [
   { id: 'profile', label: 'Profile' },
+  { id: 'orders', label: 'Orders' },
   { id: 'addresses', label: 'Addresses' },
   { id: 'password', label: 'Password' },
   { id: 'delete-account', label: 'Delete Account' },
@@ -39,7 +42,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /**
- * /account#addresses (where the address forms return) shows that section. The layout scrolls to
+ * /account#addresses (where the address forms return) or #orders shows that section. The layout scrolls to
  * the top after its children's effects, so this waits a frame, and for the profile above it.
  */
 function useScrollToHash(ready: boolean) {
@@ -55,8 +58,8 @@ function useScrollToHash(ready: boolean) {
 
 const card = 'rounded-xl border border-stone-200 bg-white p-5 sm:p-6';
 
-/** /account (logged-in customers): profile, addresses, password and account deletion. */
-export function AccountPage({ addressBook, onProfileSaved, onAccountDeleted }: AccountPageProps) {
+/** /account (logged-in customers): profile, orders, addresses, password and account deletion. */
+export function AccountPage({ addressBook, ordersSection, onProfileSaved, onAccountDeleted }: AccountPageProps) {
   useDocumentTitle('My Account');
   const profile = useProfile();
   useScrollToHash(!profile.isPending);
@@ -100,6 +103,8 @@ export function AccountPage({ addressBook, onProfileSaved, onAccountDeleted }: A
             )}
           </div>
         </Section>
+
+        {ordersSection}
 
         {addressBook}
 

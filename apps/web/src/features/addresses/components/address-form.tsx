@@ -34,10 +34,12 @@ type AddressFormProps = {
   pending: boolean;
   submitLabel: string;
   onSubmit: (values: CreateAddress, setError: UseFormSetError<AddressFormValues>) => void;
+  /** Cancel: absent → a link back to the address list; a function → a button (inline forms); null → none. */
+  onCancel?: (() => void) | null;
 };
 
 /** Address, country, city, phone, optional zip code and main flag; validated on every change. */
-export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit }: AddressFormProps) {
+export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, onCancel }: AddressFormProps) {
   const countries = useCountries();
   const schema = address ? UpdateAddressSchema : CreateAddressSchema;
   const lockedMain = isFirst || address?.isMain === true;
@@ -134,9 +136,17 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit }
         <Button type="submit" size="lg" pending={pending}>
           {submitLabel}
         </Button>
-        <Link to={`${Routes.account}#addresses`} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
-          Cancel
-        </Link>
+        {onCancel === undefined ? (
+          <Link to={`${Routes.account}#addresses`} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+            Cancel
+          </Link>
+        ) : (
+          onCancel && (
+            <Button variant="secondary" size="lg" onClick={onCancel}>
+              Cancel
+            </Button>
+          )
+        )}
       </div>
     </form>
   );

@@ -36,7 +36,12 @@ export function CartContents({ cart, controls, onClear, clearing, renderCheckout
           Clear Cart
         </Button>
       </section>
-      <OrderSummary totals={cart} renderCheckout={renderCheckout} note={note} />
+      <OrderSummary
+        totals={cart}
+        renderCheckout={renderCheckout}
+        note={note}
+        repriced={cart.items.some((item) => item.isPriceChanged)}
+      />
       {confirmingClear && (
         <ConfirmDialog
           title="Clear your cart?"

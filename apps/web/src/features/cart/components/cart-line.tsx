@@ -12,6 +12,8 @@ export type CartLineControls = {
   increase(item: CartItem): void;
   decrease(item: CartItem): void;
   remove(item: CartItem): void;
+  /** Confirms today's price of a repriced line (server cart only: a guest's line is never flagged). */
+  acceptPrice?(item: CartItem): void;
   /** A cart change is on its way; controls wait for it so each step starts from the newest cart. */
   busy: boolean;
   /** The book whose line is changing, for its spinner. */
@@ -64,7 +66,19 @@ export function CartLine({ item, controls }: { item: CartItem; controls: CartLin
                 ) : (
                   <InfoIcon className="mt-0.5 size-4 shrink-0" />
                 )}
-                {warning.message}
+                <span className="grid justify-items-start gap-1.5">
+                  {warning.message}
+                  {warning.kind === 'price' && controls.acceptPrice && (
+                    <button
+                      type="button"
+                      disabled={controls.busy}
+                      onClick={() => controls.acceptPrice?.(item)}
+                      className="inline-flex min-h-9 items-center rounded-md border border-sky-300 bg-white px-3 text-sm font-semibold text-sky-950 hover:bg-sky-100 disabled:cursor-not-allowed disabled:opacity-50"
+                    >
+                      Accept New Price<span className="sr-only"> of {item.title}</span>
+                    </button>
+                  )}
+                </span>
               </li>
             ))}
           </ul>

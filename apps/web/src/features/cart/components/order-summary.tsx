@@ -5,18 +5,22 @@ import { FreeDeliveryNote } from './free-delivery-note.tsx';
 
 export const CANNOT_CHECKOUT_MESSAGE =
   'Some books in your cart are out of stock or short of copies. Delete them or lower their quantities to continue to checkout.';
+export const PRICE_CHANGED_MESSAGE =
+  'The price of some books changed since you added them. Accept the new price or delete them to continue to checkout.';
 
 type OrderSummaryProps = {
   totals: CartTotals;
   /** The checkout control; receives the id of the explanation when checkout is blocked. */
   renderCheckout: (blockedReasonId: string | undefined) => ReactNode;
   note?: ReactNode;
+  /** A line changed price since it was added: the customer confirms it before checkout (issue 8). */
+  repriced?: boolean;
 };
 
 /** Subtotal, discount and total of the books, the free-delivery note and the way to checkout. */
-export function OrderSummary({ totals, renderCheckout, note }: OrderSummaryProps) {
+export function OrderSummary({ totals, renderCheckout, note, repriced = false }: OrderSummaryProps) {
   const reasonId = useId();
-  const blocked = !totals.canCheckout;
+  const blocked = !totals.canCheckout || repriced;
   return (
     <section
       aria-labelledby={`${reasonId}-title`}
@@ -43,9 +47,10 @@ export function OrderSummary({ totals, renderCheckout, note }: OrderSummaryProps
       <FreeDeliveryNote total={totals.total} amountToFreeDelivery={totals.amountToFreeDelivery} />
       {renderCheckout(blocked ? reasonId : undefined)}
       {blocked && (
-        <p id={reasonId} className="text-sm text-amber-900">
-          {CANNOT_CHECKOUT_MESSAGE}
-        </p>
+        <div id={reasonId} className="grid gap-1 text-sm text-amber-900">
+          {!totals.canCheckout && <p>{CANNOT_CHECKOUT_MESSAGE}</p>}
+          {repriced && <p>{PRICE_CHANGED_MESSAGE}</p>}
+        </div>
       )}
       {note}
     </section>

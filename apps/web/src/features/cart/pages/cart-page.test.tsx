@@ -58,7 +58,12 @@ function stubServerCart(initial: CartItem[]) {
     if (path === '/api/v1/cart' && method === 'PUT') {
       const { bookId, quantity } = body as { bookId: number; quantity: number };
       items = items.flatMap((item) =>
-        item.id !== bookId ? [item] : quantity === 0 ? [] : [line({ ...item, quantity })],
+        item.id !== bookId
+          ? [item]
+          : quantity === 0
+            ? []
+            : // Changing a line records today's price, as the API does.
+              [line({ ...item, quantity, priceWhenAdded: item.discountedPrice, isPriceChanged: false })],
       );
       return { body: cartOf(items) };
     }
@@ -164,10 +169,28 @@ describe('cart page of a logged-in customer', () => {
     expect(checkout).toHaveAccessibleDescription(/out of stock or short of copies/);
   });
 
-  it('lets a customer go to checkout when every line is in stock; a price change alone does not block', async () => {
-    stubServerCart([line({ id: 1, title: 'Emma', priceWhenAdded: 35, isPriceChanged: true })]);
+  it('lets a customer go to checkout when every line is in stock', async () => {
+    stubServerCart([line({ id: 1, title: 'Emma' })]);
     renderCart(true);
     expect(await screen.findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('holds checkout until the customer accepts a changed price, which records it through PUT', async () => {
+    const user = userEvent.setup();
+    const api = stubServerCart([
+      line({ id: 1, title: 'Emma', quantity: 2, priceWhenAdded: 35, isPriceChanged: true }),
+      line({ id: 2, title: 'Persuasion' }),
+    ]);
+    renderCart(true);
+
+    const checkout = await screen.findByRole('button', { name: 'Proceed to Checkout' });
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription(/price of some books changed/);
+
+    await user.click(screen.getByRole('button', { name: 'Accept New Price of Emma' }));
+    expect(await screen.findByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+    expect(api.sent('PUT', '/api/v1/cart')[0]?.body).toEqual({ bookId: 1, quantity: 2 });
+    expect(screen.queryByText(/The price changed from/)).not.toBeInTheDocument();
   });
 
   it('shows the totals and how much more is needed for free delivery', async () => {

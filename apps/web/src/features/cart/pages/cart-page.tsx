@@ -67,6 +67,8 @@ function ServerCart() {
         // PUT with 0 drops the line, so "remove one" at one copy empties it (spec section 4).
         decrease: (item) => update.mutate({ bookId: item.id, quantity: item.quantity - 1 }),
         remove: (item) => remove.mutate({ bookId: item.id }),
+        // Setting the same quantity records today's price, which clears the flag (decision 010).
+        acceptPrice: (item) => update.mutate({ bookId: item.id, quantity: item.quantity }),
         busy,
         pendingBookId,
       }}

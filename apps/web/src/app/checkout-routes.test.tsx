@@ -1,0 +1,239 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CartItem } from '@bookshop/contracts/cart';
+import { OrderStatus } from '@bookshop/contracts/enums';
+import { leaveSiteFor } from '../lib/leave-site.ts';
+import { stubApiRoutes, type StubRequest, type StubResponse } from '../test/api-routes.ts';
+import { addressPage, cartLine, cartOf, makeAddress, makeOrder, orderPage, quoteFor } from '../test/order-fixtures.ts';
+import { createTestQueryClient } from '../test/render.tsx';
+import { toast, Toaster } from '../ui/toast.tsx';
+import { CheckoutRoute, CheckoutSuccessRoute } from './checkout-routes.tsx';
+
+vi.mock('../lib/leave-site.ts', () => ({ leaveSiteFor: vi.fn() }));
+
+const home = makeAddress({ id: 1, address: '12 Palm Street', isMain: true });
+const office = makeAddress({ id: 2, address: '3 Creek Road', city: 'Sharjah', isMain: false });
+const emma = cartLine({ id: 3, title: 'Emma', price: 50, discountPercentage: 20, discountedPrice: 40, quantity: 2 });
+const persuasion = cartLine({ id: 4, title: 'Persuasion', price: 35, discountedPrice: 35 });
+
+function stub(
+  {
+    items = [emma, persuasion],
+    addresses = [office, home],
+  }: { items?: CartItem[]; addresses?: ReturnType<typeof makeAddress>[] } = {},
+  extra: (request: StubRequest) => StubResponse | undefined = () => undefined,
+) {
+  return stubApiRoutes((request) => {
+    const { method, path } = request;
+    if (method === 'GET' && path === '/api/v1/cart') return { body: cartOf(items) };
+    if (method === 'GET' && path === '/api/v1/customers-addresses') return { body: addressPage(addresses) };
+    if (method === 'GET' && path === '/api/v1/customers-addresses/delivery-methods') return { body: quoteFor(items) };
+    if (method === 'GET' && path === '/api/v1/countries')
+      return { body: [{ code: 'AE', name: 'United Arab Emirates' }] };
+    return extra(request);
+  });
+}
+
+function renderAt(path: string, client: QueryClient = createTestQueryClient()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/checkout', element: <CheckoutRoute /> },
+      { path: '/checkout/success', element: <CheckoutSuccessRoute /> },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { router, client };
+}
+
+const summary = () => screen.getByRole('region', { name: 'Order Summary' });
+
+afterEach(() => {
+  toast.reset();
+  vi.mocked(leaveSiteFor).mockClear();
+});
+
+describe('/checkout', () => {
+  it('preselects the main address and standard delivery, and shows lines, discount, fee and total in Dhs', async () => {
+    stub();
+    renderAt('/checkout');
+
+    const main = await screen.findByRole('radio', { name: /12 Palm Street/ });
+    expect(main).toBeChecked();
+    expect(screen.getByRole('radio', { name: /3 Creek Road/ })).not.toBeChecked();
+    expect(await screen.findByRole('radio', { name: /Standard Delivery/ })).toBeChecked();
+
+    const lines = within(summary()).getByRole('list', { name: 'Books in your order' });
+    expect(within(lines).getByRole('listitem', { name: 'Emma' })).toHaveTextContent('Dhs 50.00');
+    expect(within(lines).getByRole('listitem', { name: 'Emma' })).toHaveTextContent('Dhs 40.00');
+    expect(within(lines).getByRole('listitem', { name: 'Emma' })).toHaveTextContent('Dhs 80.00');
+    // Books Dhs 135.00 before a Dhs 20.00 discount: Dhs 115.00 pays the Dhs 15.00 standard fee.
+    expect(within(summary()).getByText('Dhs 135.00')).toBeInTheDocument();
+    expect(within(summary()).getByText('− Dhs 20.00')).toBeInTheDocument();
+    expect(within(summary()).getByText('Dhs 15.00')).toBeInTheDocument();
+    expect(within(summary()).getByText('Dhs 130.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toHaveAccessibleDescription(
+      'Your copies are reserved for 30 minutes once you proceed to payment.',
+    );
+  });
+
+  it('disables next-day delivery with its reason when a book is not eligible', async () => {
+    stub({ items: [emma, { ...persuasion, isNextDayDeliveryEligible: false }] });
+    renderAt('/checkout');
+    const nextDay = await screen.findByRole('radio', { name: /Next-Day Delivery/ });
+    expect(nextDay).toBeDisabled();
+    expect(nextDay).toHaveAccessibleDescription(/only offered when every book in your cart is eligible/);
+  });
+
+  it('charges the next-day fee when it is chosen and sends that method', async () => {
+    const user = userEvent.setup();
+    const api = stub({}, ({ method, path }) =>
+      method === 'POST' && path === '/api/v1/checkout/create-session'
+        ? { status: 500, body: { title: 'Oops', status: 500 } }
+        : undefined,
+    );
+    renderAt('/checkout');
+    await user.click(await screen.findByRole('radio', { name: /Next-Day Delivery/ }));
+    expect(within(summary()).getByText('Dhs 30.00')).toBeInTheDocument();
+    expect(within(summary()).getByText('Dhs 145.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await waitFor(() =>
+      expect(api.sent('POST', '/api/v1/checkout/create-session')[0]?.body).toEqual({
+        addressId: 1,
+        deliveryMethod: 'next-day',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not start the payment.');
+  });
+
+  it('posts the chosen address and method, shows the spinner and the reservation, then leaves for the payment page', async () => {
+    const user = userEvent.setup();
+    let answer: (response: StubResponse) => void = () => {};
+    const api = stub({}, ({ method, path }) =>
+      method === 'POST' && path === '/api/v1/checkout/create-session'
+        ? (new Promise<StubResponse>((resolve) => (answer = resolve)) as unknown as StubResponse)
+        : undefined,
+    );
+    renderAt('/checkout');
+
+    await user.click(await screen.findByRole('radio', { name: /3 Creek Road/ }));
+    const proceed = await screen.findByRole('button', { name: 'Proceed to Payment' });
+    await waitFor(() => expect(proceed).toBeEnabled());
+    await user.click(proceed);
+
+    await waitFor(() => expect(proceed).toHaveAttribute('aria-busy', 'true'));
+    expect(proceed).toBeDisabled();
+    expect(api.sent('POST', '/api/v1/checkout/create-session')[0]?.body).toEqual({
+      addressId: 2,
+      deliveryMethod: 'standard',
+    });
+
+    const expiresAt = new Date(2026, 10, 23, 15, 45).toISOString();
+    answer({
+      status: 201,
+      body: { orderId: 9, sessionId: 'cs_test_abc', url: 'https://pay.example/cs_test_abc', expiresAt },
+    });
+    expect(await screen.findByText(/Reserved for you until 3:45 PM/)).toBeInTheDocument();
+    expect(leaveSiteFor).toHaveBeenCalledWith('https://pay.example/cs_test_abc');
+  });
+
+  it('names the book a 409 refused, offers the way back to the cart and refreshes the cart', async () => {
+    const user = userEvent.setup();
+    const api = stub({}, ({ method, path }) =>
+      method === 'POST' && path === '/api/v1/checkout/create-session'
+        ? { status: 409, body: { title: 'Conflict', status: 409, detail: 'Only 1 copy of "Emma" is left.' } }
+        : undefined,
+    );
+    renderAt('/checkout');
+
+    const proceed = await screen.findByRole('button', { name: 'Proceed to Payment' });
+    await waitFor(() => expect(proceed).toBeEnabled());
+    await user.click(proceed);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not reserve your books.');
+    expect(alert).toHaveTextContent('Only 1 copy of "Emma" is left.');
+    expect(within(alert).getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
+    await waitFor(() => expect(api.sent('GET', '/api/v1/cart')).toHaveLength(2));
+    expect(leaveSiteFor).not.toHaveBeenCalled();
+  });
+
+  it('sends a customer with an empty cart to /cart', async () => {
+    stub({ items: [] });
+    const { router } = renderAt('/checkout');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+  });
+
+  it('holds checkout while a line is out of stock or repriced, pointing back to the cart', async () => {
+    stub({ items: [{ ...emma, priceWhenAdded: 45, isPriceChanged: true }] });
+    renderAt('/checkout');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/changed price\. Resolve them in your cart/);
+    expect(within(alert).getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+  });
+
+  it('opens the address form inline for a customer without addresses and chooses the saved one', async () => {
+    const user = userEvent.setup();
+    const saved = makeAddress({ id: 11, address: '5 Marina Walk' });
+    const api = stub({ addresses: [] }, ({ method, path }) =>
+      method === 'POST' && path === '/api/v1/customers-addresses' ? { status: 201, body: saved } : undefined,
+    );
+    renderAt('/checkout');
+
+    const proceed = await screen.findByRole('button', { name: 'Proceed to Payment' });
+    expect(proceed).toBeDisabled();
+    await user.type(await screen.findByRole('textbox', { name: 'Address' }), '5 Marina Walk');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Dubai');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'United Arab Emirates' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'AE');
+    await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '050 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+
+    expect(await screen.findByRole('radio', { name: /5 Marina Walk/ })).toBeChecked();
+    expect(api.sent('POST', '/api/v1/customers-addresses')[0]?.body).toMatchObject({
+      address: '5 Marina Walk',
+      phoneNo: '+971501234567',
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled());
+  });
+
+  it("offers 'Add new address' beside saved addresses, and Cancel closes the form", async () => {
+    const user = userEvent.setup();
+    stub();
+    renderAt('/checkout');
+    await user.click(await screen.findByRole('button', { name: 'Add new address' }));
+    expect(await screen.findByRole('textbox', { name: 'Address' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('textbox', { name: 'Address' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /12 Palm Street/ })).toBeChecked();
+  });
+});
+
+describe('/checkout/success', () => {
+  it('refreshes the cart and every cached orders query once the order is confirmed', async () => {
+    const client = createTestQueryClient();
+    client.setQueryData(['cart'], cartOf([emma]));
+    client.setQueryData(['customer-orders', 'list', { pageNo: 1, pageSize: 5 }], orderPage([]));
+    stub({}, ({ path }) =>
+      path === '/api/v1/checkout/checkout-success' ? { body: makeOrder({ status: OrderStatus.Completed }) } : undefined,
+    );
+    renderAt('/checkout/success?session_id=cs_test_abc', client);
+
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Books in this order' })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(client.getQueryState(['cart'])?.isInvalidated).toBe(true);
+      expect(client.getQueryState(['customer-orders', 'list', { pageNo: 1, pageSize: 5 }])?.isInvalidated).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import { lazy, Suspense, useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAddresses } from '../features/addresses/api/get-addresses.ts';
+import { useCart } from '../features/cart/api/get-cart.ts';
+import { CheckoutCancelPage } from '../features/checkout/pages/checkout-cancel-page.tsx';
+import { CheckoutPage } from '../features/checkout/pages/checkout-page.tsx';
+import { CheckoutSuccessPage } from '../features/checkout/pages/checkout-success-page.tsx';
+import { customerOrdersQueryKey } from '../features/orders/api/get-customer-orders.ts';
+import { OrderReceipt } from '../features/orders/components/order-receipt.tsx';
+import { cartQueryKey } from '../features/cart/api/get-cart.ts';
+import { Spinner } from '../ui/spinner.tsx';
+
+const CheckoutAddressForm = lazy(() =>
+  import('./checkout-address-form.tsx').then((m) => ({ default: m.CheckoutAddressForm })),
+);
+
+/** /checkout: the server cart (fresh, so stock and price flags are current) and the saved addresses. */
+export function CheckoutRoute() {
+  const cart = useCart({ fresh: true });
+  const addresses = useAddresses();
+  return (
+    <CheckoutPage
+      cart={cart}
+      addresses={addresses}
+      renderNewAddressForm={(props) => (
+        <Suspense fallback={<Spinner label="Loading the address form" />}>
+          <CheckoutAddressForm {...props} />
+        </Suspense>
+      )}
+    />
+  );
+}
+
+/**
+ * An order changed (paid, or cancelled): the purchased lines leave the cart, and the orders list
+ * and the order's own page are stale (spec section 4: placing an order refreshes the list).
+ */
+function useOrderChanged() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    void queryClient.invalidateQueries({ queryKey: customerOrdersQueryKey });
+  }, [queryClient]);
+}
+
+export function CheckoutSuccessRoute() {
+  return (
+    <CheckoutSuccessPage renderReceipt={(order) => <OrderReceipt order={order} />} onOrderChanged={useOrderChanged()} />
+  );
+}
+
+export function CheckoutCancelRoute() {
+  return <CheckoutCancelPage onOrderChanged={useOrderChanged()} />;
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Messages } from '@bookshop/contracts/messages';
+import { Routes } from '@bookshop/contracts/routes';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
+import { Button, buttonClasses } from '../../../ui/button.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useCustomerOrders } from '../api/get-customer-orders.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+export const ORDERS_PAGE_SIZE = 5;
+
+export const orderPath = (id: number) => Routes.order.replace(':id', String(id));
+
+/** The customer's orders on /account, newest first, five to a page. */
+export function OrdersSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const [pageNo, setPageNo] = useState(1);
+  const orders = useCustomerOrders({ pageNo, pageSize: ORDERS_PAGE_SIZE });
+  const Heading = `h${headingLevel}` as const;
+  const details = orders.data?.paginationDetails;
+
+  return (
+    <section id="orders" aria-labelledby="orders-title" className="grid scroll-mt-20 gap-4">
+      <Heading id="orders-title" className="text-xl font-bold text-stone-900">
+        Orders
+      </Heading>
+
+      {orders.isPending ? (
+        <Spinner label="Loading your orders" />
+      ) : orders.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3">
+          <p className="font-semibold text-rose-900">{Messages.listError}</p>
+          <Button variant="secondary" size="sm" onClick={() => void orders.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : orders.data.data.length === 0 ? (
+        <div className="grid justify-items-start gap-3 rounded-lg border border-dashed border-stone-300 bg-white p-6 text-stone-700">
+          <p>You have not placed any orders yet.</p>
+          <Link to={Routes.home} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            Browse Books
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="grid gap-3" aria-busy={orders.isPlaceholderData || undefined}>
+            {orders.data.data.map((order) => (
+              <li
+                key={order.id}
+                className="grid gap-2 rounded-lg border border-stone-200 bg-white p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center"
+              >
+                <div className="grid gap-1">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <Link
+                      to={orderPath(order.id)}
+                      className="font-semibold text-stone-900 underline-offset-2 hover:underline"
+                    >
+                      Order {order.orderNumber}
+                    </Link>
+                    <OrderStatusBadge order={order} />
+                  </p>
+                  <p className="text-sm text-stone-700">
+                    <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                    {' · '}
+                    {order.items.reduce((sum, item) => sum + item.quantity, 0)}{' '}
+                    {order.items.reduce((sum, item) => sum + item.quantity, 0) === 1 ? 'book' : 'books'}
+                  </p>
+                </div>
+                <p className="font-bold text-stone-900 tabular-nums">
+                  <span className="sr-only">Total </span>
+                  {formatPrice(order.total)}
+                </p>
+              </li>
+            ))}
+          </ul>
+          {details && details.totalPages > 1 && (
+            <nav aria-label="Orders pages" className="flex flex-wrap items-center gap-3">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={pageNo <= 1 || orders.isFetching}
+                onClick={() => setPageNo((page) => page - 1)}
+              >
+                Previous<span className="sr-only"> page of orders</span>
+              </Button>
+              <p className="text-sm text-stone-700" aria-live="polite">
+                Page {details.currentPage} of {details.totalPages}
+              </p>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={pageNo >= details.totalPages || orders.isFetching}
+                onClick={() => setPageNo((page) => page + 1)}
+              >
+                Next<span className="sr-only"> page of orders</span>
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
+import { apiAs, createConfirmedCustomer, logInThroughForm, type Customer } from '../support/accounts.ts';
+
+type Book = { id: number; title: string; stockQuantity: number; isInStock: boolean };
+
+async function bookInStock(skip = 0): Promise<Book> {
+  const res = await fetch(`${baseUrl}/api/v1/books?filterInStock=true&pageSize=25`);
+  const { data } = (await res.json()) as { data: Book[] };
+  const book = data.filter((candidate) => candidate.stockQuantity >= 3)[skip];
+  if (!book) throw new Error('The demo catalogue has no book with three copies in stock');
+  return book;
+}
+
+/** What the public catalogue says is left: reserved copies are off the shelf until paid or released. */
+async function stockOf(title: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/v1/books/${encodeURIComponent(title)}`);
+  return ((await res.json()) as Book).stockQuantity;
+}
+
+async function addAddress(customer: Customer) {
+  await apiAs(customer).post('customers-addresses', {
+    address: '12 Al Wasl Road',
+    country: 'AE',
+    city: 'Dubai',
+    phoneNo: '050 123 4567',
+    isMain: true,
+  });
+}
+
+/** From the cart to the sandbox's hosted page, through /checkout. */
+async function checkOut(page: Page) {
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await page.waitForURL(/\/checkout$/);
+  await page.getByText('Your copies are reserved for 30 minutes once you proceed to payment.').waitFor();
+  await page.getByRole('radio', { name: /Standard Delivery/ }).waitFor();
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await page.waitForURL(/\/sandbox\/checkout\/cs_/);
+  await page.getByText(/Reserved for you until/).waitFor();
+}
+
+async function fillCard(page: Page, customer: Customer, cardNumber: string) {
+  await page.getByLabel('Email').fill(customer.emailAddress);
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiration').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Cardholder name').fill('Omar Saleh');
+  await page.getByRole('button', { name: /^Pay Dhs / }).click();
+}
+
+describe('checkout', () => {
+  it('pays with a test card on the hosted page and finds the order Completed in the account', async () => {
+    const book = await bookInStock();
+    const customer = await createConfirmedCustomer();
+    await apiAs(customer).post('cart', { bookId: book.id, quantity: 1 });
+
+    const page = await newPage();
+    await logInThroughForm(page, customer);
+    await page.goto('/cart');
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(/\/checkout$/);
+
+    // No saved address yet: the form opens inline and the saved address becomes the choice.
+    await page.getByLabel('Address', { exact: true }).fill('12 Al Wasl Road');
+    await page.getByLabel('Country').selectOption({ label: 'United Arab Emirates' });
+    await page.getByLabel('City').fill('Dubai');
+    await page.getByLabel('Phone Number').fill('050 123 4567');
+    await page.getByRole('button', { name: 'Save Address' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /12 Al Wasl Road/ }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: /Standard Delivery/ }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\/cs_/);
+    await page.getByText(/Reserved for you until/).waitFor();
+    await fillCard(page, customer, '4242 4242 4242 4242');
+
+    await page.waitForURL(/\/checkout\/success\?session_id=cs_/);
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    const orderLink = page.getByRole('link', { name: /^View Order BK-\d{6}$/ });
+    const orderNumber = (await orderLink.innerText()).replace('View Order ', '');
+    await expectNoSeriousA11yViolations(page);
+
+    // Placing the order refreshed the cart (the badge) and the orders list.
+    await page.goto('/account');
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Order ${orderNumber}` }) });
+    await row.getByText('Completed').waitFor();
+    await row.getByRole('link', { name: `Order ${orderNumber}` }).click();
+    await page.getByRole('heading', { name: new RegExp(`Order ${orderNumber}`) }).waitFor();
+    await page.getByRole('region', { name: 'Status history' }).getByText('Completed').waitFor();
+    expect((await apiAs(customer).get<{ items: unknown[] }>('cart')).items).toHaveLength(0);
+  });
+
+  it('keeps the cart and releases the copies when a declined card is followed by Cancel', async () => {
+    const book = await bookInStock(1);
+    const customer = await createConfirmedCustomer();
+    await addAddress(customer);
+    await apiAs(customer).post('cart', { bookId: book.id, quantity: 2 });
+    const before = await stockOf(book.title);
+
+    const page = await newPage();
+    await logInThroughForm(page, customer);
+    // The rest on a phone: the checkout and outcome pages at 360 px.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await checkOut(page);
+    // The two copies are held for this customer while the payment page is open.
+    await expect.poll(() => stockOf(book.title)).toBe(before - 2);
+
+    await fillCard(page, customer, '4000 0000 0000 0002');
+    await page.getByText('Your card was declined.').first().waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/sandbox\/checkout\/cs_/);
+
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/checkout\/cancel\?session_id=cs_/);
+    await page.getByText(/your cart is kept just as it was/).waitFor();
+    await expect.poll(() => stockOf(book.title)).toBe(before);
+
+    await page.getByRole('link', { name: 'Back to Cart' }).click();
+    await page.waitForURL(/\/cart$/);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('group', { name: `Quantity of ${book.title}` })
+          .locator('output')
+          .innerText(),
+      )
+      .toBe('2');
+    const cart = await apiAs(customer).get<{ items: { id: number; quantity: number }[] }>('cart');
+    expect(cart.items.map(({ id, quantity }) => ({ id, quantity }))).toEqual([{ id: book.id, quantity: 2 }]);
+  });
+});
