@@ -319,7 +319,7 @@ async function main() {
   stopServers();
 
   console.log('');
-  printTable(measurements);
+  if (measurements.length) printTable(measurements);
   if (checkout) {
     console.log('');
     console.log(
