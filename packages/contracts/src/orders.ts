@@ -26,7 +26,20 @@ export const OrderMessages = {
   dateInvalid: 'Use a date such as 2026-01-31.',
   dateRange: 'The start date must not be after the end date.',
   customerMax: 'Customer filter must be at most 100 characters long.',
+  onlyCancel: 'Staff can only cancel an order: send status 3.',
+  reasonRequired: 'Give a reason for the cancellation.',
+  reasonMax: 'The reason must be at most 500 characters long.',
+  alreadyCancelled: 'This order is already cancelled.',
+  cancelled: 'Order cancelled.',
+  refunded: 'Order cancelled and refunded.',
 } as const;
+
+/**
+ * What happened to the money of a cancelled paid order: the refund is asked of the provider
+ * through a retried job, so it is 'pending' until the provider confirms it.
+ */
+export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export const OrderItemSchema = z.object({
   bookId: z.number().int(),
@@ -81,6 +94,10 @@ export const OrderSchema = z.object({
   total: z.number(),
   address: OrderAddressSchema,
   history: z.array(OrderHistoryEntrySchema),
+  /** Why staff cancelled it (shown to the customer too); null otherwise. */
+  cancelReason: z.string().nullable(),
+  /** Null unless a paid order was cancelled and its payment is being, or was, refunded. */
+  refundStatus: z.enum(REFUND_STATUSES).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -108,12 +125,17 @@ export const CustomerOrderQuerySchema = PageQuerySchema.extend({ status: statusF
 export type CustomerOrderQuery = z.infer<typeof CustomerOrderQuerySchema>;
 
 /** `GET v1/orders` (staff): every order, newest first; `from`/`to` are inclusive dates (UTC). */
-export const StaffOrderQuerySchema = PageQuerySchema.extend({
+const staffOrderFilters = {
   status: statusFilter.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   customer: z.string().trim().max(100, OrderMessages.customerMax).optional(),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: OrderMessages.dateRange, path: ['to'] });
+};
+const fromNotAfterTo: [(q: { from?: string; to?: string }) => boolean, { message: string; path: string[] }] = [
+  (q) => !q.from || !q.to || q.from <= q.to,
+  { message: OrderMessages.dateRange, path: ['to'] },
+];
+export const StaffOrderQuerySchema = PageQuerySchema.extend(staffOrderFilters).refine(...fromNotAfterTo);
 export type StaffOrderQuery = z.infer<typeof StaffOrderQuerySchema>;
 
 export const OrderParamsSchema = z.object({
@@ -126,3 +148,22 @@ export const OrderParamsSchema = z.object({
 
 export const OrderPageSchema = pageOf(OrderSchema);
 export const StaffOrderPageSchema = pageOf(StaffOrderSchema);
+
+/**
+ * `PATCH v1/orders/{id}/status` (ManageOrders). Staff may only cancel: a Pending order releases
+ * its copies, a Completed one is refunded through the provider and its copies go back to stock.
+ * Any other transition, or cancelling a cancelled order, is 409.
+ */
+export const ChangeOrderStatusSchema = z.object({
+  status: z.literal(OrderStatus.Cancelled, { error: OrderMessages.onlyCancel }),
+  reason: z
+    .string({ error: OrderMessages.reasonRequired })
+    .trim()
+    .min(1, OrderMessages.reasonRequired)
+    .max(500, OrderMessages.reasonMax),
+});
+export type ChangeOrderStatus = z.infer<typeof ChangeOrderStatusSchema>;
+
+/** `GET v1/orders/export.csv` takes the staff list's filters, without paging. */
+export const OrderExportQuerySchema = z.object(staffOrderFilters).refine(...fromNotAfterTo);
+export type OrderExportQuery = z.infer<typeof OrderExportQuerySchema>;

@@ -6,11 +6,13 @@ import { RoleName } from './enums.ts';
  * See docs/decisions/003-accounts-roles-and-permissions.md.
  */
 export const Permission = {
-  /** Add and update books, their images, authors and genres. */
+  /** See the staff book table, hidden books included, and the dashboard's stock figures. */
+  ViewBooks: 'books:view',
+  /** Add and update books, their images, authors and genres; hide a book from the storefront. */
   ManageBooks: 'books:manage',
   /** See every customer's orders. */
   ViewOrders: 'orders:view',
-  /** Change an order's status (cancel, complete). */
+  /** Cancel an order: release a Pending one's copies, refund a paid one. */
   ManageOrders: 'orders:manage',
   /** Read support tickets. */
   ViewSupportTickets: 'support-tickets:view',
@@ -25,11 +27,16 @@ export type Permission = (typeof Permission)[keyof typeof Permission];
 
 export const ALL_PERMISSIONS = Object.values(Permission);
 
-/** New staff wait with no permissions until an Admin gives them a role. */
+/**
+ * New staff wait with no permissions until an Admin gives them a role. A User reads books, orders
+ * and tickets; a Supervisor also changes them (books, cancellations and refunds, tickets, reviews);
+ * an Admin also manages staff. docs/decisions/030-staff-roles.md is the table.
+ */
 export const RolePermissions: Record<RoleName, readonly Permission[]> = {
   [RoleName.NewUser]: [],
-  [RoleName.User]: [Permission.ManageBooks, Permission.ViewOrders, Permission.ViewSupportTickets],
+  [RoleName.User]: [Permission.ViewBooks, Permission.ViewOrders, Permission.ViewSupportTickets],
   [RoleName.Supervisor]: [
+    Permission.ViewBooks,
     Permission.ManageBooks,
     Permission.ViewOrders,
     Permission.ManageOrders,

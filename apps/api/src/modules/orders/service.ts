@@ -59,6 +59,8 @@ export function createOrdersService({ db, images }: { db: Tx; images: Pick<Image
         statusName: statusName(entry.status),
         at: entry.at.toISOString(),
       })),
+      cancelReason: null,
+      refundStatus: row.refundId ? 'refunded' : null,
     };
   }
 

@@ -214,7 +214,7 @@ describe('PATCH /api/v1/users/{id}/role', () => {
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     expect(refreshed.json()).toMatchObject({
       role: RoleName.User,
-      permissions: expect.arrayContaining([Permission.ManageBooks]),
+      permissions: expect.arrayContaining([Permission.ViewBooks]),
     });
     expect(decodeJwt(refreshed.json().token)).toMatchObject({ role: RoleName.User });
   });

@@ -2,9 +2,10 @@ import { Permission } from '@bookshop/contracts/roles';
 
 /** What each permission lets a staff member do, in words (docs/decisions: accounts and roles). */
 export const permissionLabels: Record<Permission, string> = {
-  [Permission.ManageBooks]: 'Add and update books, their images, authors and genres',
+  [Permission.ViewBooks]: 'See every book, hidden ones included',
+  [Permission.ManageBooks]: 'Add, update and hide books, their images, authors and genres',
   [Permission.ViewOrders]: "See every customer's orders",
-  [Permission.ManageOrders]: 'Change the status of orders',
+  [Permission.ManageOrders]: 'Cancel orders, refunding paid ones',
   [Permission.ViewSupportTickets]: 'Read support tickets',
   [Permission.ManageSupportTickets]: 'Answer and close support tickets',
   [Permission.ModerateReviews]: "Remove any customer's review",
