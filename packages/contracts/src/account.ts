@@ -74,6 +74,13 @@ export const UpdateCustomerSchema = z.object({
 export type UpdateCustomer = z.infer<typeof UpdateCustomerSchema>;
 
 /**
+ * `PUT v1/users` (a staff member's own profile, multipart like PUT v1/customers): the same
+ * fields and rules; `PATCH v1/users` changes the password with ChangePasswordSchema.
+ */
+export const UpdateStaffSchema = UpdateCustomerSchema.omit({ ianaZone: true, type: true });
+export type UpdateStaff = z.infer<typeof UpdateStaffSchema>;
+
+/**
  * `PATCH v1/customers`: the current password and the new one (spec rules) typed twice. Every
  * other session of the account ends; the caller's stays. An account without a password
  * (Google-only) sets one through the mailed reset link instead (400, AccountMessages.noPassword).

@@ -242,6 +242,9 @@ export const StaffMemberSchema = z.object({
   id: z.number().int(),
   emailAddress: z.string(),
   userName: z.string(),
+  /** Staff register without names (spec section 5) and may add them on their profile. */
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
   imageUrl: z.string().nullable(),
   role: RoleNameSchema,
   permissions: z.array(PermissionSchema),

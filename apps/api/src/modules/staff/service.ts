@@ -11,6 +11,8 @@ export function toStaffMember(account: queries.StaffRow): StaffMember {
     id: account.id,
     emailAddress: account.emailAddress,
     userName: account.userName,
+    firstName: account.firstName,
+    lastName: account.lastName,
     imageUrl: account.imageUrl,
     role: account.role as RoleName,
     permissions: permissionsOf(account.role as RoleName),

@@ -34,6 +34,8 @@ export function makeMember(id: number, role: RoleName, overrides: Partial<StaffM
     id,
     emailAddress: `member${id}@example.com`,
     userName: `member${id}`,
+    firstName: null,
+    lastName: null,
     imageUrl: null,
     role,
     permissions: permissionsOf(role),
