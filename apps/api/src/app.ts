@@ -41,7 +41,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
 import { registerRequestLogging, requestLoggingOptions } from './platform/request-logging.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { createDiskImageStore } from './platform/storage.ts';
+import { createImageStore } from './platform/storage.ts';
 import { validatorCompiler } from './platform/validation.ts';
 import { registerWeb } from './platform/web.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -94,7 +94,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   // app.payments: Stripe, or the sandbox with its hosted page under /sandbox/checkout.
   const provider = await registerPayments(app, { config, db, jobs });
 
-  const images = createDiskImageStore(config.dataDir);
+  const images = createImageStore(config);
   const catalogue = createCatalogueService({ db, images });
   // Staff writes clear every instance's catalogue caches through PostgreSQL NOTIFY (decision 032).
   const invalidation = await catalogueInvalidationFor(db, catalogue.invalidate, app.log);
@@ -150,7 +150,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
 
   await registerWeb(app, {
     distDir: config.webDistDir,
-    imagesDir: images.root,
+    imagesDir: images.servedDirectory,
     pageExists: cataloguePageExists(catalogue),
   });
   return app;
