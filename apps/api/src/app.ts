@@ -99,7 +99,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   // Staff writes clear every instance's catalogue caches through PostgreSQL NOTIFY (decision 032).
   const invalidation = await catalogueInvalidationFor(db, catalogue.invalidate, app.log);
   app.addHook('onClose', () => invalidation.close());
-  const catalogueAdmin = createCatalogueAdminService({ db, images, catalogue, invalidation });
+  const catalogueAdmin = createCatalogueAdminService({ db, images, catalogue, invalidation, log: app.log });
 
   const cart = createCartService({ db, catalogue });
 

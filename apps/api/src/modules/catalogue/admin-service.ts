@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Book } from '@bookshop/contracts/catalogue';
 import {
+  BOOK_IMAGES_FIELD,
   BOOK_IMAGES_MAX,
   BookAdminMessages,
   type BookForm,
@@ -13,6 +15,7 @@ import { aedToFils } from '@bookshop/contracts/money';
 import { toPage } from '@bookshop/contracts/pagination';
 import type { Tx } from '../../platform/db.ts';
 import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
+import { checkUploadedImage } from '../../platform/images.ts';
 import type { ImageStore } from '../../platform/storage.ts';
 import * as admin from './admin-queries.ts';
 import type { CatalogueInvalidation } from './invalidation.ts';
@@ -30,6 +33,7 @@ export type CatalogueAdminDeps = {
   images: ImageStore;
   catalogue: CatalogueService;
   invalidation: CatalogueInvalidation;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
 export type UpdateBookInput = BookForm & { id: number; keepImageUrls: string[] };
@@ -39,12 +43,21 @@ const fieldError = (field: string, message: string) => badRequest(message, { [fi
 const fieldConflict = (field: string, message: string) =>
   new HttpProblem(409, 'Conflict', message, { [field]: [message] });
 
-type Removable = ImageStore & { remove?: (key: string) => Promise<void> };
+const imageMessages = { type: BookAdminMessages.imageType, tooManyPixels: BookAdminMessages.imageTooManyPixels };
 
-export function createCatalogueAdminService({ db, images, catalogue, invalidation }: CatalogueAdminDeps) {
-  const store = images as Removable;
+export function createCatalogueAdminService({ db, images, catalogue, invalidation, log }: CatalogueAdminDeps) {
+  /** Storage clean-up never fails a request: a file left behind is logged, not shown to staff. */
   const removeStored = (keys: string[]) =>
-    Promise.all(keys.map((key) => store.remove?.(key).catch(() => undefined) ?? undefined));
+    Promise.all(
+      keys.map((key) =>
+        images.remove(key).catch((error: unknown) => log?.warn({ err: error, key }, 'catalogue: image not removed')),
+      ),
+    );
+
+  /** Every file is checked by content and size before any is stored: a refused upload stores nothing. */
+  async function checkFiles(files: Buffer[]) {
+    for (const file of files) await checkUploadedImage(file, BOOK_IMAGES_FIELD, imageMessages);
+  }
 
   async function resolve(
     tx: Tx,
@@ -88,11 +101,10 @@ export function createCatalogueAdminService({ db, images, catalogue, invalidatio
     if (index >= Math.max(imageCount, 1)) throw fieldError('mainImageIndex', BookAdminMessages.mainImageIndex);
   }
 
-  /** The stored keys of `keepImageUrls`, in their order; 400 for a URL the book does not have. */
+  /** The stored keys of `keepImageUrls` (any stored width), in their order; 400 for a URL the book does not have. */
   function keptKeys(current: string[], keepImageUrls: string[]): string[] {
-    const byUrl = new Map(current.map((key) => [images.url(key), key]));
-    const kept = keepImageUrls.map((url) => byUrl.get(url));
-    if (kept.some((key) => key === undefined) || new Set(kept).size !== kept.length)
+    const kept = keepImageUrls.map((url) => images.keyOf(url));
+    if (kept.some((key) => key === null || !current.includes(key)) || new Set(kept).size !== kept.length)
       throw fieldError('keepImageUrls', BookAdminMessages.keepImageUrls);
     return kept as string[];
   }
@@ -142,6 +154,7 @@ export function createCatalogueAdminService({ db, images, catalogue, invalidatio
     /** Creates a book; `files` are image files already checked by content and size. */
     async createBook(form: BookForm, files: Buffer[] = []): Promise<Book> {
       checkMainImage(form.mainImageIndex, files.length);
+      await checkFiles(files);
       const keys = await storeFiles(files);
       const id = await write(keys, async (tx) => {
         const fields = await fieldsOf(tx, form, 0, keys.length);
@@ -162,6 +175,7 @@ export function createCatalogueAdminService({ db, images, catalogue, invalidatio
       const current = await queries.findBookById(db, form.id);
       if (!current) throw notFound(BookAdminMessages.notFound);
       checkMainImage(form.mainImageIndex, keptKeys(current.image_keys, form.keepImageUrls).length + files.length);
+      await checkFiles(files);
       const keys = await storeFiles(files);
       const dropped = await write(keys, async (tx) => {
         if (!(await admin.lockBook(tx, form.id))) throw notFound(BookAdminMessages.notFound);
@@ -189,6 +203,7 @@ export function createCatalogueAdminService({ db, images, catalogue, invalidatio
       const current = await queries.findBookById(db, id);
       if (!current) throw notFound(BookAdminMessages.notFound);
       checkMainImage(input.mainImageIndex, keptKeys(current.image_keys, input.keepImageUrls).length + files.length);
+      await checkFiles(files);
       const keys = await storeFiles(files);
       const dropped = await write(keys, async (tx) => {
         if (!(await admin.lockBook(tx, id))) throw notFound(BookAdminMessages.notFound);
