@@ -92,7 +92,7 @@ async function storedBookFiles(): Promise<string[]> {
 }
 
 /** Asserts the request was refused and the store holds exactly what it held before. */
-async function refusedStoringNothing(run: () => Promise<{ statusCode: number }>, status: number) {
+async function refusedStoringNothing<R extends { statusCode: number }>(run: () => Promise<R>, status: number) {
   const before = await storedBookFiles();
   const res = await run();
   expect(res.statusCode).toBe(status);
@@ -128,7 +128,7 @@ describe('POST v1/books as multipart/form-data', () => {
       () => send('POST', '/api/v1/books', fields(), [{ data: Buffer.from('not a picture'), filename: 'x.png' }]),
       400,
     );
-    expectValidationError(res as never, 'images', BookAdminMessages.imageType);
+    expectValidationError(res, 'images', BookAdminMessages.imageType);
     const book = await created({}, [{ data: png, filename: 'notes.txt', type: 'text/plain' }]);
     expect(book.imageUrls).toHaveLength(1);
   });
@@ -139,7 +139,7 @@ describe('POST v1/books as multipart/form-data', () => {
       () => send('POST', '/api/v1/books', fields(), [{ data: png }, { data: bomb }]),
       400,
     );
-    expectValidationError(res as never, 'images', BookAdminMessages.imageTooManyPixels);
+    expectValidationError(res, 'images', BookAdminMessages.imageTooManyPixels);
   });
 
   it('refuses a file over 10 MB with 413 naming images, storing nothing', async () => {
@@ -148,8 +148,8 @@ describe('POST v1/books as multipart/form-data', () => {
       () => send('POST', '/api/v1/books', fields(), [{ data: png }, { data: big }]),
       413,
     );
-    expectProblem(res as never, 413);
-    expect((res as never as { json(): { errors: object } }).json().errors).toEqual({
+    expectProblem(res, 413);
+    expect(res.json<{ errors: object }>().errors).toEqual({
       images: [BookAdminMessages.imageTooLarge],
     });
   });
@@ -165,7 +165,7 @@ describe('POST v1/books as multipart/form-data', () => {
         ),
       400,
     );
-    expectValidationError(res as never, 'images', BookAdminMessages.imagesMax);
+    expectValidationError(res, 'images', BookAdminMessages.imagesMax);
   });
 
   it('removes what it stored when the database refuses the book (a taken title)', async () => {
@@ -174,7 +174,7 @@ describe('POST v1/books as multipart/form-data', () => {
       () => send('POST', '/api/v1/books', fields({ title: first.title.toUpperCase() }), [{ data: jpeg }]),
       409,
     );
-    expectProblem(res as never, 409);
+    expectProblem(res, 409);
   });
 
   it('400 naming the field for broken JSON in authors, genres or keepImageUrls, and for a missing field', async () => {
@@ -229,7 +229,7 @@ describe('replacing images (PUT v1/books and PATCH v1/books/{id}/images)', () =>
         send('PATCH', `/api/v1/books/${book.id}/images`, { keepImageUrls: [first] }, [{ data: gif }]),
       400,
     );
-    expectValidationError(res as never, 'keepImageUrls', BookAdminMessages.keepImageUrls);
+    expectValidationError(res, 'keepImageUrls', BookAdminMessages.keepImageUrls);
     res = await refusedStoringNothing(
       () => send('PATCH', '/api/v1/books/999999/images', { keepImageUrls: [] }, [{ data: gif }]),
       404,
@@ -251,6 +251,6 @@ describe('replacing images (PUT v1/books and PATCH v1/books/{id}/images)', () =>
         ),
       400,
     );
-    expectValidationError(res as never, 'images', BookAdminMessages.imagesMax);
+    expectValidationError(res, 'images', BookAdminMessages.imagesMax);
   });
 });

@@ -42,8 +42,8 @@ const readBookForm = multipartForm({
 const JSON_FIELDS = ['authors', 'genres', 'keepImageUrls'] as const;
 
 /** A form's text fields are strings: these hold JSON arrays, read here so zod sees the arrays. */
-async function parseJsonFields(request: FastifyRequest) {
-  if (!request.isMultipart()) return;
+function parseJsonFields(request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) {
+  if (!request.isMultipart()) return done();
   const body = request.body as Record<string, unknown>;
   for (const field of JSON_FIELDS) {
     const value = body[field];
@@ -52,9 +52,10 @@ async function parseJsonFields(request: FastifyRequest) {
       body[field] = JSON.parse(value);
     } catch {
       const message = BookAdminMessages.jsonField(field);
-      throw new HttpProblem(400, 'Validation Failed', message, { [field]: [message] });
+      return done(new HttpProblem(400, 'Validation Failed', message, { [field]: [message] }));
     }
   }
+  done();
 }
 
 const images = fileListSchema(

@@ -114,10 +114,10 @@ export function createCatalogueAdminService({ db, images, catalogue, invalidatio
     const folder = `books/${randomBytes(8).toString('hex')}/image`;
     const settled = await Promise.allSettled(files.map((file) => images.putImage(folder, file)));
     const stored = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-    const failed = settled.find((r) => r.status === 'rejected');
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) {
       await removeStored(stored);
-      throw (failed as PromiseRejectedResult).reason;
+      throw failed.reason;
     }
     return stored;
   }

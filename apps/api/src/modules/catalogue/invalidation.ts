@@ -30,8 +30,8 @@ type Log = { warn(message: string): void; info(message: string): void };
 
 /** No listener: notifying only the caller's own caches (PGlite, tests without a server). */
 export const localInvalidation: CatalogueInvalidation = {
-  notify: async () => undefined,
-  close: async () => undefined,
+  notify: () => Promise.resolve(),
+  close: () => Promise.resolve(),
 };
 
 /**
