@@ -204,7 +204,11 @@ describe('replacing images (PUT v1/books and PATCH v1/books/{id}/images)', () =>
     const res = await send(
       'PUT',
       '/api/v1/books',
-      { ...fields({ title: book.title, isbn: book.isbn, mainImageIndex: '2' }), id: String(book.id), keepImageUrls: [third, first] },
+      {
+        ...fields({ title: book.title, isbn: book.isbn, mainImageIndex: '2' }),
+        id: String(book.id),
+        keepImageUrls: [third, first],
+      },
       [{ data: await picture('#ff0', 'png') }],
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -225,8 +229,7 @@ describe('replacing images (PUT v1/books and PATCH v1/books/{id}/images)', () =>
     expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
 
     res = await refusedStoringNothing(
-      () =>
-        send('PATCH', `/api/v1/books/${book.id}/images`, { keepImageUrls: [first] }, [{ data: gif }]),
+      () => send('PATCH', `/api/v1/books/${book.id}/images`, { keepImageUrls: [first] }, [{ data: gif }]),
       400,
     );
     expectValidationError(res, 'keepImageUrls', BookAdminMessages.keepImageUrls);
@@ -238,17 +241,19 @@ describe('replacing images (PUT v1/books and PATCH v1/books/{id}/images)', () =>
 
   it('refuses more than 10 images in all (kept plus new)', async () => {
     const shades = await Promise.all(Array.from({ length: 8 }, (_, i) => picture(`#${i}${i}${i}`, 'png')));
-    const book = await created({}, shades.map((data) => ({ data })));
+    const book = await created(
+      {},
+      shades.map((data) => ({ data })),
+    );
     expect(new Set(book.imageUrls).size).toBe(8);
     const white = await picture('#fff', 'png');
     const res = await refusedStoringNothing(
       () =>
-        send(
-          'PATCH',
-          `/api/v1/books/${book.id}/images`,
-          { keepImageUrls: book.imageUrls },
-          [{ data: gif }, { data: jpeg }, { data: white }],
-        ),
+        send('PATCH', `/api/v1/books/${book.id}/images`, { keepImageUrls: book.imageUrls }, [
+          { data: gif },
+          { data: jpeg },
+          { data: white },
+        ]),
       400,
     );
     expectValidationError(res, 'images', BookAdminMessages.imagesMax);

@@ -201,7 +201,8 @@ function staffWhere(query: StaffBookFilter): SQL {
     conditions.push(
       sql`b.id in (select bg.book_id from book_genres bg join genres g on g.id = bg.genre_id where lower(g.name) = lower(${query.genre}))`,
     );
-  if (query.inStock !== undefined) conditions.push(query.inStock ? sql`b.stock_quantity > 0` : sql`b.stock_quantity = 0`);
+  if (query.inStock !== undefined)
+    conditions.push(query.inStock ? sql`b.stock_quantity > 0` : sql`b.stock_quantity = 0`);
   if (query.hasDiscount !== undefined)
     conditions.push(query.hasDiscount ? sql`b.discount_percentage > 0` : sql`b.discount_percentage = 0`);
   if (query.isActive !== undefined) conditions.push(sql`b.is_active = ${query.isActive}`);

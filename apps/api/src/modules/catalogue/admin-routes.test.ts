@@ -203,10 +203,7 @@ describe('PUT v1/books', () => {
   });
 
   it('404 for an unknown id, 409 for another book’s title', async () => {
-    expectProblem(
-      await callAs(t, 'PUT', '/api/v1/books', staff[RoleName.Admin], { ...form(), id: 999_999 }),
-      404,
-    );
+    expectProblem(await callAs(t, 'PUT', '/api/v1/books', staff[RoleName.Admin], { ...form(), id: 999_999 }), 404);
     const other = await create({ title: 'Taken Title' });
     const mine = await create();
     const res = await callAs(t, 'PUT', '/api/v1/books', staff[RoleName.Admin], {
@@ -284,7 +281,12 @@ describe('GET v1/books/book-for-update/{id}', () => {
 describe('GET v1/staff/books', () => {
   it('searches title, author and ISBN, filters and sorts', async () => {
     const a = await create({ title: 'Staffsearch Alpha', price: '10', stockQuantity: '2', discountPercentage: '5' });
-    const b = await create({ title: 'Staffsearch Beta', price: '30', stockQuantity: '0', authors: [{ name: 'Zed Staffauthor' }] });
+    const b = await create({
+      title: 'Staffsearch Beta',
+      price: '30',
+      stockQuantity: '0',
+      authors: [{ name: 'Zed Staffauthor' }],
+    });
     const list = async (query: string) => {
       const res = await callAs(t, 'GET', `/api/v1/staff/books?${query}`, staff[RoleName.User]);
       expect(res.statusCode, res.body).toBe(200);

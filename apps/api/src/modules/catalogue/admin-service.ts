@@ -71,7 +71,9 @@ export function createCatalogueAdminService({ db, images, catalogue, invalidatio
     const resolved: { id: number; name: string }[] = [];
     for (const ref of refs) {
       const entry =
-        typeof ref === 'number' ? { id: ref, name: known.get(ref)! } : await admin.findOrCreateName(tx, table, ref.name);
+        typeof ref === 'number'
+          ? { id: ref, name: known.get(ref)! }
+          : await admin.findOrCreateName(tx, table, ref.name);
       if (!resolved.some((r) => r.id === entry.id)) resolved.push(entry);
     }
     return resolved;

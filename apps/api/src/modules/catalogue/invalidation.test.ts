@@ -83,9 +83,7 @@ describe.skipIf(!process.env.DATABASE_URL)('catalogue caches across instances (P
     await withinOneSecond(async () => {
       expect((await onB<BookPage>('/api/v1/books?genre=Almanacs')).data.map((book) => book.price)).toEqual([25.5]);
       expect(await onB<SearchResult[]>('/api/v1/books/search-books?keyword=tidewater')).toEqual([]);
-      expect((await onB<SearchResult[]>('/api/v1/books/search-books?keyword=seawater')).map((r) => r.id)).toEqual([
-        id,
-      ]);
+      expect((await onB<SearchResult[]>('/api/v1/books/search-books?keyword=seawater')).map((r) => r.id)).toEqual([id]);
       expect((await onB<Book>('/api/v1/books/Seawater%20Almanac')).price).toBe(25.5);
     });
   });
@@ -100,10 +98,12 @@ describe.skipIf(!process.env.DATABASE_URL)('catalogue caches across instances (P
       ).map((row) => row.pid);
     const before = await listeners();
     expect(before).toHaveLength(2);
-    await a.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(
-      before.map((pid) => sql`${pid}`),
-      sql`, `,
-    )})`);
+    await a.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(
+        before.map((pid) => sql`${pid}`),
+        sql`, `,
+      )})`,
+    );
     const deadline = Date.now() + 5000;
     while ((await listeners()).filter((pid) => !before.includes(pid)).length < 2) {
       if (Date.now() > deadline) throw new Error('the listeners did not come back');
