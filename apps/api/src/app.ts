@@ -72,7 +72,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestLogging(app);
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl });
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, imagesUrl: config.s3?.publicUrl });
   // API answers over 1 KB, brotli or gzip; images and precompressed assets are left as they are.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   registerMetrics(app, { db, metricsToken: config.metricsToken });

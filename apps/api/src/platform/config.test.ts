@@ -37,7 +37,8 @@ describe('loadConfig', () => {
       /^Invalid configuration: STRIPE_API_URL must be a URL starting with http:/,
     ],
     [{ REDIS_URL: 'http://cache' }, /^Invalid configuration: REDIS_URL /],
-    [{ S3_BUCKET: 'covers' }, /^Invalid configuration: S3_BUCKET is not supported yet/],
+    [{ S3_BUCKET: 'covers' }, /^Invalid configuration: S3_PUBLIC_URL is required when S3_BUCKET is set/],
+    [{ S3_BUCKET: 'covers', S3_PUBLIC_URL: 'cdn.example' }, /^Invalid configuration: S3_PUBLIC_URL must be a URL/],
     [
       { DB_STATEMENT_TIMEOUT_MS: '10s' },
       /^Invalid configuration: DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds/,

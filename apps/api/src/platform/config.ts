@@ -25,7 +25,15 @@ export type Config = {
   jwtSecret: string;
   /** argon2id cost: 'standard' (OWASP) everywhere; 'low' only to keep test suites fast. */
   passwordHashCost: 'standard' | 'low';
-  s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
+  /** Images in an S3-compatible bucket, served from publicUrl (no trailing slash); absent: on disk. */
+  s3?: {
+    bucket: string;
+    publicUrl: string;
+    endpoint?: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+  };
   seed: 'demo' | 'none';
   logLevel: string;
   /** Read the client address from X-Forwarded-For (only behind a load balancer). */
@@ -97,14 +105,8 @@ const EnvSchema = z.object({
   GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ARGON2_COST: z.enum(['standard', 'low'], { error: 'must be standard or low' }).default('standard'),
-  // Shared image storage is planned but not built: refusing it beats silently writing to local disk.
-  S3_BUCKET: z
-    .string()
-    .min(1)
-    .optional()
-    .refine((value) => value === undefined, {
-      message: 'is not supported yet: images are stored under DATA_DIR/uploads (share that folder between instances)',
-    }),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_PUBLIC_URL: optionalUrl(['http:', 'https:']),
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
@@ -142,6 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (the whsec_… signing secret of the webhook endpoint)',
     );
   }
+  // Without it nobody could be sent the stored pictures.
+  if (e.S3_BUCKET && !e.S3_PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration: S3_PUBLIC_URL is required when S3_BUCKET is set (where browsers fetch the images: a CDN or the bucket)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -163,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
+          publicUrl: e.S3_PUBLIC_URL!.replace(/\/+$/, ''),
           endpoint: e.S3_ENDPOINT,
           region: e.S3_REGION,
           accessKeyId: e.S3_ACCESS_KEY_ID,

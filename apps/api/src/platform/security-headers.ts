@@ -8,17 +8,17 @@ type Directives = Record<string, string[]>;
  * (the Vite build puts none inline), so scripts need nothing but 'self'. Styles are one built
  * stylesheet; React applies `style={{…}}` through the CSSOM, which CSP does not restrict, so
  * styles need no 'unsafe-inline' either. Images: our own (/images), data: URIs and blob: URLs
- * for the avatar preview before upload. Google sign-in and Stripe Checkout are top-level
+ * for the avatar preview before upload, and the origin of S3_PUBLIC_URL when images live in a bucket. Google sign-in and Stripe Checkout are top-level
  * redirects, which CSP does not govern, so neither origin appears here.
  */
-export function storefrontDirectives(options: { https: boolean }): Directives {
+export function storefrontDirectives(options: { https: boolean; imagesOrigin?: string }): Directives {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...(options.imagesOrigin ? [options.imagesOrigin] : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],
@@ -33,7 +33,7 @@ export function storefrontDirectives(options: { https: boolean }): Directives {
  * blocks without 'unsafe-inline' for styles (checked in the browser); its scripts are files from
  * our origin like the storefront's. The relaxation never reaches the shop's pages.
  */
-export function docsDirectives(options: { https: boolean }): Directives {
+export function docsDirectives(options: { https: boolean; imagesOrigin?: string }): Directives {
   return {
     ...storefrontDirectives(options),
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -65,20 +65,24 @@ const DOCS_PREFIX = '/api/docs';
  * address is https (sent over plain http it would be ignored, and on a LAN name it would lock
  * browsers out). Register before any route, so every route gets the hooks.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { publicUrl: string; imagesUrl?: string },
+) {
   const https = new URL(options.publicUrl).protocol === 'https:';
+  const imagesOrigin = options.imagesUrl ? new URL(options.imagesUrl).origin : undefined;
 
   // Routes registered after this (Swagger UI's among them) under /api/docs get the docs policy.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(DOCS_PREFIX)) {
       route.config = Object.assign(route.config ?? {}, {
-        helmet: { contentSecurityPolicy: { useDefaults: false, directives: docsDirectives({ https }) } },
+        helmet: { contentSecurityPolicy: { useDefaults: false, directives: docsDirectives({ https, imagesOrigin }) } },
       });
     }
   });
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: storefrontDirectives({ https }) },
+    contentSecurityPolicy: { useDefaults: false, directives: storefrontDirectives({ https, imagesOrigin }) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
