@@ -13,6 +13,7 @@ import {
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
+import { rows } from '../../platform/db.ts';
 import { createDashboardService } from './service.ts';
 
 /** The dashboard's figures against a known dataset, with the clock fixed in Dubai's afternoon (decision 033). */
@@ -31,15 +32,18 @@ async function order(fields: {
   totalFils: number;
   lines: [number, number, number][];
 }) {
-  const result = await t.db.execute(sql`
+  const [inserted] = await rows<{ id: number }>(
+    t.db,
+    sql`
     insert into orders (customer_id, status, created_at, paid_at, expires_at, delivery_method_code, delivery_method_name,
                         delivery_fee_fils, items_total_fils, discount_total_fils, total_fils, address, country, city,
                         phone_no, provider)
     values (${alice.id}, ${fields.status}, ${fields.createdAt}::timestamptz, ${fields.paidAt ?? null}::timestamptz,
             ${fields.createdAt}::timestamptz, 'standard', 'Standard Delivery', 0, ${fields.totalFils}, 0,
             ${fields.totalFils}, 'x', 'AE', 'Dubai', '050', 'sandbox')
-    returning id`);
-  const id = (result.rows[0] as { id: number }).id;
+    returning id`,
+  );
+  const id = inserted!.id;
   for (const [bookId, quantity, priceFils] of fields.lines)
     await t.db.execute(sql`
       insert into order_items (order_id, book_id, title, price_fils, discount_percentage, discounted_price_fils, quantity)

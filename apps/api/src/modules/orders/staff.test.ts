@@ -25,6 +25,7 @@ import {
   signedEvent,
   stockOf,
 } from '../checkout/testing.ts';
+import { rows } from '../../platform/db.ts';
 import { csvCell } from './service.ts';
 
 /** Staff cancel orders (refunding paid ones) and export them as CSV; decision 033. */
@@ -148,11 +149,10 @@ describe('with the sandbox provider', () => {
     const order = (await callAs(t, 'GET', `/api/v1/orders/${orderId}`, staff.user)).json<StaffOrder>();
     expect(order.refundStatus).toBe('refunded');
     expect(order.history.map((h) => h.status)).toEqual([1, 2, 3]);
-    const [row] = (
-      await t.db.execute(
-        sql`select refund_id, refund_idempotency_key from sandbox_checkout_sessions where id = ${sessionId}`,
-      )
-    ).rows as { refund_id: string; refund_idempotency_key: string }[];
+    const [row] = await rows<{ refund_id: string; refund_idempotency_key: string }>(
+      t.db,
+      sql`select refund_id, refund_idempotency_key from sandbox_checkout_sessions where id = ${sessionId}`,
+    );
     expect(row!.refund_id).toMatch(/^re_/);
     expect(row!.refund_idempotency_key).toBe(`refund-order-${orderId}`);
     expectProblem(await cancel(t, orderId, staff.admin), 409);
