@@ -36,7 +36,10 @@ export async function dashboardFigures(tx: Tx, now: Date, days: number): Promise
           where o.status = 2 and o.paid_at >= span.starts and o.paid_at < span.ends
         ), best as (
           select i.book_id, sum(i.quantity)::int as copies, sum(i.quantity * i.discounted_price_fils)::bigint as revenue_fils
-          from order_items i join paid on paid.id = i.order_id
+          -- Each paid order's lines through the primary key (offset 0 keeps the lateral from being
+          -- flattened): a plain join is planned blind, the range coming from a CTE, and hashed all
+          -- of order_items (260 ms with 100k orders against a few ms).
+          from paid cross join lateral (select * from order_items where order_id = paid.id offset 0) i
           group by i.book_id
           order by copies desc, revenue_fils desc, i.book_id
           limit 10
