@@ -17,3 +17,5 @@ CREATE INDEX "orders_created_status_idx" ON "orders" USING btree ("created_at","
 CREATE INDEX "accounts_customer_created_idx" ON "accounts" USING btree ("created_at") WHERE "accounts"."person_type" = 1;
 --> statement-breakpoint
 CREATE INDEX "books_low_stock_idx" ON "books" USING btree ("stock_quantity","id") WHERE "books"."stock_quantity" <= 5;
+--> statement-breakpoint
+CREATE INDEX "order_items_sales_idx" ON "order_items" USING btree ("order_id","book_id","quantity","discounted_price_fils");
