@@ -75,6 +75,10 @@ export const books = pgTable(
     // The staff table's default order (newest first).
     index('books_created_at_idx').on(t.createdAt, t.id),
     index('books_discounted_price_idx').on(t.discountedPriceFils),
+    // The dashboard's low-stock list (decision 033).
+    index('books_low_stock_idx')
+      .on(t.stockQuantity, t.id)
+      .where(sql`${t.stockQuantity} <= 5`),
     index('books_search_vector_idx').using('gin', t.searchVector),
     check('books_price_check', sql`${t.priceFils} >= 0`),
     check('books_discount_check', sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} <= 100`),
