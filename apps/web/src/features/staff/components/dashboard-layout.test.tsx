@@ -61,11 +61,12 @@ describe('the dashboard', () => {
     stubFetch(() => ({ body: {} }));
     const user = userEvent.setup();
     renderDashboard(makeViewer(RoleName.Admin));
-    const toggle = within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('button', { name: /Menu/ });
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    const toggle = within(menu).getByRole('button', { name: /Menu/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await user.click(screen.getByRole('link', { name: 'Staff' }));
+    await user.click(within(menu).getByRole('link', { name: 'Staff' }));
     await screen.findByRole('heading', { name: 'Staff' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
