@@ -60,14 +60,14 @@ describe('the dashboard', () => {
   it('opens and closes the menu with its button on a phone', async () => {
     stubFetch(() => ({ body: {} }));
     const user = userEvent.setup();
-    renderDashboard(makeViewer(RoleName.Admin));
+    renderDashboard(makeViewer(RoleName.Admin), { at: Routes.adminStaff });
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
     const toggle = within(menu).getByRole('button', { name: /Menu/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await user.click(within(menu).getByRole('link', { name: 'Staff' }));
-    await screen.findByRole('heading', { name: 'Staff' });
+    await user.click(within(menu).getByRole('link', { name: 'Dashboard' }));
+    await screen.findByRole('heading', { name: 'Dashboard' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });
