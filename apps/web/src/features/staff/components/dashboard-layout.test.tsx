@@ -60,7 +60,7 @@ describe('the dashboard', () => {
   it('opens and closes the menu with its button on a phone', async () => {
     stubFetch(() => ({ body: {} }));
     const user = userEvent.setup();
-    renderDashboard(makeViewer(RoleName.Admin), { at: Routes.adminStaff });
+    renderDashboard(makeViewer(RoleName.Admin));
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
     const toggle = within(menu).getByRole('button', { name: /Menu/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
