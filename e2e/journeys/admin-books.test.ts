@@ -83,7 +83,10 @@ describe('the admin book pages', () => {
     await expect(supMenu.getByRole('link', { name: 'Add Book' }).count()).resolves.toBe(1);
     await expect(supMenu.getByRole('link', { name: 'Staff' }).count()).resolves.toBe(0);
     await sup.goto('/admin/dashboard/books');
-    await sup.getByRole('link', { name: /^Edit / }).first().waitFor();
+    await sup
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .waitFor();
 
     const reader = await newPage();
     await logInToAdmin(reader, user);

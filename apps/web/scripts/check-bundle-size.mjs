@@ -80,4 +80,3 @@ if (adminInHome.length > 0) {
   process.exit(1);
 }
 console.log('No admin module in the home route JavaScript.');
-

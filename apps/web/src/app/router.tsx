@@ -264,13 +264,13 @@ export const routes: RouteObject[] = [
                   {
                     path: Routes.adminBooks,
                     ...lazyPage(() =>
-                      import('../features/admin-books/pages/books-page.tsx').then((m) => ({ Component: m.BooksPage })),
+                      import('../features/staff/books/pages/books-page.tsx').then((m) => ({ Component: m.BooksPage })),
                     ),
                   },
                   {
                     path: Routes.adminAddBook,
                     ...lazyPage(() =>
-                      import('../features/admin-books/pages/add-book-page.tsx').then((m) => ({
+                      import('../features/staff/books/pages/add-book-page.tsx').then((m) => ({
                         Component: m.AddBookPage,
                       })),
                     ),
@@ -278,7 +278,7 @@ export const routes: RouteObject[] = [
                   {
                     path: Routes.adminUpdateBook,
                     ...lazyPage(() =>
-                      import('../features/admin-books/pages/update-book-page.tsx').then((m) => ({
+                      import('../features/staff/books/pages/update-book-page.tsx').then((m) => ({
                         Component: m.UpdateBookPage,
                       })),
                     ),

@@ -107,7 +107,11 @@ export type UploadProgress = { loaded: number; total: number };
  */
 export async function apiUpload<T>(
   path: string,
-  { method, body, onProgress }: { method: 'POST' | 'PUT' | 'PATCH'; body: FormData; onProgress?: (p: UploadProgress) => void },
+  {
+    method,
+    body,
+    onProgress,
+  }: { method: 'POST' | 'PUT' | 'PATCH'; body: FormData; onProgress?: (p: UploadProgress) => void },
 ): Promise<T> {
   let response = await sendWithProgress(path, method, body, onProgress);
   if ((response.status === 401 || response.status === 403) && refreshHandler) {
@@ -134,7 +138,9 @@ function sendWithProgress(
       if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
     };
     xhr.onload = () =>
-      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText }));
+      resolve(
+        new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText }),
+      );
     xhr.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'));
     xhr.send(body);
   });

@@ -54,7 +54,11 @@ describe('the dashboard', () => {
     stubFetch(() => ({ body: {} }));
     renderDashboard(makeViewer(role));
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(expected);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(expected);
   });
 
   it('opens and closes the menu with its button on a phone', async () => {

@@ -78,9 +78,7 @@ function DashboardMenu({ links }: { links: readonly MenuLink[] }) {
         onClick={() => setOpen((value) => !value)}
         className="flex min-h-11 w-full items-center justify-between rounded-md border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 md:hidden"
       >
-        <span>
-          Menu{current && <span className="font-normal text-stone-600"> · {current.label}</span>}
-        </span>
+        <span>Menu{current && <span className="font-normal text-stone-600"> · {current.label}</span>}</span>
         <ChevronDownIcon className={`size-5 transition ${open ? 'rotate-180' : ''}`} />
       </button>
       <ul id={listId} className={`${open ? 'grid' : 'hidden'} mt-2 gap-1 md:mt-0 md:grid`}>
@@ -95,4 +93,3 @@ function DashboardMenu({ links }: { links: readonly MenuLink[] }) {
     </nav>
   );
 }
-

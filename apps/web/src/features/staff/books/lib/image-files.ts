@@ -8,14 +8,18 @@ export const IMAGE_ACCEPT = '.png,.jpeg,.jpg,.gif,.webp,image/png,image/jpeg,ima
  * Which picked or dropped files may join the book's images, and why the others may not. The API
  * checks the content again; this only spares a pointless upload.
  */
-export function screenImageFiles(files: readonly File[], alreadyThere: number): { accepted: File[]; refusals: string[] } {
+export function screenImageFiles(
+  files: readonly File[],
+  alreadyThere: number,
+): { accepted: File[]; refusals: string[] } {
   const accepted: File[] = [];
   const refusals: string[] = [];
   for (const file of files) {
     const typeOk = TYPES.includes(file.type) || (file.type === '' && EXTENSIONS.test(file.name));
     if (!typeOk) refusals.push(`${file.name}: ${BookAdminMessages.imageType}`);
     else if (file.size > BOOK_IMAGE_MAX_BYTES) refusals.push(`${file.name}: ${BookAdminMessages.imageTooLarge}`);
-    else if (alreadyThere + accepted.length >= BOOK_IMAGES_MAX) refusals.push(`${file.name}: ${BookAdminMessages.imagesMax}`);
+    else if (alreadyThere + accepted.length >= BOOK_IMAGES_MAX)
+      refusals.push(`${file.name}: ${BookAdminMessages.imagesMax}`);
     else accepted.push(file);
   }
   return { accepted, refusals };

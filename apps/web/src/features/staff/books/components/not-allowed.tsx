@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
-import { buttonClasses } from '../../../ui/button.tsx';
+import { buttonClasses } from '../../../../ui/button.tsx';
 
 /** What a staff member sees on a page their role may not use, instead of a form that would fail. */
 export function NotAllowed({ title, what }: { title: string; what: string }) {

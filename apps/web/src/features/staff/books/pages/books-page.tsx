@@ -10,17 +10,27 @@ import {
 import { Messages } from '@bookshop/contracts/messages';
 import { Permission } from '@bookshop/contracts/roles';
 import { Routes } from '@bookshop/contracts/routes';
-import { formatPrice } from '../../../lib/format.ts';
-import { buttonClasses } from '../../../ui/button.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
-import { useDocumentTitle } from '../../../ui/use-document-title.ts';
-import { useGenres } from '../../catalogue/api/get-genres.ts';
-import { PageSizeSelect, Pagination } from '../../catalogue/components/pagination.tsx';
-import { useDashboardViewer } from '../../staff/components/dashboard-layout.tsx';
+import { formatPrice } from '../../../../lib/format.ts';
+import { buttonClasses } from '../../../../ui/button.tsx';
+import { Spinner } from '../../../../ui/spinner.tsx';
+import { useDocumentTitle } from '../../../../ui/use-document-title.ts';
+import { useGenres } from '../api/authors-and-genres.ts';
+import { PageSizeSelect, Pagination } from '../../../../ui/pagination.tsx';
+import { useDashboardViewer } from '../../components/dashboard-layout.tsx';
 import { useStaffBooks } from '../api/staff-books.ts';
 
 const SEARCH_DELAY_MS = 300;
-const KEYS = ['pageNo', 'pageSize', 'search', 'genre', 'inStock', 'hasDiscount', 'isActive', 'lowStock', 'sort'] as const;
+const KEYS = [
+  'pageNo',
+  'pageSize',
+  'search',
+  'genre',
+  'inStock',
+  'hasDiscount',
+  'isActive',
+  'lowStock',
+  'sort',
+] as const;
 const DEFAULT_SORT: StaffBookSort = '-createdAt';
 
 /** Every part of the table's state lives in the URL; a part the schema refuses falls back to its default. */
@@ -149,7 +159,12 @@ export function BooksPage() {
             </option>
           ))}
         </Filter>
-        <Filter label="Stock" id={`${ids}-stock`} value={yesNo('inStock', query.inStock)} onChange={(inStock) => setQuery({ inStock })}>
+        <Filter
+          label="Stock"
+          id={`${ids}-stock`}
+          value={yesNo('inStock', query.inStock)}
+          onChange={(inStock) => setQuery({ inStock })}
+        >
           <option value="">Any stock</option>
           <option value="true">In stock</option>
           <option value="false">Out of stock</option>
@@ -164,7 +179,12 @@ export function BooksPage() {
           <option value="true">Discounted</option>
           <option value="false">Not discounted</option>
         </Filter>
-        <Filter label="Visibility" id={`${ids}-active`} value={yesNo('isActive', query.isActive)} onChange={(isActive) => setQuery({ isActive })}>
+        <Filter
+          label="Visibility"
+          id={`${ids}-active`}
+          value={yesNo('isActive', query.isActive)}
+          onChange={(isActive) => setQuery({ isActive })}
+        >
           <option value="">Shown and hidden</option>
           <option value="true">Shown</option>
           <option value="false">Hidden</option>
@@ -215,7 +235,11 @@ export function BooksPage() {
                       >
                         {column.label}
                         <span aria-hidden="true">
-                          {sortOf(column.field) === 'ascending' ? '▲' : sortOf(column.field) === 'descending' ? '▼' : '↕'}
+                          {sortOf(column.field) === 'ascending'
+                            ? '▲'
+                            : sortOf(column.field) === 'descending'
+                              ? '▼'
+                              : '↕'}
                         </span>
                       </button>
                     ) : (
@@ -250,7 +274,10 @@ export function BooksPage() {
                       </span>
                     )}
                   </td>
-                  <td role="cell" className={`px-4 py-3 ${book.stockQuantity <= LOW_STOCK_THRESHOLD ? 'font-semibold text-red-700' : ''}`}>
+                  <td
+                    role="cell"
+                    className={`px-4 py-3 ${book.stockQuantity <= LOW_STOCK_THRESHOLD ? 'font-semibold text-red-700' : ''}`}
+                  >
                     {book.stockQuantity}
                   </td>
                   <td role="cell" className="px-4 py-3">
@@ -306,7 +333,12 @@ function Filter({
       <label htmlFor={id} className="text-sm font-semibold text-stone-800">
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value || undefined)} className={selectClasses}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value || undefined)}
+        className={selectClasses}
+      >
         {children}
       </select>
     </div>

@@ -10,12 +10,11 @@ import {
   type BookForm as BookFormValues,
   type BookFormInput,
 } from '@bookshop/contracts/book-admin';
-import { ApiError, type UploadProgress } from '../../../lib/api-client.ts';
-import { Button } from '../../../ui/button.tsx';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { CheckboxField, TextField } from '../../../ui/form-fields.tsx';
-import { useAuthors } from '../../catalogue/api/get-authors.ts';
-import { useGenres } from '../../catalogue/api/get-genres.ts';
+import { ApiError, type UploadProgress } from '../../../../lib/api-client.ts';
+import { Button } from '../../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../../ui/confirm-dialog.tsx';
+import { CheckboxField, TextField } from '../../../../ui/form-fields.tsx';
+import { useAuthors, useGenres } from '../api/authors-and-genres.ts';
 import { PERCENTAGE_TYPING, PRICE_TYPING, WHOLE_NUMBER_TYPING, textAfterInsert } from '../lib/decimal-masks.ts';
 import { ImageManager, type BookImage } from './image-manager.tsx';
 import { NamePicker } from './name-picker.tsx';
@@ -48,8 +47,11 @@ type BookFormProps = {
 };
 
 /** Kept images first, then files; see decision 034 for images moved behind a new file. */
-async function defaultImageParts(images: readonly BookImage[]) {
-  return { fields: {}, files: images.flatMap((image) => (image.kind === 'new' ? [image.file] : [])) };
+function defaultImageParts(images: readonly BookImage[]) {
+  return Promise.resolve({
+    fields: {},
+    files: images.flatMap((image) => (image.kind === 'new' ? [image.file] : [])),
+  });
 }
 
 /** Puts a problem's field errors on their fields (400 validation, 409 title/ISBN taken). */
@@ -98,7 +100,9 @@ export function BookForm({
   const descriptionId = useId();
 
   const dirty = (formState.isDirty || imagesDirty) && !saving;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -120,7 +124,8 @@ export function BookForm({
       },
       onChange: (event: { target: HTMLInputElement }) => {
         if (!pattern.test(event.target.value)) {
-          event.target.value = String(getValues(name) ?? '');
+          const previous = getValues(name);
+          event.target.value = typeof previous === 'string' || typeof previous === 'number' ? String(previous) : '';
           return Promise.resolve();
         }
         return field.onChange(event);
@@ -187,9 +192,23 @@ export function BookForm({
         )}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="ISBN" hint="ISBN-10 or ISBN-13; hyphens are fine." error={errors.isbn?.message} {...register('isbn')} />
-        <TextField label="Stock Quantity" error={errors.stockQuantity?.message} {...masked('stockQuantity', WHOLE_NUMBER_TYPING)} />
-        <TextField label="Price (Dhs)" hint="Such as 49.99." error={errors.price?.message} {...masked('price', PRICE_TYPING)} />
+        <TextField
+          label="ISBN"
+          hint="ISBN-10 or ISBN-13; hyphens are fine."
+          error={errors.isbn?.message}
+          {...register('isbn')}
+        />
+        <TextField
+          label="Stock Quantity"
+          error={errors.stockQuantity?.message}
+          {...masked('stockQuantity', WHOLE_NUMBER_TYPING)}
+        />
+        <TextField
+          label="Price (Dhs)"
+          hint="Such as 49.99."
+          error={errors.price?.message}
+          {...masked('price', PRICE_TYPING)}
+        />
         <TextField
           label="Discount Percentage"
           hint="0 for none, up to 100."

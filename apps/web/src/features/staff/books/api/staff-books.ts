@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Book } from '@bookshop/contracts/catalogue';
 import type { BookForUpdate, StaffBookPage, StaffBookQuery } from '@bookshop/contracts/book-admin';
-import { api, apiUpload, toQueryString, type UploadProgress } from '../../../lib/api-client.ts';
+import { api, apiUpload, toQueryString, type UploadProgress } from '../../../../lib/api-client.ts';
 
 export function useStaffBooks(query: StaffBookQuery) {
   return useQuery({

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookAdminMessages } from '@bookshop/contracts/book-admin';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Routes } from '@bookshop/contracts/routes';
-import { stubApiRoutes } from '../../../test/api-routes.ts';
-import { makeViewer } from '../../staff/testing/render-dashboard.tsx';
+import { stubApiRoutes } from '../../../../test/api-routes.ts';
+import { makeViewer } from '../../testing/render-dashboard.tsx';
 import { FakeXhr, makeStaffBook, renderAdminPage } from '../testing/render-admin-page.tsx';
 import { AddBookPage } from './add-book-page.tsx';
 
@@ -100,26 +100,35 @@ describe('the add-book form', () => {
     expect(alert).toHaveTextContent(`notes.txt: ${BookAdminMessages.imageType}`);
     expect(alert).toHaveTextContent(`huge.png: ${BookAdminMessages.imageTooLarge}`);
     const list = screen.getByRole('list', { name: 'Book images' });
-    expect(within(list).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([
-      'blob:preview-1',
-      'blob:preview-2',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['blob:preview-1', 'blob:preview-2']);
     expect(screen.getByRole('radio', { name: 'Make image 1 the main image' })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Move image 2 earlier' }));
-    expect(within(list).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([
-      'blob:preview-2',
-      'blob:preview-1',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['blob:preview-2', 'blob:preview-1']);
     // The main image moved with its picture.
     expect(screen.getByRole('radio', { name: 'Make image 2 the main image' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Make image 1 the main image' }));
     expect(screen.getByRole('radio', { name: 'Make image 1 the main image' })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Remove image 1' }));
-    expect(within(list).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(['blob:preview-1']);
+    expect(
+      within(list)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['blob:preview-1']);
 
-    await user.upload(input, Array.from({ length: 10 }, (_, i) => png(`more-${i}.png`)));
+    await user.upload(
+      input,
+      Array.from({ length: 10 }, (_, i) => png(`more-${i}.png`)),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent(`more-9.png: ${BookAdminMessages.imagesMax}`);
     expect(within(list).getAllByRole('img')).toHaveLength(10);
   });

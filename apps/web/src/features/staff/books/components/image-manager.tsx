@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { BOOK_IMAGES_MAX } from '@bookshop/contracts/book-admin';
-import { Button } from '../../../ui/button.tsx';
+import { Button } from '../../../../ui/button.tsx';
 import { IMAGE_ACCEPT, screenImageFiles } from '../lib/image-files.ts';
 
 /** An image the book already has (by URL) or a file picked for it (with its preview). */
@@ -161,7 +161,12 @@ export function ImageManager({ images, mainIndex, onChange, error }: ImageManage
                 >
                   →
                 </Button>
-                <Button variant="danger" size="xs" aria-label={`Remove image ${index + 1}`} onClick={() => remove(index)}>
+                <Button
+                  variant="danger"
+                  size="xs"
+                  aria-label={`Remove image ${index + 1}`}
+                  onClick={() => remove(index)}
+                >
                   Remove
                 </Button>
               </div>

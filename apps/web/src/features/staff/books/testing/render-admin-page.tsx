@@ -4,8 +4,8 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { LoggedInUser } from '@bookshop/contracts/auth';
 import type { StaffBook } from '@bookshop/contracts/book-admin';
-import { createTestQueryClient } from '../../../test/render.tsx';
-import { Toaster } from '../../../ui/toast.tsx';
+import { createTestQueryClient } from '../../../../test/render.tsx';
+import { Toaster } from '../../../../ui/toast.tsx';
 
 /** One admin page at `path`, under an outlet giving it the viewer as the dashboard does. */
 export function renderAdminPage(viewer: LoggedInUser, path: string, page: ReactElement, at: string) {

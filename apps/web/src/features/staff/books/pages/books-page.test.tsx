@@ -3,20 +3,25 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Routes } from '@bookshop/contracts/routes';
-import { stubApiRoutes } from '../../../test/api-routes.ts';
-import { makeViewer } from '../../staff/testing/render-dashboard.tsx';
+import { stubApiRoutes } from '../../../../test/api-routes.ts';
+import { makeViewer } from '../../testing/render-dashboard.tsx';
 import { makeStaffBook, renderAdminPage } from '../testing/render-admin-page.tsx';
 import { BooksPage } from './books-page.tsx';
 import { UpdateBookPage } from './update-book-page.tsx';
 
-function setUp(role: RoleName, at: string = Routes.adminBooks, books = [makeStaffBook(1), makeStaffBook(2, { isActive: false })]) {
+function setUp(
+  role: RoleName,
+  at: string = Routes.adminBooks,
+  books = [makeStaffBook(1), makeStaffBook(2, { isActive: false })],
+) {
   const api = stubApiRoutes(({ path }) => {
     if (path === '/api/v1/staff/books')
       return {
         body: { data: books, paginationDetails: { currentPage: 1, totalPages: 3, noOfRecords: 25, pageSize: 10 } },
       };
     if (path === '/api/v1/genres') return { body: [{ id: 3, name: 'Fiction' }] };
-    if (path.startsWith('/api/v1/books/book-for-update/')) return { status: 404, body: { title: 'Not Found', status: 404 } };
+    if (path.startsWith('/api/v1/books/book-for-update/'))
+      return { status: 404, body: { title: 'Not Found', status: 404 } };
     return undefined;
   });
   return { api, ...renderAdminPage(makeViewer(role), Routes.adminBooks, <BooksPage />, at) };
@@ -94,9 +99,16 @@ describe('the staff book table', () => {
 describe('the update-book page', () => {
   it('shows a not-found state for an unknown id', async () => {
     stubApiRoutes(({ path }) =>
-      path === '/api/v1/books/book-for-update/999' ? { status: 404, body: { title: 'Not Found', status: 404 } } : { body: [] },
+      path === '/api/v1/books/book-for-update/999'
+        ? { status: 404, body: { title: 'Not Found', status: 404 } }
+        : { body: [] },
     );
-    renderAdminPage(makeViewer(RoleName.Admin), Routes.adminUpdateBook, <UpdateBookPage />, '/admin/dashboard/update-book/999');
+    renderAdminPage(
+      makeViewer(RoleName.Admin),
+      Routes.adminUpdateBook,
+      <UpdateBookPage />,
+      '/admin/dashboard/update-book/999',
+    );
     expect(await screen.findByRole('heading', { name: 'Book not found' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { NamedRef } from '@bookshop/contracts/book-admin';
-import { CloseIcon } from '../../../ui/icons.tsx';
+import { CloseIcon } from '../../../../ui/icons.tsx';
 
 type Named = { id: number; name: string };
 
@@ -16,7 +16,8 @@ type NamePickerProps = {
   loading?: boolean;
 };
 
-const nameOf = (ref: NamedRef, byId: Map<number, string>) => (typeof ref === 'number' ? (byId.get(ref) ?? `#${ref}`) : ref.name);
+const nameOf = (ref: NamedRef, byId: Map<number, string>) =>
+  typeof ref === 'number' ? (byId.get(ref) ?? `#${ref}`) : ref.name;
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const SHOWN = 50;
 
@@ -84,7 +85,10 @@ export function NamePicker({ label, noun, options, value, onChange, onBlur, erro
       {value.length > 0 && (
         <ul aria-label={`Chosen ${noun}s`} className="flex flex-wrap gap-2">
           {value.map((ref, index) => (
-            <li key={`${nameOf(ref, byId)}-${index}`} className="flex items-center gap-1 rounded-full bg-stone-100 ps-3 text-sm">
+            <li
+              key={`${nameOf(ref, byId)}-${index}`}
+              className="flex items-center gap-1 rounded-full bg-stone-100 ps-3 text-sm"
+            >
               {nameOf(ref, byId)}
               {typeof ref !== 'number' && <span className="text-stone-600">(new)</span>}
               <button
