@@ -11,6 +11,9 @@ import { createAccountStateLookup, createAuthServices } from './modules/auth/ser
 import { createAddressesService } from './modules/addresses/service.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
+import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
+import { createCatalogueAdminService } from './modules/catalogue/admin-service.ts';
+import { catalogueInvalidationFor } from './modules/catalogue/invalidation.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { cataloguePageExists } from './modules/catalogue/page-exists.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
@@ -38,7 +41,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
 import { registerRequestLogging, requestLoggingOptions } from './platform/request-logging.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { createDiskImageStore } from './platform/storage.ts';
+import { createImageStore } from './platform/storage.ts';
 import { validatorCompiler } from './platform/validation.ts';
 import { registerWeb } from './platform/web.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
@@ -91,8 +94,12 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   // app.payments: Stripe, or the sandbox with its hosted page under /sandbox/checkout.
   const provider = await registerPayments(app, { config, db, jobs });
 
-  const images = createDiskImageStore(config.dataDir);
+  const images = createImageStore(config);
   const catalogue = createCatalogueService({ db, images });
+  // Staff writes clear every instance's catalogue caches through PostgreSQL NOTIFY (decision 032).
+  const invalidation = await catalogueInvalidationFor(db, catalogue.invalidate, app.log);
+  app.addHook('onClose', () => invalidation.close());
+  const catalogueAdmin = createCatalogueAdminService({ db, images, catalogue, invalidation, log: app.log });
 
   const cart = createCartService({ db, catalogue });
 
@@ -134,6 +141,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await app.register(customerRoutes, { prefix: '/api', ...auth, customerAccount });
   await app.register(staffRoutes, { prefix: '/api', ...auth, staff });
   await app.register(catalogueRoutes, { prefix: '/api', catalogue });
+  await app.register(catalogueAdminRoutes, { prefix: '/api', catalogueAdmin });
   await app.register(cartRoutes, { prefix: '/api', cart });
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });
   await app.register(addressesRoutes, { prefix: '/api', addresses, delivery });
@@ -142,7 +150,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
 
   await registerWeb(app, {
     distDir: config.webDistDir,
-    imagesDir: images.root,
+    imagesDir: images.servedDirectory,
     pageExists: cataloguePageExists(catalogue),
   });
   return app;

@@ -53,6 +53,9 @@ export const BookAdminMessages = {
   idInvalid: 'Book id must be a positive whole number.',
   notFound: 'This book does not exist.',
   malformedForm: 'The form could not be read. Send multipart/form-data.',
+  unexpectedFile: 'Send files in the images field only.',
+  /** A multipart text field that must hold JSON (authors, genres, keepImageUrls) but does not. */
+  jsonField: (field: string) => `${field} must be a JSON array.`,
   created: 'Book added.',
   updated: 'Book saved.',
 } as const;

@@ -19,6 +19,8 @@ export const CheckoutMessages = {
     left === 0
       ? `"${title}" is out of stock.`
       : `Only ${left} ${left === 1 ? 'copy' : 'copies'} of "${title}" ${left === 1 ? 'is' : 'are'} left.`,
+  /** A book staff hid from the storefront after it went into the cart (decision 032). */
+  bookUnavailable: (title: string) => `"${title}" is no longer available. Remove it from your cart to check out.`,
   paymentsUnavailable: 'Payments are unavailable right now. Please try again in a few minutes.',
 } as const;
 

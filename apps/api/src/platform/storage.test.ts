@@ -4,10 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bombPng } from '../test/png.ts';
-import { createDiskImageStore, type ImageStore } from './storage.ts';
+import { createDiskImageStore, type DiskImageStore } from './storage.ts';
 
 let dataDir: string;
-let images: ImageStore;
+let images: DiskImageStore;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'bookshop-images-'));
   images = createDiskImageStore(dataDir);
@@ -21,7 +21,7 @@ describe('the disk image store', () => {
 
   it('stores a picture within the limit at every width', async () => {
     const key = await images.putImage('covers/fine', await bombPng(6_000, 6_000));
-    const stored = await sharp(path.join(images.root, `${key}-200.webp`)).metadata();
+    const stored = await sharp(path.join(images.servedDirectory, `${key}-200.webp`)).metadata();
     expect(stored.width).toBe(200);
   });
 });

@@ -4,12 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isKnownRoute } from '@bookshop/contracts/routes';
 import { RequestMessages, sendProblem } from './errors.ts';
+import { IMAGES_URL_PREFIX } from './storage.ts';
 
 const YEAR_SECONDS = 31_536_000;
 
 export type WebOptions = {
   distDir?: string;
-  imagesDir: string;
+  /** The disk image store's folder, served at /images/; absent when images live elsewhere (S3). */
+  imagesDir?: string;
   /**
    * Whether what a known page names exists (a book, genre or author); false answers the page
    * with 404. Asked for every page served, so it must be cheap.
@@ -24,13 +26,14 @@ export type WebOptions = {
  * the client accepts it. Source maps and dot-files (the build manifest) are never served.
  */
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
-  await app.register(fastifyStatic, {
-    root: options.imagesDir,
-    prefix: '/images/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: YEAR_SECONDS * 1000,
-  });
+  if (options.imagesDir)
+    await app.register(fastifyStatic, {
+      root: options.imagesDir,
+      prefix: IMAGES_URL_PREFIX,
+      decorateReply: false,
+      immutable: true,
+      maxAge: YEAR_SECONDS * 1000,
+    });
 
   const indexFile = options.distDir && path.join(options.distDir, 'index.html');
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : undefined;

@@ -3,7 +3,7 @@ import { createCatalogueService } from '../modules/catalogue/service.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db.ts';
 import { createPasswordHasher } from '../platform/password.ts';
-import { createDiskImageStore } from '../platform/storage.ts';
+import { createImageStore } from '../platform/storage.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 
 /**
@@ -16,7 +16,7 @@ export async function seedDemoIfEmpty(
   config: Config,
   log: (message: string) => void = console.info,
 ): Promise<void> {
-  const images = createDiskImageStore(config.dataDir);
+  const images = createImageStore(config);
   const catalogue = createCatalogueService({ db, images });
 
   if (await catalogue.isEmpty()) {

@@ -12,7 +12,7 @@ import { createCatalogueService } from '../modules/catalogue/service.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { Database } from '../platform/db.ts';
 import { createPasswordHasher } from '../platform/password.ts';
-import { createDiskImageStore } from '../platform/storage.ts';
+import { createImageStore } from '../platform/storage.ts';
 import { createTestDatabase } from './database.ts';
 
 export type TestApp = {
@@ -42,7 +42,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // The production timeouts, so a test sees what a customer would.
   const database = await createTestDatabase(config.dbTimeouts);
   const app = await buildApp({ config, db: database.db });
-  const catalogue = createCatalogueService({ db: database.db, images: createDiskImageStore(dataDir) });
+  const catalogue = createCatalogueService({ db: database.db, images: createImageStore(config) });
   return {
     app,
     db: database.db,

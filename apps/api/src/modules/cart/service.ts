@@ -65,7 +65,8 @@ export function createCartService({ db, catalogue }: CartDeps) {
       (
         await catalogue.getBooksByIds(
           lines.map((line) => line.book_id),
-          { tx },
+          // A line whose book staff hid stays visible so it can be removed; checkout refuses it (409).
+          { tx, includeHidden: true },
         )
       ).map((b) => [b.id, b]),
     );

@@ -14,6 +14,8 @@ export type BookRow = {
   rating_average: string;
   rating_count: number;
   main_image_index: number;
+  is_active: boolean;
+  created_at: string | Date;
   image_keys: string[];
   authors: { id: number; name: string }[];
   genres: { id: number; name: string }[];
@@ -38,6 +40,7 @@ export type BookFilter = {
 const bookColumns = sql`
   b.id, b.title, b.description, b.isbn, b.price_fils, b.discount_percentage, b.discounted_price_fils,
   b.stock_quantity, b.next_day_eligible, b.rating_average, b.rating_count, b.main_image_index,
+  b.is_active, b.created_at,
   coalesce((select json_agg(bi.image_key order by bi.position) from book_images bi where bi.book_id = b.id), '[]') as image_keys,
   coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, a.name)
             from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]') as authors,
@@ -45,7 +48,8 @@ const bookColumns = sql`
             from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id), '[]') as genres`;
 
 function whereClause(filter: BookFilter): SQL {
-  const conditions: SQL[] = [sql`true`];
+  // Hidden books (is_active false) are never listed; the partial list index holds only shown ones.
+  const conditions: SQL[] = [sql`b.is_active`];
   // An unknown name makes the scalar subquery null, which matches nothing: an empty page.
   if (filter.genre !== undefined)
     conditions.push(
@@ -84,14 +88,26 @@ export function findBooks(tx: Tx, filter: BookFilter, limit: number, offset: num
   );
 }
 
+/** A shown book by title (any letter case); a hidden one is not found. */
 export async function findBookByTitle(tx: Tx, title: string): Promise<BookRow | undefined> {
-  const [row] = await rows<BookRow>(tx, sql`select ${bookColumns} from books b where lower(b.title) = lower(${title})`);
+  const [row] = await rows<BookRow>(
+    tx,
+    sql`select ${bookColumns} from books b where lower(b.title) = lower(${title}) and b.is_active`,
+  );
   return row;
 }
 
-export async function findBooksByIds(tx: Tx, ids: number[]): Promise<BookRow[]> {
+/** Books by id; hidden ones only with `includeHidden` (a cart line or wishlist entry made before hiding). */
+export async function findBooksByIds(tx: Tx, ids: number[], includeHidden = false): Promise<BookRow[]> {
   if (ids.length === 0) return [];
-  return rows<BookRow>(tx, sql`select ${bookColumns} from books b where b.id in (${idList(ids)})`);
+  const shown = includeHidden ? sql`` : sql`and b.is_active`;
+  return rows<BookRow>(tx, sql`select ${bookColumns} from books b where b.id in (${idList(ids)}) ${shown}`);
+}
+
+/** Any book by id, hidden or shown (staff). */
+export async function findBookById(tx: Tx, id: number): Promise<BookRow | undefined> {
+  const [row] = await rows<BookRow>(tx, sql`select ${bookColumns} from books b where b.id = ${id}`);
+  return row;
 }
 
 export async function findGenreIdByName(tx: Tx, name: string): Promise<number | undefined> {
@@ -141,7 +157,7 @@ export function searchBooksFullText(
   return rows<SearchRow>(
     tx,
     sql`select ${searchColumns} from books b ${mainImageJoin}, to_tsquery('simple', ${tsquery}) q
-        where b.search_vector @@ q ${exclude}
+        where b.search_vector @@ q and b.is_active ${exclude}
         order by ts_rank(b.search_vector, q) desc, b.title
         limit ${limit}`,
   );

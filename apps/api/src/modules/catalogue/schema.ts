@@ -53,6 +53,8 @@ export const books = pgTable(
     ratingAverage: numeric('rating_average', { precision: 3, scale: 2 }).notNull().default('0'),
     ratingCount: integer('rating_count').notNull().default(0),
     mainImageIndex: integer('main_image_index').notNull().default(0),
+    /** False hides the book from the storefront; its orders and reviews keep it (decision 032). */
+    isActive: boolean('is_active').notNull().default(true),
     /** Denormalised names, refreshed whenever a book's authors or genres change; they feed search. */
     authorNames: text('author_names').notNull().default(''),
     genreNames: text('genre_names').notNull().default(''),
@@ -66,12 +68,19 @@ export const books = pgTable(
     uniqueIndex('books_title_lower_key').on(sql`lower(${t.title})`),
     uniqueIndex('books_isbn_key').on(t.isbn),
     // Title order plus every list filter: a filtered page or count is read from this index alone.
-    index('books_title_filters_idx').on(t.title, t.id, t.discountedPriceFils, t.stockQuantity, t.discountPercentage),
+    // Only shown books: the storefront never lists hidden ones.
+    index('books_title_filters_idx')
+      .on(t.title, t.id, t.discountedPriceFils, t.stockQuantity, t.discountPercentage)
+      .where(sql`${t.isActive}`),
+    // The staff table's default order (newest first).
+    index('books_created_at_idx').on(t.createdAt, t.id),
     index('books_discounted_price_idx').on(t.discountedPriceFils),
     index('books_search_vector_idx').using('gin', t.searchVector),
     check('books_price_check', sql`${t.priceFils} >= 0`),
     check('books_discount_check', sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} <= 100`),
     check('books_stock_check', sql`${t.stockQuantity} >= 0`),
+    // Stored without hyphens or spaces, so the unique index compares the numbers themselves.
+    check('books_isbn_normalised_check', sql`${t.isbn} ~ '^([0-9]{9}[0-9X]|[0-9]{13})$'`),
   ],
 );
 

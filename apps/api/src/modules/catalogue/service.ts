@@ -128,10 +128,15 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
       return toBook(row);
     },
 
-    /** Never cached: checkout reads prices and stock here inside its transaction. */
-    async getBooksByIds(ids: number[], options: { tx?: Tx } = {}): Promise<Book[]> {
-      return (await queries.findBooksByIds(options.tx ?? db, ids)).map(toBook);
+    /**
+     * Never cached: checkout reads prices and stock here inside its transaction. Hidden books are
+     * left out unless `includeHidden` (a cart still shows a line staff hid, so it can be removed).
+     */
+    async getBooksByIds(ids: number[], options: { tx?: Tx; includeHidden?: boolean } = {}): Promise<Book[]> {
+      return (await queries.findBooksByIds(options.tx ?? db, ids, options.includeHidden)).map(toBook);
     },
+    /** A book row as the storefront shows it (the staff service answers the same shape). */
+    toBook,
 
     /**
      * Ranked full-text matches first. When they are fewer than ten, words that match no known

@@ -48,6 +48,7 @@ async function lockBooks(tx: Tx, ids: number[]) {
       stockQuantity: books.stockQuantity,
       nextDayEligible: books.nextDayEligible,
       mainImageIndex: books.mainImageIndex,
+      isActive: books.isActive,
     })
     .from(books)
     .where(inArray(books.id, ids))
@@ -78,10 +79,15 @@ async function mainImageKeys(tx: Tx, locked: { id: number; mainImageIndex: numbe
 
 /**
  * Takes `quantity` copies of each book, or none at all: 409 naming the first book without enough
- * copies (and how many are left), 409 too for a book that no longer exists. Answers the locked
- * books in book-id order, as they were before the reservation.
+ * copies (and how many are left), 409 too for a book that no longer exists, and with `shownOnly`
+ * (a new order) for a book staff hid from the storefront (decision 032). Answers the locked books
+ * in book-id order, as they were before the reservation.
  */
-export async function reserveStock(tx: Tx, lines: StockLine[]): Promise<LockedBook[]> {
+export async function reserveStock(
+  tx: Tx,
+  lines: StockLine[],
+  options: { shownOnly?: boolean } = {},
+): Promise<LockedBook[]> {
   const wanted = byBook(lines);
   const locked = await lockBooks(
     tx,
@@ -91,6 +97,7 @@ export async function reserveStock(tx: Tx, lines: StockLine[]): Promise<LockedBo
   for (const line of wanted) {
     const book = found.get(line.bookId);
     if (!book) throw conflict(CheckoutMessages.notEnoughStock(`#${line.bookId}`, 0));
+    if (options.shownOnly && !book.isActive) throw conflict(CheckoutMessages.bookUnavailable(book.title));
     if (book.stockQuantity < line.quantity)
       throw conflict(CheckoutMessages.notEnoughStock(book.title, book.stockQuantity));
   }
@@ -100,7 +107,7 @@ export async function reserveStock(tx: Tx, lines: StockLine[]): Promise<LockedBo
       .set({ stockQuantity: sql`${books.stockQuantity} - ${line.quantity}`, updatedAt: new Date() })
       .where(eq(books.id, line.bookId));
   const keys = await mainImageKeys(tx, locked);
-  return locked.map(({ mainImageIndex: _, ...book }) => ({
+  return locked.map(({ mainImageIndex: _, isActive: __, ...book }) => ({
     ...book,
     discountPercentage: Number(book.discountPercentage),
     discountedPriceFils: book.discountedPriceFils ?? book.priceFils,

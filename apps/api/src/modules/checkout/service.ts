@@ -83,7 +83,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (error instanceof HttpProblem && error.status === 404) throw notFound(CheckoutMessages.addressNotFound);
         throw error;
       });
-      const books = new Map((await reserveStock(tx, lines)).map((book) => [book.id, book]));
+      const books = new Map((await reserveStock(tx, lines, { shownOnly: true })).map((book) => [book.id, book]));
       const priced = lines.map((line) => ({ ...line, book: books.get(line.bookId)! }));
       const itemsTotalFils = sum(priced, (l) => l.book.priceFils * l.quantity);
       const paidFils = sum(priced, (l) => l.book.discountedPriceFils * l.quantity);

@@ -307,7 +307,7 @@ describe('PUT /api/v1/customers', () => {
   it('refuses a second file, and a file in another field', async () => {
     const alice = await createCustomer(t);
     const png = { data: await picture('png'), filename: 'a.png', type: 'image/png' };
-    expectProblem(await putProfile(alice, profileFields(), png, png), 413);
+    expectValidationError(await putProfile(alice, profileFields(), png, png), 'image', AccountMessages.tooManyParts);
     expectValidationError(
       await putProfile(alice, profileFields(), { ...png, field: 'avatar' }),
       'avatar',

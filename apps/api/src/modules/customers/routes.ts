@@ -19,7 +19,7 @@ import {
 import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
-import { HttpProblem } from '../../platform/errors.ts';
+import { multipartForm, singleFileSchema } from '../../platform/uploads.ts';
 import { emailAddressKey, RateLimits, rateLimit, type Budget } from '../../platform/rate-limit.ts';
 import type { AccountsService } from '../auth/accounts-service.ts';
 import { accountRoutes } from '../auth/account-routes.ts';
@@ -48,61 +48,25 @@ const customerKey = (request: FastifyRequest) => (request.user ? String(request.
 
 /** The form of PUT v1/customers: its text fields, plus the picture read from the `image` part. */
 const UpdateCustomerFormSchema = UpdateCustomerSchema.extend({
-  image: z
-    .custom<Buffer>((value) => Buffer.isBuffer(value), { error: AccountMessages.imageType })
-    .optional()
-    .meta({
-      type: 'string',
-      format: 'binary',
-      description: 'png, jpeg, gif or webp (checked by content), at most 5 MB',
-    }),
+  [PROFILE_IMAGE_FIELD]: singleFileSchema(
+    'png, jpeg, gif or webp (checked by content), at most 5 MB',
+    AccountMessages.imageType,
+  ).optional(),
 });
 
-const payloadTooLarge = (message: string, field?: string) =>
-  new HttpProblem(413, 'Payload Too Large', message, field ? { [field]: [message] } : undefined);
-
-/**
- * Reads a multipart body into `request.body` before validation, so the form meets the same zod
- * schema (and messages) as JSON would. Runs after the auth guard: nobody uploads before signing in.
- */
-async function readProfileForm(request: FastifyRequest) {
-  if (!request.isMultipart()) return;
-  const { multipartErrors } = request.server;
-  const body: Record<string, unknown> = {};
-  try {
-    const parts = request.parts({
-      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        // A file part without a name is named after the only file the form takes.
-        if (part.fieldname !== PROFILE_IMAGE_FIELD)
-          throw new HttpProblem(400, 'Validation Failed', AccountMessages.unexpectedFile, {
-            [part.fieldname || PROFILE_IMAGE_FIELD]: [AccountMessages.unexpectedFile],
-          });
-        const data = await part.toBuffer();
-        // A form whose file input is empty sends a nameless, empty part: no new picture.
-        if (data.length > 0 || part.filename) body[PROFILE_IMAGE_FIELD] = data;
-      } else if (!(part.fieldname in body)) {
-        body[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof multipartErrors.RequestFileTooLargeError)
-      throw payloadTooLarge(AccountMessages.imageTooLarge, PROFILE_IMAGE_FIELD);
-    if (
-      error instanceof multipartErrors.FilesLimitError ||
-      error instanceof multipartErrors.FieldsLimitError ||
-      error instanceof multipartErrors.PartsLimitError
-    )
-      throw payloadTooLarge(AccountMessages.tooManyParts);
-    if (error instanceof HttpProblem) throw error;
-    // Anything else the parser raises (wrong boundary, truncated body, bad part headers) is a
-    // malformed form: the client's to fix, so a 400 with a fixed detail, never the parser's words.
-    throw new HttpProblem(400, 'Bad Request', AccountMessages.malformedForm, { body: [AccountMessages.malformedForm] });
-  }
-  request.body = body;
-}
+/** Reads the profile form (multipart/form-data): its text fields and at most one picture. */
+export const readProfileForm = multipartForm({
+  files: {
+    [PROFILE_IMAGE_FIELD]: {
+      maxFiles: 1,
+      maxBytes: AVATAR_MAX_BYTES,
+      tooLarge: AccountMessages.imageTooLarge,
+      tooMany: AccountMessages.tooManyParts,
+    },
+  },
+  malformed: AccountMessages.malformedForm,
+  unexpectedFile: AccountMessages.unexpectedFile,
+});
 
 /** Customer accounts under /v1/customers (spec section 7, "Authentication" and "Customer account"). */
 export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = async (app, options) => {

@@ -25,7 +25,9 @@ export function createWishlistService({ db, catalogue }: WishlistDeps) {
         queries.countItems(db, customerId),
         queries.pageItems(db, customerId, pageSize, (pageNo - 1) * pageSize),
       ]);
-      const books = new Map((await catalogue.getBooksByIds(items.map((item) => item.book_id))).map((b) => [b.id, b]));
+      // Entries made before staff hid a book stay listed (the count includes them).
+      const ids = items.map((item) => item.book_id);
+      const books = new Map((await catalogue.getBooksByIds(ids, { includeHidden: true })).map((b) => [b.id, b]));
       const data = items.flatMap((item) => {
         const book = books.get(item.book_id);
         return book ? [{ ...book, addedAt: new Date(item.added_at).toISOString() }] : [];

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Book, BookPage, SearchResult } from '@bookshop/contracts/catalogue';
+import { RoleName } from '@bookshop/contracts/enums';
+import { buildApp } from '../../app.ts';
+import { openPostgres, rows, type DatabaseHandle } from '../../platform/db.ts';
+import { isbn13CheckDigit } from '../../seed/isbn.ts';
+import { CATALOGUE_CHANNEL } from './invalidation.ts';
+import { callAs, createStaff, createTestApp, type TestAccount, type TestApp } from '../../test/app.ts';
+
+/**
+ * Two instances of the shop on one PostgreSQL database, each with its own pool and so its own
+ * catalogue caches: a staff write on A must reach B's cached lists and searches within a second.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('catalogue caches across instances (PostgreSQL)', () => {
+  let a: TestApp;
+  let bHandle: DatabaseHandle;
+  let b: FastifyInstance;
+  let supervisor: TestAccount;
+
+  beforeAll(async () => {
+    a = await createTestApp();
+    const pool = (a.db as unknown as { $client: { options: { connectionString: string } } }).$client;
+    bHandle = await openPostgres(pool.options.connectionString, 4);
+    b = await buildApp({ config: a.config, db: bHandle.db });
+    supervisor = await createStaff(a, RoleName.Supervisor);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await bHandle?.close();
+    await a?.close();
+  });
+
+  const onB = async <T>(url: string) => (await b.inject({ method: 'GET', url })).json<T>();
+
+  /** Polls B until `check` passes; fails after a second. */
+  async function withinOneSecond(check: () => Promise<void>) {
+    const deadline = Date.now() + 1000;
+    for (;;) {
+      try {
+        return await check();
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
+
+  it("an update on A shows in B's cached list, search and book page within a second", async () => {
+    const body = '978555000001';
+    const form = {
+      title: 'Tidewater Almanac',
+      description: 'Across instances.',
+      isbn: `${body}${isbn13CheckDigit(body)}`,
+      price: '20',
+      discountPercentage: '0',
+      stockQuantity: '3',
+      isNextDayDeliveryEligible: false,
+      authors: [{ name: 'Marin Coast' }],
+      genres: [{ name: 'Almanacs' }],
+    };
+    const created = await callAs(a, 'POST', '/api/v1/books', supervisor, form);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<Book>();
+
+    // B loads, and so caches, the list and the search.
+    await withinOneSecond(async () => {
+      expect((await onB<BookPage>('/api/v1/books?genre=Almanacs')).data.map((book) => book.price)).toEqual([20]);
+      expect((await onB<SearchResult[]>('/api/v1/books/search-books?keyword=tidewater')).map((r) => r.id)).toEqual([
+        id,
+      ]);
+    });
+
+    const updated = await callAs(a, 'PUT', '/api/v1/books', supervisor, {
+      ...form,
+      id,
+      title: 'Seawater Almanac',
+      price: '25.5',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+
+    await withinOneSecond(async () => {
+      expect((await onB<BookPage>('/api/v1/books?genre=Almanacs')).data.map((book) => book.price)).toEqual([25.5]);
+      expect(await onB<SearchResult[]>('/api/v1/books/search-books?keyword=tidewater')).toEqual([]);
+      expect((await onB<SearchResult[]>('/api/v1/books/search-books?keyword=seawater')).map((r) => r.id)).toEqual([
+        id,
+      ]);
+      expect((await onB<Book>('/api/v1/books/Seawater%20Almanac')).price).toBe(25.5);
+    });
+  });
+
+  it('listens again after its connection is cut, and B still hears the next change', async () => {
+    const listeners = async () =>
+      (
+        await rows<{ pid: number }>(
+          a.db,
+          sql`select pid from pg_stat_activity where datname = current_database() and query = ${`listen ${CATALOGUE_CHANNEL}`}`,
+        )
+      ).map((row) => row.pid);
+    const before = await listeners();
+    expect(before).toHaveLength(2);
+    await a.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(
+      before.map((pid) => sql`${pid}`),
+      sql`, `,
+    )})`);
+    const deadline = Date.now() + 5000;
+    while ((await listeners()).filter((pid) => !before.includes(pid)).length < 2) {
+      if (Date.now() > deadline) throw new Error('the listeners did not come back');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    const body = '978555000002';
+    const form = {
+      title: 'Reconnected Ledger',
+      description: 'After a cut.',
+      isbn: `${body}${isbn13CheckDigit(body)}`,
+      price: '10',
+      discountPercentage: '0',
+      stockQuantity: '3',
+      isNextDayDeliveryEligible: false,
+      authors: [{ name: 'Nora Ledger' }],
+      genres: [{ name: 'Ledgers' }],
+    };
+    const created = await callAs(a, 'POST', '/api/v1/books', supervisor, form);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<Book>();
+    expect((await onB<BookPage>('/api/v1/books?genre=Ledgers')).data.map((book) => book.price)).toEqual([10]);
+    const updated = await callAs(a, 'PUT', '/api/v1/books', supervisor, { ...form, id, price: '11' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    await withinOneSecond(async () => {
+      expect((await onB<BookPage>('/api/v1/books?genre=Ledgers')).data.map((book) => book.price)).toEqual([11]);
+    });
+  });
+});
