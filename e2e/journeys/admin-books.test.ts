@@ -50,7 +50,7 @@ describe('the admin book pages', () => {
 
     await page.getByText('Book added.').first().waitFor();
     await page.waitForURL(/\/admin\/dashboard\/books/);
-    await page.getByRole('cell', { name: title }).waitFor();
+    await page.getByRole('cell', { name: title, exact: true }).waitFor();
 
     // The storefront's search finds it at once.
     const shop = await newPage();
