@@ -56,8 +56,35 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/chunk-modules.json`: for each emitted JavaScript chunk, the source modules inside
+ * it (paths relative to this app). The manifest names only a chunk's own entry, so this is what
+ * lets scripts/check-bundle-size.mjs see an admin module that slipped into the home route's
+ * chunks (decision 034). Paths only, no sources.
+ */
+function chunkModules(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'bookshop:chunk-modules',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[output.fileName] = output.moduleIds
+          .filter((id) => !id.startsWith('\0'))
+          .map((id) => path.relative(root, id.split('?')[0]!).split(path.sep).join('/'));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(chunks) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), chunkModules()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/images': apiTarget, '/sandbox': apiTarget },

@@ -1,6 +1,8 @@
 // `npm run size -w apps/web` (after `npm run build -w apps/web`): the gzipped JavaScript a
 // visitor downloads to see the home page, i.e. the entry chunk and everything it imports
-// statically (lazy pages excluded). Fails when that exceeds the budget.
+// statically (lazy pages excluded). Fails when that exceeds the budget, or when an admin module
+// (the staff dashboard and the admin features) is among it: the admin area is its own lazily
+// loaded chunk (decision 034).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +10,9 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
 const HOME_PAGE_SOURCE = 'src/features/catalogue/pages/home-page.tsx';
+
+/** Source paths of the admin area; none may be in the storefront's initial JavaScript. */
+const ADMIN_MODULE = /^src\/(features\/(staff|admin-[^/]+)\/|app\/staff-dashboard-route\.tsx)/;
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
@@ -53,5 +58,26 @@ if (total > BUDGET_KB * 1024) {
     `Over budget by ${kb(total - BUDGET_KB * 1024)} KB. Lazy-load what the home page does not need ` +
       '(React.lazy / route `lazy`) or drop a heavy dependency.',
   );
+  // Still report admin modules below: both failures are worth seeing at once.
+  process.exitCode = 1;
+}
+
+// The admin area must stay out of what every storefront visitor downloads (decision 034).
+const chunkModulesPath = path.join(dist, '.vite/chunk-modules.json');
+if (!existsSync(chunkModulesPath)) {
+  console.error(`No chunk module list at ${chunkModulesPath}. Run \`npm run build -w apps/web\` first.`);
   process.exit(1);
 }
+/** @type {Record<string, string[]>} */
+const chunkModules = JSON.parse(readFileSync(chunkModulesPath, 'utf8'));
+const adminInHome = files.flatMap((file) =>
+  (chunkModules[file] ?? []).filter((id) => ADMIN_MODULE.test(id)).map((id) => `${id} (in ${file})`),
+);
+if (adminInHome.length > 0) {
+  console.error(
+    'Admin modules are in the home route JavaScript; load them lazily from the router instead:\n  ' +
+      adminInHome.join('\n  '),
+  );
+  process.exit(1);
+}
+if (process.exitCode !== 1) console.log('No admin module in the home route JavaScript.');

@@ -21,6 +21,8 @@ export const Messages = {
 
   tooManyRequestsTitle: 'Too Many Request',
   tooManyRequests: 'Too many requests, Calm down horse !',
+  /** The admin area is the spec's "second client" (section 8): same title, its own words. */
+  tooManyRequestsAdmin: 'Too many requests, Please Try Again later.',
   genericErrorTitle: 'Error',
   unexpectedError: 'An unexpected error occurred. Please try again later.',
   authorsFetchFailed: 'Failed to fetch authors. Please try again later.',

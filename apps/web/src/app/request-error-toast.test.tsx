@@ -42,4 +42,27 @@ describe('error toast for failed requests', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Too Many Request');
     expect(screen.getByRole('alert')).toHaveTextContent('Too many requests, Calm down horse !');
   });
+
+  it("uses the admin area's own 429 words under /admin (the spec's second client)", () => {
+    window.history.pushState({}, '', '/admin/dashboard/books');
+    try {
+      fail(new ApiError(429, { title: 'Too Many Requests', status: 429 }));
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent('Too Many Request');
+      expect(alert).toHaveTextContent('Too many requests, Please Try Again later.');
+      expect(alert).not.toHaveTextContent('Calm down horse');
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  it('keeps the storefront words on a path that only starts like admin', () => {
+    window.history.pushState({}, '', '/administration');
+    try {
+      fail(new ApiError(429, { title: 'Too Many Requests', status: 429 }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Too many requests, Calm down horse !');
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
 });

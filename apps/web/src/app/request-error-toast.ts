@@ -1,4 +1,5 @@
 import { Messages } from '@bookshop/contracts/messages';
+import { Routes } from '@bookshop/contracts/routes';
 import { ApiError } from '../lib/api-client.ts';
 import { escapeHtml } from '../ui/safe-html.tsx';
 import { toast } from '../ui/toast.tsx';
@@ -12,7 +13,7 @@ export function showRequestErrorToast(error: unknown) {
   if (error instanceof ApiError) {
     if (error.status === 304 || error.status === 401) return;
     if (error.status === 429) {
-      toast.error(Messages.tooManyRequestsTitle, Messages.tooManyRequests);
+      toast.error(Messages.tooManyRequestsTitle, isAdminArea() ? Messages.tooManyRequestsAdmin : Messages.tooManyRequests);
       return;
     }
     const problem = error.problem as typeof error.problem & { message?: unknown };
@@ -26,6 +27,15 @@ export function showRequestErrorToast(error: unknown) {
   }
   // No response at all (offline, server down): still tell the user something went wrong.
   toast.error(Messages.genericErrorTitle, error instanceof Error ? escapeHtml(error.message) : undefined);
+}
+
+/**
+ * The admin area is the spec's "second client", with its own 429 words. One app serves both, so
+ * the page the request came from decides (decision 034).
+ */
+function isAdminArea(): boolean {
+  const path = typeof window === 'undefined' ? '' : window.location.pathname;
+  return path === Routes.admin || path.startsWith(`${Routes.admin}/`);
 }
 
 function bulletList(errors: Record<string, string[]>): string {

@@ -259,6 +259,30 @@ export const routes: RouteObject[] = [
                       })),
                     HydrateFallback: PageLoading,
                   },
+                  // Books (decision 034): each page checks the viewer's permissions itself and
+                  // shows a "not allowed" page to a role that may not use it.
+                  {
+                    path: Routes.adminBooks,
+                    ...lazyPage(() =>
+                      import('../features/staff/books/pages/books-page.tsx').then((m) => ({ Component: m.BooksPage })),
+                    ),
+                  },
+                  {
+                    path: Routes.adminAddBook,
+                    ...lazyPage(() =>
+                      import('../features/staff/books/pages/add-book-page.tsx').then((m) => ({
+                        Component: m.AddBookPage,
+                      })),
+                    ),
+                  },
+                  {
+                    path: Routes.adminUpdateBook,
+                    ...lazyPage(() =>
+                      import('../features/staff/books/pages/update-book-page.tsx').then((m) => ({
+                        Component: m.UpdateBookPage,
+                      })),
+                    ),
+                  },
                   {
                     path: Routes.adminStaff,
                     ...lazyPage(() =>

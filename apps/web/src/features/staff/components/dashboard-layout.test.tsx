@@ -45,4 +45,33 @@ describe('the dashboard', () => {
     ).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Staff' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    [RoleName.Admin, ['Dashboard', 'Books', 'Add Book', 'Orders', 'Staff', 'Profile']],
+    [RoleName.Supervisor, ['Dashboard', 'Books', 'Add Book', 'Orders', 'Profile']],
+    [RoleName.User, ['Dashboard', 'Books', 'Orders', 'Profile']],
+  ])('shows a %s only the menu links the role may use', (role, expected) => {
+    stubFetch(() => ({ body: {} }));
+    renderDashboard(makeViewer(role));
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(expected);
+  });
+
+  it('opens and closes the menu with its button on a phone', async () => {
+    stubFetch(() => ({ body: {} }));
+    const user = userEvent.setup();
+    renderDashboard(makeViewer(RoleName.Admin));
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    const toggle = within(menu).getByRole('button', { name: /Menu/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(menu).getByRole('link', { name: 'Dashboard' }));
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
 });

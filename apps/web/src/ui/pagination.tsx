@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PAGE_BUTTONS_SHOWN, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
-import { pageWindow } from '../lib/page-window.ts';
+import { pageWindow } from './page-window.ts';
 
 type PaginationProps = {
   currentPage: number;

@@ -1,0 +1,164 @@
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { NamedRef } from '@bookshop/contracts/book-admin';
+import { CloseIcon } from '../../../../ui/icons.tsx';
+
+type Named = { id: number; name: string };
+
+type NamePickerProps = {
+  label: string;
+  /** 'author' or 'genre': used in "Add “X” as a new author". */
+  noun: string;
+  options: readonly Named[];
+  value: readonly NamedRef[];
+  onChange: (value: NamedRef[]) => void;
+  onBlur?: () => void;
+  error?: string;
+  loading?: boolean;
+};
+
+const nameOf = (ref: NamedRef, byId: Map<number, string>) =>
+  typeof ref === 'number' ? (byId.get(ref) ?? `#${ref}`) : ref.name;
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const SHOWN = 50;
+
+/**
+ * A searchable multi-select (ARIA combobox with a listbox): type to filter, arrows to move,
+ * Enter to choose, Escape to close, Backspace in the empty box removes the last choice. When
+ * nothing has the typed name, the last option adds it as a new one (created with the book).
+ */
+export function NamePicker({ label, noun, options, value, onChange, onBlur, error, loading }: NamePickerProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const byId = useMemo(() => new Map(options.map((o) => [o.id, o.name])), [options]);
+  const chosenIds = new Set(value.filter((v) => typeof v === 'number'));
+  const chosenNames = value.map((v) => nameOf(v, byId));
+
+  const typed = text.trim();
+  const matches = options
+    .filter((o) => !chosenIds.has(o.id) && o.name.toLowerCase().includes(typed.toLowerCase()))
+    .slice(0, SHOWN);
+  const canCreate =
+    typed.length > 0 && !options.some((o) => same(o.name, typed)) && !chosenNames.some((n) => same(n, typed));
+  type Choice = { key: string; label: string; ref: NamedRef };
+  const choices: Choice[] = [
+    ...matches.map((o) => ({ key: `o${o.id}`, label: o.name, ref: o.id })),
+    ...(canCreate ? [{ key: 'new', label: `Add “${typed}” as a new ${noun}`, ref: { name: typed } }] : []),
+  ];
+  const activeIndex = Math.min(active, choices.length - 1);
+
+  const choose = (choice: Choice) => {
+    onChange([...value, choice.ref]);
+    setText('');
+    setActive(0);
+  };
+  const remove = (index: number) => onChange(value.filter((_, i) => i !== index));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => Math.min(i + 1, choices.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === 'Enter') {
+      if (open && choices[activeIndex]) {
+        event.preventDefault();
+        choose(choices[activeIndex]);
+      }
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    } else if (event.key === 'Backspace' && text === '' && value.length > 0) {
+      remove(value.length - 1);
+    }
+  };
+
+  const listId = `${id}-list`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid content-start gap-1.5">
+      <label htmlFor={`${id}-input`} className="text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      {value.length > 0 && (
+        <ul aria-label={`Chosen ${noun}s`} className="flex flex-wrap gap-2">
+          {value.map((ref, index) => (
+            <li
+              key={`${nameOf(ref, byId)}-${index}`}
+              className="flex items-center gap-1 rounded-full bg-stone-100 ps-3 text-sm"
+            >
+              {nameOf(ref, byId)}
+              {typeof ref !== 'number' && <span className="text-stone-600">(new)</span>}
+              <button
+                type="button"
+                aria-label={`Remove ${noun} ${nameOf(ref, byId)}`}
+                onClick={() => remove(index)}
+                className="grid size-8 place-items-center rounded-full hover:bg-stone-200"
+              >
+                <CloseIcon className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="relative">
+        <input
+          id={`${id}-input`}
+          role="combobox"
+          aria-expanded={open && choices.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open && choices[activeIndex] ? `${id}-${choices[activeIndex].key}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          autoComplete="off"
+          placeholder={loading ? `Loading ${noun}s…` : `Search or add a ${noun}`}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(0);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => {
+            setOpen(false);
+            onBlur?.();
+          }}
+          onKeyDown={onKeyDown}
+          className="min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 text-base aria-invalid:border-red-700"
+        />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={`${label} suggestions`}
+          hidden={!open || choices.length === 0}
+          className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-stone-300 bg-white py-1 shadow-lg"
+        >
+          {choices.map((choice, index) => (
+            <li
+              key={choice.key}
+              id={`${id}-${choice.key}`}
+              role="option"
+              aria-selected={index === activeIndex}
+              // mousedown, not click: the input keeps the focus and its blur does not close first.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(choice);
+              }}
+              className={`cursor-pointer px-3 py-2 text-sm ${index === activeIndex ? 'bg-brand text-white' : 'text-stone-900'}`}
+            >
+              {choice.label}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage } from '../support/browser.ts';
+import { solidPng } from '../support/png.ts';
+import { createStaffMember, DEMO_ADMIN, logInToAdmin } from '../support/staff.ts';
+
+let tempDir = '';
+let images: string[] = [];
+beforeAll(async () => {
+  tempDir = await mkdtemp(path.join(os.tmpdir(), 'admin-books-'));
+  images = [path.join(tempDir, 'front.png'), path.join(tempDir, 'back.png')];
+  await writeFile(images[0]!, solidPng(64, [200, 40, 40]));
+  await writeFile(images[1]!, solidPng(64, [40, 40, 200]));
+});
+afterAll(() => rm(tempDir, { recursive: true, force: true }));
+
+/** A valid ISBN-13 (978 + 9 random digits + check digit), so runs never collide. */
+function randomIsbn13(): string {
+  const digits = [9, 7, 8, ...Array.from({ length: 9 }, () => Math.floor(Math.random() * 10))];
+  const sum = digits.reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 1 : 3), 0);
+  return [...digits, (10 - (sum % 10)) % 10].join('');
+}
+
+describe('the admin book pages', () => {
+  it('lets the demo admin add a book with two images and a new author, find it in the shop, and change its price', async () => {
+    const stamp = Date.now().toString(36);
+    const title = `Harbour Lights ${stamp}`;
+    const author = `Mira Qasim ${stamp}`;
+    const page = await newPage();
+    await logInToAdmin(page, DEMO_ADMIN);
+
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Add Book' }).click();
+    await page.getByRole('heading', { name: 'Add Book' }).waitFor();
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Description').fill('A lighthouse keeper and the ships she counts.');
+    await page.getByLabel('ISBN').fill(randomIsbn13());
+    await page.getByLabel('Price (Dhs)').fill('45.50');
+    await page.getByLabel('Stock Quantity').fill('8');
+    await page.getByRole('combobox', { name: 'Authors' }).fill(author);
+    await page.getByRole('option', { name: `Add “${author}” as a new author` }).click();
+    const genres = page.getByRole('combobox', { name: 'Genres' });
+    await genres.click();
+    await page.getByRole('listbox', { name: 'Genres suggestions' }).getByRole('option').first().click();
+    await page.getByLabel('Choose images').setInputFiles(images);
+    await expect.poll(() => page.getByRole('list', { name: 'Book images' }).getByRole('img').count()).toBe(2);
+    await page.getByRole('radio', { name: 'Make image 2 the main image' }).check();
+    await page.getByRole('button', { name: 'Add Book' }).click();
+
+    await page.getByText('Book added.').first().waitFor();
+    await page.waitForURL(/\/admin\/dashboard\/books/);
+    await page.getByRole('cell', { name: title, exact: true }).waitFor();
+
+    // The storefront's search finds it at once.
+    const shop = await newPage();
+    await shop.goto('/');
+    await shop.getByRole('combobox', { name: 'Search books' }).fill(title);
+    await shop.getByRole('option', { name: new RegExp(title) }).click();
+    await shop.getByRole('heading', { level: 1, name: title }).waitFor();
+    await shop.getByText('Dhs 45.50').first().waitFor();
+
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await page.getByRole('heading', { name: 'Update Book' }).waitFor();
+    await expect.poll(() => page.getByRole('list', { name: 'Book images' }).getByRole('img').count()).toBe(2);
+    await page.getByLabel('Price (Dhs)').fill('39.99');
+    await page.getByRole('button', { name: 'Save Book' }).click();
+    await page.getByText('Book saved.').first().waitFor();
+
+    await shop.reload();
+    await shop.getByRole('heading', { level: 1, name: title }).waitFor();
+    await shop.getByText('Dhs 39.99').first().waitFor();
+  });
+
+  it('shows a Supervisor the book pages and a User a read-only table', async () => {
+    const supervisor = await createStaffMember('Supervisor');
+    const user = await createStaffMember('User');
+
+    const sup = await newPage();
+    await logInToAdmin(sup, supervisor);
+    const supMenu = sup.getByRole('navigation', { name: 'Dashboard' });
+    await supMenu.getByRole('link', { name: 'Books' }).waitFor();
+    await expect(supMenu.getByRole('link', { name: 'Add Book' }).count()).resolves.toBe(1);
+    await expect(supMenu.getByRole('link', { name: 'Staff' }).count()).resolves.toBe(0);
+    await sup.goto('/admin/dashboard/books');
+    await sup
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .waitFor();
+
+    const reader = await newPage();
+    await logInToAdmin(reader, user);
+    const menu = reader.getByRole('navigation', { name: 'Dashboard' });
+    await menu.getByRole('link', { name: 'Books' }).click();
+    await reader.getByRole('table').waitFor();
+    await expect(menu.getByRole('link', { name: 'Add Book' }).count()).resolves.toBe(0);
+    await expect(reader.getByRole('link', { name: /^Edit / }).count()).resolves.toBe(0);
+    await expect(reader.getByRole('link', { name: 'Add Book' }).count()).resolves.toBe(0);
+    await reader.goto('/admin/dashboard/add-book');
+    await reader.getByText('Your role does not allow you to add books').waitFor();
+    await expect(reader.getByLabel('Title').count()).resolves.toBe(0);
+  });
+});
