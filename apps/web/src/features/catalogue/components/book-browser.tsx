@@ -4,7 +4,7 @@ import { useBooks } from '../api/get-books.ts';
 import { useBookListState } from '../hooks/use-book-list-state.ts';
 import { BookGrid } from './book-grid.tsx';
 import { FilterPanel } from './filter-panel.tsx';
-import { PageSizeSelect, Pagination } from './pagination.tsx';
+import { PageSizeSelect, Pagination } from '../../../ui/pagination.tsx';
 
 type BookBrowserProps = {
   /** Set on /genres/{genreName}: the list is always of that genre. */
