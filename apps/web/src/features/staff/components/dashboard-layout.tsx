@@ -3,6 +3,7 @@ import type { LoggedInUser } from '@bookshop/contracts/auth';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Permission } from '@bookshop/contracts/roles';
 import { Routes } from '@bookshop/contracts/routes';
+import { DashboardUser } from './dashboard-user.tsx';
 import { WaitingForApproval } from './waiting-for-approval.tsx';
 
 type DashboardLayoutProps = {
@@ -52,7 +53,10 @@ export function DashboardLayout({ viewer, refreshSession }: DashboardLayoutProps
           ))}
         </ul>
       </nav>
-      <div className="min-w-0">
+      <div className="grid min-w-0 content-start gap-6">
+        <header className="flex justify-end border-b border-stone-200 pb-3">
+          <DashboardUser viewer={viewer} />
+        </header>
         <Outlet context={context} />
       </div>
     </div>
