@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Order, StaffOrder } from '@bookshop/contracts/orders';
+import { api } from '../../../lib/api-client.ts';
+import { staffOrdersQueryKey } from './get-staff-orders.ts';
+
+/** What staff see of one order: the customer comes along when the API sends it (StaffOrderSchema). */
+export type StaffOrderDetail = Order & Partial<Pick<StaffOrder, 'customerEmail' | 'customerUserName'>>;
+
+/** `GET v1/orders/{id}`: any order, for staff who may view orders. */
+export function getStaffOrder(id: number, signal?: AbortSignal): Promise<StaffOrderDetail> {
+  return api<StaffOrderDetail>(`v1/orders/${id}`, { signal });
+}
+
+export function staffOrderQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: [...staffOrdersQueryKey, 'detail', id],
+    queryFn: ({ signal }) => getStaffOrder(id, signal),
+    // A missing order shows the page's own not-found message, not a toast.
+    meta: { errorToast: false },
+  });
+}
+
+export function useStaffOrder(id: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...staffOrderQueryOptions(id), enabled });
+}
