@@ -6,17 +6,19 @@ import { afterEach, vi } from 'vitest';
 window.scrollTo = vi.fn();
 
 // jsdom has no media queries; the dashboard's chart library asks for them.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+if (!('matchMedia' in window)) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
 
 // Without vitest globals, Testing Library cannot register its own clean-up.
 afterEach(() => {
