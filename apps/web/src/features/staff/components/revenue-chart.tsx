@@ -60,7 +60,12 @@ export function RevenueChart({ days }: { days: RevenueByDay }) {
 
   return (
     <div className="grid gap-3">
-      <div ref={chart} role="img" aria-label={revenueSummary(days)} className="h-64 w-full [&_.ct-bar]:stroke-brand [&_svg]:h-64 [&_svg]:w-full" />
+      <div
+        ref={chart}
+        role="img"
+        aria-label={revenueSummary(days)}
+        className="h-64 w-full [&_.ct-bar]:stroke-brand [&_svg]:h-64 [&_svg]:w-full"
+      />
       <Button
         variant="secondary"
         size="sm"
