@@ -64,7 +64,7 @@ export function RevenueChart({ days }: { days: RevenueByDay }) {
         ref={chart}
         role="img"
         aria-label={revenueSummary(days)}
-        className="h-64 w-full [&_.ct-bar]:stroke-brand [&_svg]:h-64 [&_svg]:w-full"
+        className="h-64 w-full [&_.ct-bar]:stroke-brand! [&_svg]:h-64 [&_svg]:w-full"
       />
       <Button
         variant="secondary"
