@@ -224,7 +224,7 @@ function OrderFilters({ filters, onApply }: OrderFiltersProps) {
       <TextField
         label="Customer"
         type="search"
-        hint="User name or e-mail"
+        hint="Name, user name or e-mail"
         value={customer}
         error={errorOf('customer')}
         onChange={(e) => setCustomer(e.target.value)}
