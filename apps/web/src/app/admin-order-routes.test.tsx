@@ -197,6 +197,19 @@ describe('/admin/dashboard/orders/:id', () => {
     expect(within(history).getAllByText(/\d{2}\/\d{2}\/2026, \d{1,2}:\d{2} (AM|PM)/)).toHaveLength(2);
   });
 
+  it('shows the customer from the list when the order itself comes without one', async () => {
+    stubApiRoutes(({ path }) => {
+      if (path === '/api/v1/orders') return { body: orderPage([staffOrder({ id: 7 })]) };
+      if (path === '/api/v1/orders/7') return { body: makeOrder({ id: 7 }) };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderAdmin(RoleName.User, Routes.adminOrders);
+    await user.click(await screen.findByRole('link', { name: 'BK-000007' }));
+    const customer = await screen.findByRole('region', { name: 'Customer' });
+    expect(within(customer).getByText('reader@example.com')).toBeInTheDocument();
+  });
+
   it('has no Cancel order button for a User (orders:view only)', async () => {
     stubOrder(staffOrder({ id: 7 }));
     renderAdmin(RoleName.User, '/admin/dashboard/orders/7');

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Order, StaffOrder } from '@bookshop/contracts/orders';
+import type { Page } from '@bookshop/contracts/pagination';
 import { api } from '../../../lib/api-client.ts';
 import { staffOrdersQueryKey } from './get-staff-orders.ts';
 
@@ -20,6 +21,21 @@ export function staffOrderQueryOptions(id: number) {
   });
 }
 
+/** Who placed order `id`, as a staff list already loaded says. */
+function listedCustomer(queryClient: QueryClient, id: number) {
+  for (const [, page] of queryClient.getQueriesData<Page<StaffOrder>>({ queryKey: [...staffOrdersQueryKey, 'list'] })) {
+    const row = page?.data.find((order) => order.id === id);
+    if (row) return { customerEmail: row.customerEmail, customerUserName: row.customerUserName };
+  }
+  return {};
+}
+
 export function useStaffOrder(id: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...staffOrderQueryOptions(id), enabled });
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...staffOrderQueryOptions(id),
+    enabled,
+    // An API that answers the order without its customer still shows the one the list showed.
+    select: (order) => (order.customerEmail ? order : { ...listedCustomer(queryClient, id), ...order }),
+  });
 }
