@@ -84,12 +84,20 @@ const DESCRIPTION_ENDINGS = [
 ];
 
 /** `reset` drops the bench database first, e.g. after committed migrations were rewritten. */
-export type GenerateOptions = { databaseUrl: string; books: number; reset?: boolean; log?: (line: string) => void };
+export type GenerateOptions = {
+  databaseUrl: string;
+  books: number;
+  /** Orders over the last 90 days, with their customers (the dashboard scenario); 0 for none. */
+  orders?: number;
+  reset?: boolean;
+  log?: (line: string) => void;
+};
 
 /** Creates, migrates and fills the bench database unless it already holds the same data. */
 export async function ensureBenchData({
   databaseUrl,
   books,
+  orders = 0,
   reset = false,
   log = () => {},
 }: GenerateOptions): Promise<void> {
@@ -112,6 +120,7 @@ export async function ensureBenchData({
     const marker = `bookshop-bench v${DATA_VERSION} books=${books} authors=${AUTHOR_COUNT} genres=${GENRES.length}`;
     if ((await currentMarker(handle.pool)) === marker && (await countBooks(handle.pool)) === books) {
       log(`data: ${databaseName} already holds ${books.toLocaleString('en')} books, reusing it`);
+      await ensureOrders(handle.pool, orders, books, log);
       return;
     }
     const started = Date.now();
@@ -121,6 +130,7 @@ export async function ensureBenchData({
     await rebuildSearchLexicon(handle.db);
     await handle.pool.query(`comment on database ${quoteIdent(databaseName)} is ${quoteLiteral(marker)}`);
     log(`data: generated and analysed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await ensureOrders(handle.pool, orders, books, log);
   } finally {
     await handle.close();
   }
@@ -282,3 +292,89 @@ async function fill(pool: pg.Pool, books: number) {
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const quoteLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * The orders dataset: `orders` orders spread over the 90 days before now (so "today" always has
+ * some), from 20,000 customers who signed up over 120 days; 85 % paid, 12 % cancelled, the rest
+ * Pending; 1–3 lines each from the first 5,000 books. Rebuilt when the count differs or the
+ * newest order is more than a day old, so the dashboard's ranges always cover data.
+ */
+async function ensureOrders(pool: pg.Pool, orders: number, books: number, log: (line: string) => void) {
+  if (orders === 0) return;
+  const { rows } = await pool.query<{ n: string; fresh: boolean }>(
+    `select count(*) as n, coalesce(max(created_at) > now() - interval '1 day', false) as fresh from orders`,
+  );
+  if (Number(rows[0]!.n) === orders && rows[0]!.fresh) {
+    log(`data: ${orders.toLocaleString('en')} orders already there, reusing them`);
+    return;
+  }
+  const started = Date.now();
+  log(`data: generating ${orders.toLocaleString('en')} orders over 90 days ...`);
+  const customers = 20_000;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('truncate orders, processed_webhook_events restart identity cascade');
+    await client.query(`delete from accounts where email_address like 'bench-customer-%'`);
+    await client.query(
+      `insert into accounts (person_type, email_address, user_name, first_name, last_name, password_hash,
+                             email_confirmed_at, created_at)
+       select 1, 'bench-customer-' || n || '@example.com', 'bench-customer-' || n, 'Bench', 'Customer ' || n,
+              'not-a-login', now(), now() - (abs(hashint4(n * 7 + 1)) % (120 * 86400)) * interval '1 second'
+       from generate_series(1, $1::int) n`,
+      [customers],
+    );
+    await client.query(
+      `create temporary table bench_orders on commit drop as
+       select n, (select min(id) from accounts where email_address like 'bench-customer-%') + abs(hashint4(n * 11 + 1)) % $2::int as customer_id,
+              now() - (abs(hashint4(n * 11 + 2)) % (90 * 86400)) * interval '1 second' as created_at,
+              abs(hashint4(n * 11 + 3)) % 100 as status_roll,
+              1 + abs(hashint4(n * 11 + 4)) % 3 as lines,
+              1 + abs(hashint4(n * 11 + 5)) % greatest(least($3::int, 5000) - 3, 1) as first_book
+       from generate_series(1, $1::int) n`,
+      [orders, customers, books],
+    );
+    await client.query(
+      `insert into orders (id, customer_id, status, created_at, paid_at, cancelled_at, expires_at, delivery_method_code,
+                           delivery_method_name, delivery_fee_fils, items_total_fils, discount_total_fils, total_fils,
+                           address, country, city, phone_no, provider, provider_session_id)
+       select n, customer_id,
+              case when status_roll < 85 then 2 when status_roll < 97 then 3 else 1 end,
+              created_at,
+              case when status_roll < 85 then created_at + interval '2 minutes' end,
+              case when status_roll between 85 and 96 then created_at + interval '30 minutes' end,
+              created_at + interval '30 minutes', 'standard', 'Standard Delivery', 1500, 0, 0, 0,
+              '1 Sheikh Zayed Road', 'AE', (array['Dubai', 'Abu Dhabi', 'Sharjah'])[1 + n % 3], '+971501234567',
+              'sandbox', 'cs_bench_' || n
+       from bench_orders`,
+    );
+    await client.query(
+      `insert into order_items (order_id, book_id, title, price_fils, discount_percentage, discounted_price_fils, quantity)
+       select o.n, b.id, b.title, b.price_fils, b.discount_percentage, coalesce(b.discounted_price_fils, b.price_fils),
+              1 + abs(hashint4(o.n * 13 + l)) % 3
+       from bench_orders o, generate_series(0, 2) l, books b
+       where l < o.lines and b.id = o.first_book + l`,
+    );
+    await client.query(
+      `update orders o set items_total_fils = t.items, discount_total_fils = t.items - t.paid, total_fils = t.paid + 1500
+       from (select order_id, sum(price_fils * quantity) as items, sum(discounted_price_fils * quantity) as paid
+             from order_items group by order_id) t
+       where t.order_id = o.id`,
+    );
+    await client.query(
+      `insert into order_status_history (order_id, status, at)
+       select id, 1, created_at from orders
+       union all select id, 2, paid_at from orders where paid_at is not null
+       union all select id, 3, cancelled_at from orders where cancelled_at is not null`,
+    );
+    await client.query(`select setval(pg_get_serial_sequence('orders', 'id'), (select max(id) from orders))`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+  await pool.query('vacuum analyze orders, order_items, order_status_history, accounts');
+  log(`data: orders generated and analysed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

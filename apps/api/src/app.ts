@@ -18,6 +18,9 @@ import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { registerCheckoutJobs } from './modules/checkout/jobs.ts';
+import { createOrderCancellation } from './modules/checkout/cancellation.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { createDashboardService } from './modules/dashboard/service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
@@ -129,6 +132,17 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     log: app.log,
   });
   registerCheckoutJobs(jobs, checkout);
+  const cancellation = createOrderCancellation({
+    db,
+    provider,
+    checkout,
+    orders,
+    jobs,
+    mailer,
+    catalogue,
+    log: app.log,
+  });
+  const dashboard = createDashboardService({ db });
 
   await app.register(sessionRoutes, { prefix: '/api', ...auth, googleClientId: config.googleClientId });
   await app.register(customerRoutes, { prefix: '/api', ...auth, customerAccount });
@@ -137,7 +151,8 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await app.register(cartRoutes, { prefix: '/api', cart });
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });
   await app.register(addressesRoutes, { prefix: '/api', addresses, delivery });
-  await app.register(ordersRoutes, { prefix: '/api', orders });
+  await app.register(ordersRoutes, { prefix: '/api', orders, cancellation });
+  await app.register(dashboardRoutes, { prefix: '/api', dashboard });
   await app.register(checkoutRoutes, { prefix: '/api', checkout, provider });
 
   await registerWeb(app, {

@@ -48,6 +48,10 @@ export const accounts = pgTable(
     uniqueIndex('accounts_user_name_key').on(t.personType, sql`lower(${t.userName})`),
     uniqueIndex('accounts_google_subject_key').on(t.googleSubject),
     index('accounts_staff_idx').on(t.personType, t.role, t.createdAt),
+    // New customers per dashboard range (decision 033).
+    index('accounts_customer_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.personType} = 1`),
     check('accounts_person_type_check', sql`${t.personType} in (1, 2)`),
     check('accounts_login_provider_check', sql`${t.loginProvider} in (1, 2)`),
     check(

@@ -68,6 +68,10 @@ export const books = pgTable(
     // Title order plus every list filter: a filtered page or count is read from this index alone.
     index('books_title_filters_idx').on(t.title, t.id, t.discountedPriceFils, t.stockQuantity, t.discountPercentage),
     index('books_discounted_price_idx').on(t.discountedPriceFils),
+    // The dashboard's low-stock list (decision 033).
+    index('books_low_stock_idx')
+      .on(t.stockQuantity, t.id)
+      .where(sql`${t.stockQuantity} <= 5`),
     index('books_search_vector_idx').using('gin', t.searchVector),
     check('books_price_check', sql`${t.priceFils} >= 0`),
     check('books_discount_check', sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} <= 100`),

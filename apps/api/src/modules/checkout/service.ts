@@ -35,6 +35,8 @@ export const SESSION_LIFETIME_MS = CHECKOUT_SESSION_MINUTES * 60_000;
 export const RECONCILE_RECENT_MS = 2 * 60 * 60_000;
 export const RECONCILE_INTERVAL_SECONDS = 300;
 const RECONCILE_BATCH = 100;
+/** A refund is retried with backoff (30 s doubling) for about four hours before staff see it failed. */
+export const REFUND_MAX_ATTEMPTS = 10;
 
 export const CheckoutJobKind = {
   Expire: 'checkout.expire',
@@ -164,6 +166,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
     }
   }
 
+  /** The whole payment goes back through the `checkout.refund` job, with one provider idempotency key per order. */
+  const enqueueRefund = (tx: Tx, orderId: number, sessionId: string) =>
+    jobs.enqueue(tx, CheckoutJobKind.Refund, { orderId, sessionId }, { key: `checkout.refund:${orderId}` });
+
   /** Completes a Pending order once (a Cancelled one is revived or refunded); an `event` is recorded with the effect. */
   async function fulfil(orderId: number, session: ProviderSession, event?: ProviderEvent): Promise<void> {
     let changed = false;
@@ -174,6 +180,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (order.status === OrderStatus.Completed) return;
       const items = await orderQueries.listItems(tx, [orderId]);
       const paidAt = now();
+      if (order.status === OrderStatus.Cancelled && (order.cancelledBy !== null || order.refundStatus !== null)) {
+        // Staff cancelled it (decision 033), or its money is already going back: never revive it.
+        if (order.refundStatus !== null) return;
+        await orderQueries.updateOrder(tx, orderId, {
+          paymentIntentId: session.paymentIntentId ?? order.paymentIntentId,
+          refundStatus: 'pending',
+        });
+        await enqueueRefund(tx, orderId, session.id);
+        changed = true;
+        return;
+      }
       if (order.status === OrderStatus.Cancelled) {
         // Paid after it was cancelled (an async payment, or a race the expire-first rule missed):
         // honour it if the copies are still there, else give the money back.
@@ -184,13 +201,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
           log.warn({ orderId }, 'checkout: a cancelled order was paid and its copies are gone; refunding');
           await orderQueries.updateOrder(tx, orderId, {
             paymentIntentId: session.paymentIntentId ?? order.paymentIntentId,
+            refundStatus: 'pending',
           });
-          await jobs.enqueue(
-            tx,
-            CheckoutJobKind.Refund,
-            { orderId, sessionId: session.id },
-            { key: `checkout.refund:${orderId}` },
-          );
+          await enqueueRefund(tx, orderId, session.id);
           changed = true;
           return;
         }
@@ -321,15 +334,35 @@ export function createCheckoutService(deps: CheckoutDeps) {
       }
     },
 
-    /** Job `checkout.refund`: a payment for an order that could not be honoured goes back. */
-    async refund({ orderId, sessionId }: { orderId: number; sessionId: string }): Promise<void> {
+    enqueueRefund,
+
+    /**
+     * Job `checkout.refund`: the payment of a cancelled order goes back (a late payment that could
+     * not be honoured, or staff cancelled a paid order). The idempotency key is the order's, so a
+     * retried or repeated job never refunds twice. The order's refund status ends `refunded`, or
+     * `failed` when the provider refuses or the last attempt fails (staff see it).
+     */
+    async refund(
+      { orderId, sessionId }: { orderId: number; sessionId: string },
+      job: { attempts: number } = { attempts: 1 },
+    ): Promise<void> {
       try {
         const refund = await provider.refund({ sessionId, idempotencyKey: `refund-order-${orderId}` });
-        await orderQueries.updateOrder(db, orderId, { refundId: refund.id });
+        const failed = refund.status === 'failed' || refund.status === 'canceled';
+        await orderQueries.updateOrder(db, orderId, {
+          refundId: refund.id,
+          refundStatus: failed ? 'failed' : 'refunded',
+        });
       } catch (error) {
-        // Nothing left to refund (refunded already, e.g. by staff): retrying cannot help.
-        if (!(error instanceof RefundRefusedError)) throw error;
-        log.warn({ err: error, orderId }, 'checkout: the provider refused the refund of a cancelled order');
+        // Nothing left to refund (refunded already, or never paid): retrying cannot help.
+        if (error instanceof RefundRefusedError) {
+          log.error({ err: error, orderId }, 'checkout: the provider refused the refund of a cancelled order');
+          await orderQueries.updateOrder(db, orderId, { refundStatus: 'failed' });
+          return;
+        }
+        if (job.attempts >= REFUND_MAX_ATTEMPTS)
+          await orderQueries.updateOrder(db, orderId, { refundStatus: 'failed' });
+        throw error;
       }
     },
 

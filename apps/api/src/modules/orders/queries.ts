@@ -98,6 +98,14 @@ export async function pageOrders(tx: Tx, filter: OrderFilter, limit: number, off
     .offset(offset);
 }
 
+/** One order with who placed it (staff answers). */
+export const findStaffOrder = (tx: Tx, id: number) =>
+  tx
+    .select({ order: orders, customerEmail: accounts.emailAddress, customerUserName: accounts.userName })
+    .from(orders)
+    .innerJoin(accounts, eq(accounts.id, orders.customerId))
+    .where(eq(orders.id, id));
+
 export async function countOrders(tx: Tx, filter: OrderFilter): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
@@ -124,3 +132,40 @@ export const listPendingCreatedSince = (tx: Tx, since: Date, limit: number) =>
     .where(and(eq(orders.status, 1), gte(orders.createdAt, since)))
     .orderBy(asc(orders.createdAt))
     .limit(limit);
+
+/**
+ * One batch of the CSV export, newest first, after the keyset `before` (the last row of the
+ * previous batch: its created_at as PostgreSQL prints it, so no microseconds are lost, and its id).
+ */
+export async function exportBatch(
+  tx: Tx,
+  filter: OrderFilter,
+  limit: number,
+  before?: { createdAt: string; id: number },
+) {
+  return tx
+    .select({
+      id: orders.id,
+      cursor: sql<string>`${orders.createdAt}::text`,
+      dubaiTime: sql<string>`to_char(${orders.createdAt} at time zone 'Asia/Dubai', 'YYYY-MM-DD HH24:MI')`,
+      customerEmail: accounts.emailAddress,
+      customerUserName: accounts.userName,
+      status: orders.status,
+      copies: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      totalFils: orders.totalFils,
+      deliveryMethodName: orders.deliveryMethodName,
+      city: orders.city,
+      country: orders.country,
+      refundStatus: orders.refundStatus,
+    })
+    .from(orders)
+    .innerJoin(accounts, eq(accounts.id, orders.customerId))
+    .where(
+      and(
+        whereOf(filter),
+        before && sql`(${orders.createdAt}, ${orders.id}) < (${before.createdAt}::timestamptz, ${before.id})`,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}

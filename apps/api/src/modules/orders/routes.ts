@@ -1,21 +1,77 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  ChangeOrderStatusSchema,
+  OrderExportQuerySchema,
+  StaffOrderSchema,
   CustomerOrderQuerySchema,
   OrderPageSchema,
   OrderParamsSchema,
   OrderSchema,
   StaffOrderPageSchema,
   StaffOrderQuerySchema,
+  type ChangeOrderStatus,
+  type StaffOrder,
 } from '@bookshop/contracts/orders';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { Permission } from '@bookshop/contracts/roles';
 import { requireCustomer, requirePermission, requireSignedIn, userOf } from '../../platform/auth.ts';
 import type { OrdersService } from './service.ts';
 
+/** Staff cancellation (checkout/cancellation.ts): it needs the payment provider and the stock. */
+type Cancellation = {
+  cancel(orderId: number, input: ChangeOrderStatus, staffId: number): Promise<StaffOrder>;
+};
+/** Today's date in Dubai, for the export's file name. */
+const dubaiDate = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date());
+
 const tags = ['orders'];
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
 
-export const ordersRoutes: FastifyPluginCallbackZod<{ orders: OrdersService }> = (app, { orders }, done) => {
+export const ordersRoutes: FastifyPluginCallbackZod<{ orders: OrdersService; cancellation: Cancellation }> = (
+  app,
+  { orders, cancellation },
+  done,
+) => {
+  app.get(
+    '/v1/orders/export.csv',
+    {
+      onRequest: [requirePermission(Permission.ViewOrders)],
+      schema: {
+        tags,
+        summary: "The staff list's orders as CSV (same filters, no paging), newest first, streamed",
+        querystring: OrderExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv; charset=utf-8'), ...problems },
+      },
+    },
+    (request, reply) => {
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${dubaiDate()}.csv"`)
+        .header('cache-control', 'no-store');
+      // Streamed batch by batch (the serializer is not involved in a stream), so memory stays flat.
+      void reply.send(Readable.from(orders.exportCsv(request.query)) as never);
+    },
+  );
+
+  app.patch(
+    '/v1/orders/:id/status',
+    {
+      onRequest: [requirePermission(Permission.ManageOrders)],
+      schema: {
+        tags,
+        summary:
+          'Cancel an order (status 3, with a reason): a Pending one releases its copies, a Completed one is refunded; anything else 409',
+        params: OrderParamsSchema,
+        body: ChangeOrderStatusSchema,
+        response: { 200: StaffOrderSchema, ...problems, 404: ProblemSchema, 409: ProblemSchema, 503: ProblemSchema },
+      },
+    },
+    (request) => cancellation.cancel(request.params.id, request.body, userOf(request).id),
+  );
+
   app.get(
     '/v1/orders/customer',
     {

@@ -53,17 +53,29 @@ export const orders = pgTable(
     paymentIntentId: text('payment_intent_id'),
     /** A payment that arrived after the order was cancelled and could not be honoured was refunded. */
     refundId: text('refund_id'),
+    /** Why staff cancelled the order (decision 033); null when the customer or the expiry did. */
+    cancelReason: text('cancel_reason'),
+    /** The staff member who cancelled it. */
+    cancelledBy: integer('cancelled_by').references(() => accounts.id, { onDelete: 'set null' }),
+    /** pending → refunded, or failed after the refund job's retries; null when nothing was paid back. */
+    refundStatus: text('refund_status').$type<'pending' | 'refunded' | 'failed'>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_provider_session_key').on(t.providerSessionId),
     index('orders_customer_idx').on(t.customerId, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
+    // The dashboard (decision 033): paid orders by payment time, orders per status by creation time.
+    index('orders_paid_idx')
+      .on(t.paidAt, t.totalFils, t.id)
+      .where(sql`${t.status} = 2`),
+    index('orders_created_status_idx').on(t.createdAt, t.status),
     // Reconciliation reads Pending orders by expiry.
     index('orders_pending_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 1`),
     check('orders_status_check', sql`${t.status} in (1, 2, 3)`),
+    check('orders_refund_status_check', sql`${t.refundStatus} in ('pending', 'refunded', 'failed')`),
     check('orders_delivery_method_check', sql`${t.deliveryMethodCode} in ('standard', 'next-day')`),
     check(
       'orders_money_check',
@@ -90,6 +102,8 @@ export const orderItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.bookId] }),
+    // The dashboard's best sellers read each paid order's lines from this index alone (decision 033).
+    index('order_items_sales_idx').on(t.orderId, t.bookId, t.quantity, t.discountedPriceFils),
     check('order_items_quantity_check', sql`${t.quantity} >= 1`),
     check('order_items_price_check', sql`${t.priceFils} >= 0 and ${t.discountedPriceFils} >= 0`),
   ],

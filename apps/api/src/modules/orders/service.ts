@@ -6,6 +6,7 @@ import {
   OrderMessages,
   orderNumber,
   type CustomerOrderQuery,
+  type OrderExportQuery,
   type Order,
   type StaffOrder,
   type StaffOrderQuery,
@@ -19,6 +20,41 @@ import type { ImageStore } from '../../platform/storage.ts';
 import * as queries from './queries.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** Rows per query of the CSV export: the export never holds more than this many orders in memory. */
+const EXPORT_BATCH = 1000;
+
+export const EXPORT_HEADER = [
+  'Order number',
+  'Date (Dubai)',
+  'Customer e-mail',
+  'Customer user name',
+  'Status',
+  'Items',
+  'Total (AED)',
+  'Delivery method',
+  'City',
+  'Country',
+  'Refund status',
+];
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. A
+ * cell a spreadsheet would read as a formula (= + - @, tab, CR first) gets a leading apostrophe.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+const staffFilter = ({ status, from, to, customer }: OrderExportQuery): queries.OrderFilter => ({
+  status,
+  from: from ? new Date(`${from}T00:00:00Z`) : undefined,
+  toBefore: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
+  customer: customer || undefined,
+});
 
 const statusName = (status: number) => ORDER_STATUS_NAMES[status as OrderStatus] ?? String(status);
 
@@ -59,8 +95,8 @@ export function createOrdersService({ db, images }: { db: Tx; images: Pick<Image
         statusName: statusName(entry.status),
         at: entry.at.toISOString(),
       })),
-      cancelReason: null,
-      refundStatus: row.refundId ? 'refunded' : null,
+      cancelReason: row.cancelReason,
+      refundStatus: row.refundStatus ?? null,
     };
   }
 
@@ -88,6 +124,14 @@ export function createOrdersService({ db, images }: { db: Tx; images: Pick<Image
     /** Any order by id, for services that already checked who may see it. */
     get: load,
 
+    /** Any order with who placed it, as the staff list shows it; 404 when there is none. */
+    async getForStaff(id: number, options: { tx?: Tx } = {}): Promise<StaffOrder> {
+      const tx = options.tx ?? db;
+      const [found] = await queries.findStaffOrder(tx, id);
+      if (!found) throw notFound(OrderMessages.notFound);
+      const [order] = await withDetails(tx, [found.order]);
+      return { ...order!, customerEmail: found.customerEmail, customerUserName: found.customerUserName };
+    },
     /** The owner sees their order; staff who may read orders see any; everyone else 404 (no hint it exists). */
     async getFor(user: AuthUser, id: number): Promise<Order> {
       const row = await queries.findOrder(db, id);
@@ -112,13 +156,41 @@ export function createOrdersService({ db, images }: { db: Tx; images: Pick<Image
       );
     },
 
-    async listForStaff({ pageNo, pageSize, status, from, to, customer }: StaffOrderQuery) {
-      const filter: queries.OrderFilter = {
-        status,
-        from: from ? new Date(`${from}T00:00:00Z`) : undefined,
-        toBefore: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
-        customer: customer || undefined,
-      };
+    /**
+     * The staff list's orders as CSV lines (header first, a UTF-8 byte order mark so spreadsheets
+     * read non-Latin names), fetched in keyset batches as the reader asks for them.
+     */
+    async *exportCsv(query: OrderExportQuery): AsyncGenerator<string> {
+      const filter = staffFilter(query);
+      yield `\uFEFF${csvLine(EXPORT_HEADER)}`;
+      let before: { createdAt: string; id: number } | undefined;
+      for (;;) {
+        const batch = await queries.exportBatch(db, filter, EXPORT_BATCH, before);
+        if (batch.length === 0) return;
+        yield batch
+          .map((row) =>
+            csvLine([
+              orderNumber(row.id),
+              row.dubaiTime,
+              row.customerEmail,
+              row.customerUserName,
+              statusName(row.status),
+              row.copies,
+              filsToAed(row.totalFils).toFixed(2),
+              row.deliveryMethodName,
+              row.city,
+              row.country,
+              row.refundStatus ?? '',
+            ]),
+          )
+          .join('');
+        if (batch.length < EXPORT_BATCH) return;
+        const last = batch.at(-1)!;
+        before = { createdAt: last.cursor, id: last.id };
+      }
+    },
+    async listForStaff({ pageNo, pageSize, ...filters }: StaffOrderQuery) {
+      const filter = staffFilter(filters);
       const [noOfRecords, found] = await Promise.all([
         queries.countOrders(db, filter),
         queries.pageOrders(db, filter, pageSize, (pageNo - 1) * pageSize),

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RoleName } from '@bookshop/contracts/enums';
+import { buildApp } from '../../app.ts';
+import { openPostgres, rows, type DatabaseHandle } from '../../platform/db.ts';
+import { createCustomer, createStaff, createTestApp, testBook, type TestApp } from '../../test/app.ts';
+import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.ts';
+import { addAddress, checkout, deliver, fillCart, signedEvent, stockOf } from './testing.ts';
+
+/**
+ * Two staff members cancel the same paid order at the same moment, on two API instances. Only
+ * the order's row lock makes one of them win: without it both see Completed, both return the
+ * copies and both e-mail the customer. PGlite runs one transaction at a time, so PostgreSQL only.
+ */
+
+const SECRET = 'whsec_cancel_concurrency_0123456789';
+
+describe.skipIf(!process.env.DATABASE_URL)('two staff cancel one paid order at once (PostgreSQL)', () => {
+  let standin: StripeStandin;
+  let smtp: MailCatcher;
+  let t: TestApp;
+  let second: { app: TestApp['app']; handle: DatabaseHandle };
+
+  beforeAll(async () => {
+    standin = await startStripeStandin();
+    smtp = await startMailCatcher();
+    t = await createTestApp({
+      STRIPE_SECRET_KEY: standin.secretKey,
+      STRIPE_API_URL: standin.url,
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      SMTP_URL: smtp.url,
+    });
+    const [{ name }] = (await rows<{ name: string }>(t.db, sql`select current_database() as name`)) as [
+      { name: string },
+    ];
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const handle = await openPostgres(url.toString(), 4, t.config.dbTimeouts);
+    second = { app: await buildApp({ config: t.config, db: handle.db }), handle };
+    await t.app.ready();
+    await t.app.jobs.stop();
+    await second.app.ready();
+    await second.app.jobs.stop();
+  });
+  afterAll(async () => {
+    await second.app.close();
+    await second.handle.close();
+    await t.close();
+    await standin.close();
+    await smtp.close();
+  });
+
+  it('one 200 and one 409 each round; copies returned once, one refund, one e-mail', async () => {
+    const bookId = await t.catalogue.createBook(testBook({ title: 'Contested', stockQuantity: 100 }));
+    const alice = await createCustomer(t);
+    const addressId = await addAddress(t, alice);
+    const [ann, ben] = [await createStaff(t, RoleName.Supervisor), await createStaff(t, RoleName.Admin)];
+    const ROUNDS = 6;
+    const orderIds: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await fillCart(t, alice, { [bookId]: 2 });
+      const session = await checkout(t, alice, addressId);
+      standin.pay(session.sessionId);
+      await deliver(t, signedEvent(SECRET, 'checkout.session.completed', standin.sessions.get(session.sessionId)!));
+      orderIds.push(session.orderId);
+      const answers = await Promise.all(
+        [t.app, second.app, t.app, second.app].map((app, i) =>
+          app.inject({
+            method: 'PATCH',
+            url: `/api/v1/orders/${session.orderId}/status`,
+            headers: (i % 2 ? ben : ann).headers,
+            payload: { status: 3, reason: `round ${round}` },
+          }),
+        ),
+      );
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      expect(await stockOf(t, 'Contested')).toBe(100);
+    }
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    const history = await rows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from order_status_history where status = 3 and order_id in ${orderIds}`,
+    );
+    expect(history[0]!.n).toBe(ROUNDS);
+    const refunds = standin.requests.filter((r) => r.path === '/v1/refunds' && r.status === 200);
+    expect(refunds).toHaveLength(ROUNDS);
+    expect(new Set(refunds.map((r) => r.idempotencyKey)).size).toBe(ROUNDS);
+    const cancellations = smtp.mails.filter(
+      (m) => m.to.includes(alice.emailAddress.toLowerCase()) && m.subject.includes('cancelled'),
+    );
+    expect(cancellations).toHaveLength(ROUNDS);
+  }, 120_000);
+});
