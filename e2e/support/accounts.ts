@@ -52,3 +52,36 @@ export async function logInThroughForm(page: Page, customer: Pick<Customer, 'ema
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByRole('button', { name: 'Logout' }).first().waitFor();
 }
+
+export const DEMO_ADMIN = { emailAddress: 'admin@bookshop.local', password: 'Demo-admin1!' };
+
+/** Registers a staff member, confirms the address, and has the demo Admin give them `role`. */
+export async function createStaffWithRole(role: 'User' | 'Supervisor' | 'Admin') {
+  const id = randomBytes(4).toString('hex');
+  const emailAddress = `staff-${id}@example.com`;
+  const member = (await post('users/register', {
+    emailAddress,
+    userName: `staff${id}`,
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+  })) as { id: number };
+  const link = new URL(await waitForMailLink(emailAddress, '/admin/email-confirmation'));
+  await post(`users/confirm-email/${link.searchParams.get('id')}`, {});
+  const { token } = (await post('users/login', DEMO_ADMIN)) as { token: string };
+  const res = await fetch(`${baseUrl}/api/v1/users/${member.id}/role`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ role }),
+  });
+  if (!res.ok) throw new Error(`PATCH users/${member.id}/role → ${res.status} ${await res.text()}`);
+  return { emailAddress, password: TEST_PASSWORD };
+}
+
+/** Logs in through /admin/login and waits for the dashboard. */
+export async function logInToAdmin(page: Page, staff: { emailAddress: string; password: string }) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email Address').fill(staff.emailAddress);
+  await page.getByLabel('Password', { exact: true }).fill(staff.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(/\/admin\/dashboard/);
+}

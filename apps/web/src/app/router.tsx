@@ -290,9 +290,21 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: Routes.adminOrders,
+                    ...lazyPage(() =>
+                      import('./admin-order-routes.tsx').then((m) => ({ Component: m.AdminOrdersRoute })),
+                    ),
+                  },
+                  {
+                    path: Routes.adminOrder,
+                    ...lazyPage(() =>
+                      import('./admin-order-routes.tsx').then((m) => ({ Component: m.AdminOrderRoute })),
+                    ),
+                  },
+                  {
                     path: Routes.adminProfile,
                     ...lazyPage(() =>
-                      import('../features/staff/pages/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+                      import('./staff-profile-route.tsx').then((m) => ({ Component: m.StaffProfileRoute })),
                     ),
                   },
                 ],

@@ -60,6 +60,22 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return parse<T>(response);
 }
 
+/**
+ * Like `api`, for a file the server sends (e.g. a CSV export that needs the bearer token, so a
+ * plain link cannot fetch it). Answers the body and the file name from Content-Disposition.
+ */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName?: string }> {
+  let response = await send(path, options);
+  if ((response.status === 401 || response.status === 403) && !options.noRefresh && refreshHandler) {
+    if (await refreshOnce()) response = await send(path, options);
+    else onRefreshFailed();
+  }
+  if (!response.ok) return parse<never>(response);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), fileName };
+}
+
 function send(path: string, { body, noRefresh: _, headers, ...init }: RequestOptions) {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const token = tokenStore.get();

@@ -107,6 +107,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
             { status, statusName: ORDER_STATUS_NAMES[status as OrderStatus], at: paidAt ?? '2026-11-23T11:35:00.000Z' },
           ]),
     ],
+    cancelReason: null,
+    refundStatus: null,
     ...overrides,
   });
 }

@@ -1,9 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // jsdom does not implement scrolling; the layout scrolls on navigation.
 window.scrollTo = vi.fn();
+
+// jsdom has no media queries; the dashboard's chart library asks for them.
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
 
 // Without vitest globals, Testing Library cannot register its own clean-up.
 afterEach(() => {
@@ -11,3 +26,7 @@ afterEach(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
 });
+
+// A chart unmounted before it drew still has its first draw queued on Node's timer (its clean-up
+// clears jsdom's); let it run while the window is still there.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 0)));

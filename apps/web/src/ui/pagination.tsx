@@ -59,14 +59,19 @@ export function Pagination({ currentPage, totalPages, onPageChange }: Pagination
   );
 }
 
-type PageSizeSelectProps = { pageSize: number; onChange: (pageSize: number) => void };
+type PageSizeSelectProps = {
+  pageSize: number;
+  onChange: (pageSize: number) => void;
+  /** What a page holds, e.g. 'Orders per page'. */
+  label?: string;
+};
 
-export function PageSizeSelect({ pageSize, onChange }: PageSizeSelectProps) {
+export function PageSizeSelect({ pageSize, onChange, label = 'Books per page' }: PageSizeSelectProps) {
   const id = useId();
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id} className="text-stone-700">
-        Books per page
+        {label}
       </label>
       <select
         id={id}

@@ -7,6 +7,6 @@ export function changePassword(body: ChangePassword): Promise<{ message: string 
   return api('v1/customers', { method: 'PATCH', body });
 }
 
-export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+export function useChangePassword(send: (body: ChangePassword) => Promise<{ message: string }> = changePassword) {
+  return useMutation({ mutationFn: send });
 }

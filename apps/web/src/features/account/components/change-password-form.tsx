@@ -4,15 +4,20 @@ import { ChangePasswordSchema, type ChangePassword } from '@bookshop/contracts/a
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { useChangePassword } from '../api/change-password.ts';
-import { serverFieldError } from '../lib/field-errors.ts';
+import { changePassword, useChangePassword } from '../api/change-password.ts';
+import { serverFieldError } from '../../../lib/field-errors.ts';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 const EMPTY: ChangePassword = { currentPassword: '', password: '', confirmPassword: '' };
 
-/** `PATCH v1/customers`, for an account that has a password: the new one follows the spec's rules (section 5). */
-export function ChangePasswordForm() {
-  const change = useChangePassword();
+type ChangePasswordFormProps = {
+  /** Sends the change: `PATCH v1/customers` by default; the admin profile sends `PATCH v1/users`. */
+  send?: (body: ChangePassword) => Promise<{ message: string }>;
+};
+
+/** For an account that has a password: the new one follows the spec's rules (section 5). */
+export function ChangePasswordForm({ send = changePassword }: ChangePasswordFormProps) {
+  const change = useChangePassword(send);
   const {
     register,
     handleSubmit,

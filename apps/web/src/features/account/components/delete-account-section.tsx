@@ -12,7 +12,7 @@ import { TextField } from '../../../ui/form-fields.tsx';
 import { Dialog } from '../../../ui/modal.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
-import { serverFieldError } from '../lib/field-errors.ts';
+import { serverFieldError } from '../../../lib/field-errors.ts';
 
 const ACCOUNT_DELETED = 'Your account has been deleted.';
 

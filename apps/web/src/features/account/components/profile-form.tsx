@@ -7,9 +7,9 @@ import { Button } from '../../../ui/button.tsx';
 import { SelectField, TextField } from '../../../ui/form-fields.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { ProfileFieldsSchema, useUpdateProfile, type ProfileFields } from '../api/update-profile.ts';
-import { serverFieldError } from '../lib/field-errors.ts';
+import { serverFieldError } from '../../../lib/field-errors.ts';
 import { browserTimeZone, timeZoneOptions } from '../lib/time-zones.ts';
-import { AvatarPicker } from './avatar-picker.tsx';
+import { AvatarPicker } from '../../../ui/avatar-picker.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'userName', 'ianaZone'] as const;
 const PROFILE_SAVED = 'Profile updated.';

@@ -1,7 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
-import { countryName } from '../../../lib/country-name.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -9,6 +8,7 @@ import { NotFound } from '../../../ui/not-found.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useOrder } from '../api/get-order.ts';
+import { OrderDelivery, OrderHistory, orderCard as card } from '../components/order-details.tsx';
 import { OrderReceipt } from '../components/order-receipt.tsx';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 
@@ -18,8 +18,6 @@ const validId = (raw: string | undefined) => {
   const id = Number(raw);
   return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
 };
-
-const card = 'grid content-start gap-3 rounded-xl border border-stone-200 bg-white p-5';
 
 /** /orders/:id (logged-in customers): one order with its lines, delivery, totals and history. */
 export function OrderPage() {
@@ -70,37 +68,8 @@ export function OrderPage() {
         </section>
 
         <div className="grid content-start gap-6">
-          <section aria-labelledby="order-delivery-title" className={card}>
-            <h2 id="order-delivery-title" className="text-lg font-bold text-stone-900">
-              Delivery
-            </h2>
-            <p className="text-stone-800">{data.deliveryMethod.name}</p>
-            <address className="grid gap-0.5 text-stone-800 not-italic">
-              <span className="font-semibold text-stone-900">{data.address.address}</span>
-              <span>
-                {data.address.city}
-                {data.address.zipCode && ` ${data.address.zipCode}`}
-              </span>
-              <span>{countryName(data.address.country)}</span>
-              <span className="text-sm text-stone-600">{data.address.phoneNo}</span>
-            </address>
-          </section>
-
-          <section aria-labelledby="order-history-title" className={card}>
-            <h2 id="order-history-title" className="text-lg font-bold text-stone-900">
-              Status history
-            </h2>
-            <ol className="grid gap-2 border-s-2 border-stone-200 ps-4">
-              {data.history.map((entry) => (
-                <li key={`${entry.status}-${entry.at}`} className="grid text-sm">
-                  <span className="font-semibold text-stone-900">{entry.statusName}</span>
-                  <time dateTime={entry.at} className="text-stone-700">
-                    {formatDateTime(entry.at)}
-                  </time>
-                </li>
-              ))}
-            </ol>
-          </section>
+          <OrderDelivery order={data} />
+          <OrderHistory order={data} />
         </div>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { RoleName } from '@bookshop/contracts/enums';
 import { Permission } from '@bookshop/contracts/roles';
 import { Routes } from '@bookshop/contracts/routes';
 import { ChevronDownIcon } from '../../../ui/icons.tsx';
+import { DashboardUser } from './dashboard-user.tsx';
 import { WaitingForApproval } from './waiting-for-approval.tsx';
 
 type DashboardLayoutProps = {
@@ -52,7 +53,10 @@ export function DashboardLayout({ viewer, refreshSession }: DashboardLayoutProps
   return (
     <div className="grid gap-4 py-4 md:grid-cols-[14rem_1fr] md:gap-6 md:py-6">
       <DashboardMenu links={menuFor(viewer.permissions)} />
-      <div className="min-w-0">
+      <div className="grid min-w-0 content-start gap-6">
+        <header className="flex justify-end border-b border-stone-200 pb-3">
+          <DashboardUser viewer={viewer} />
+        </header>
         <Outlet context={context} />
       </div>
     </div>

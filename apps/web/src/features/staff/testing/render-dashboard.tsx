@@ -10,6 +10,7 @@ import { createTestQueryClient } from '../../../test/render.tsx';
 import { Toaster } from '../../../ui/toast.tsx';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
 import { DashboardHomePage } from '../pages/dashboard-home-page.tsx';
+import { ProfilePage } from '../pages/profile-page.tsx';
 import { StaffPage } from '../pages/staff-page.tsx';
 
 export function makeViewer(role: RoleName, overrides: Partial<LoggedInUser> = {}): LoggedInUser {
@@ -69,11 +70,15 @@ export function stubFetch(handler: Handler) {
 }
 
 /** The dashboard as the app mounts it, for the given staff member. */
-type RenderOptions = { at?: string; refreshSession?: () => Promise<unknown> };
+type RenderOptions = { at?: string; refreshSession?: () => Promise<unknown>; onProfileSaved?: () => void };
 
 export function renderDashboard(
   viewer: LoggedInUser,
-  { at = Routes.adminDashboard, refreshSession = vi.fn(() => Promise.resolve(true)) }: RenderOptions = {},
+  {
+    at = Routes.adminDashboard,
+    refreshSession = vi.fn(() => Promise.resolve(true)),
+    onProfileSaved = vi.fn(),
+  }: RenderOptions = {},
 ) {
   const router = createMemoryRouter(
     [
@@ -83,6 +88,10 @@ export function renderDashboard(
         children: [
           { index: true, element: <DashboardHomePage /> },
           { path: Routes.adminStaff, element: <StaffPage /> },
+          {
+            path: Routes.adminProfile,
+            element: <ProfilePage passwordForm={<p>Password form</p>} onProfileSaved={onProfileSaved} />,
+          },
         ],
       },
     ],
@@ -94,5 +103,5 @@ export function renderDashboard(
       <Toaster />
     </QueryClientProvider>,
   );
-  return { ...view, router, refreshSession };
+  return { ...view, router, refreshSession, onProfileSaved };
 }

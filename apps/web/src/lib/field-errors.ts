@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 /** The server's first message for `field` (problem+json `errors`), if the request failed on it. */
 export function serverFieldError(error: unknown, field: string): string | undefined {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../ui/button.tsx';
+import { Button } from './button.tsx';
 import { ACCEPTED_IMAGE_INPUT, avatarFileError } from '../lib/avatar-file.ts';
 
 type AvatarPickerProps = {

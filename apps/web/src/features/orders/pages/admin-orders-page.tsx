@@ -1,0 +1,251 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
+import type { OrderStatus } from '@bookshop/contracts/enums';
+import { Messages } from '@bookshop/contracts/messages';
+import { ORDER_STATUS_NAMES, ORDER_STATUSES, OrderExportQuerySchema } from '@bookshop/contracts/orders';
+import { formatDateTime, formatPrice } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { TextField } from '../../../ui/form-fields.tsx';
+import { PageSizeSelect, Pagination } from '../../../ui/pagination.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { useDownloadOrdersCsv } from '../api/download-orders-csv.ts';
+import { useStaffOrders, type StaffOrderFilters, type StaffOrdersQuery } from '../api/get-staff-orders.ts';
+import { OrderStatusBadge } from '../components/order-status-badge.tsx';
+import { adminOrderPath } from '../lib/staff-order-paths.ts';
+
+const isStatus = (value: string | null): value is `${OrderStatus}` =>
+  value !== null && (ORDER_STATUSES as readonly number[]).includes(Number(value));
+const isDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** Filters, page and page size live in the URL, so a reload or a shared link shows the same list. */
+function useStaffOrdersQuery(): [StaffOrdersQuery, (change: Partial<StaffOrdersQuery>) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = searchParams.get('status');
+  const from = searchParams.get('from');
+  const to = searchParams.get('to');
+  const customer = searchParams.get('customer')?.trim().slice(0, 100);
+  const size = Number(searchParams.get('pageSize'));
+  const query: StaffOrdersQuery = {
+    pageNo: Math.max(1, Number.parseInt(searchParams.get('pageNo') ?? '1', 10) || 1),
+    pageSize: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    status: isStatus(status) ? (Number(status) as OrderStatus) : undefined,
+    from: isDate(from) ? from : undefined,
+    to: isDate(to) ? to : undefined,
+    customer: customer || undefined,
+  };
+  const update = (change: Partial<StaffOrdersQuery>) => {
+    const next = { ...query, ...change };
+    const params = new URLSearchParams();
+    if (next.status) params.set('status', String(next.status));
+    if (next.from) params.set('from', next.from);
+    if (next.to) params.set('to', next.to);
+    if (next.customer) params.set('customer', next.customer);
+    if (next.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(next.pageSize));
+    if (next.pageNo > 1) params.set('pageNo', String(next.pageNo));
+    setSearchParams(params);
+  };
+  return [query, update];
+}
+
+const filtersOf = ({ status, from, to, customer }: StaffOrdersQuery): StaffOrderFilters => ({
+  status,
+  from,
+  to,
+  customer,
+});
+
+/** /admin/dashboard/orders (orders:view): every order, newest first, with filters and a CSV export. */
+export function AdminOrdersPage() {
+  useDocumentTitle('Orders');
+  const [query, setQuery] = useStaffOrdersQuery();
+  const orders = useStaffOrders(query);
+  const download = useDownloadOrdersCsv();
+  const details = orders.data?.paginationDetails;
+
+  return (
+    <section aria-labelledby="orders-title" className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 id="orders-title" className="text-3xl font-bold text-stone-900">
+            Orders
+          </h1>
+          <p className="text-stone-700">Every order, newest first.</p>
+        </div>
+        <Button variant="secondary" pending={download.isPending} onClick={() => download.mutate(filtersOf(query))}>
+          Download CSV
+        </Button>
+      </header>
+
+      <OrderFilters
+        // A new URL (back button, shared link) starts the form again from it.
+        key={JSON.stringify(filtersOf(query))}
+        filters={filtersOf(query)}
+        onApply={(filters) => setQuery({ ...filters, pageNo: 1 })}
+      />
+
+      {orders.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading orders" className="size-8" />
+        </div>
+      ) : orders.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 py-10">
+          <p className="font-semibold text-rose-900">{Messages.listError}</p>
+          <Button variant="secondary" onClick={() => void orders.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : orders.data.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-stone-300 bg-white py-10 text-center text-stone-800">
+          No orders match these filters.
+        </p>
+      ) : (
+        <div
+          className="overflow-x-auto rounded-xl border border-stone-200 bg-white"
+          aria-busy={orders.isPlaceholderData || undefined}
+        >
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Orders, newest first</caption>
+            <thead className="bg-stone-100 text-stone-800">
+              <tr>
+                {['Order', 'Placed', 'Customer', 'Status', 'Books', 'Total'].map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {orders.data.data.map((order) => (
+                <tr key={order.id}>
+                  <td className="px-4 py-3 font-semibold whitespace-nowrap">
+                    <Link to={adminOrderPath(order.id)} className="text-brand underline-offset-2 hover:underline">
+                      {order.orderNumber}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                  </td>
+                  <td className="px-4 py-3">
+                    <span className="block font-semibold text-stone-900">{order.customerUserName}</span>
+                    <span className="block break-all text-stone-700">{order.customerEmail}</span>
+                  </td>
+                  <td className="px-4 py-3">
+                    <OrderStatusBadge order={order} />
+                  </td>
+                  <td className="px-4 py-3 tabular-nums">
+                    {order.items.reduce((sum, item) => sum + item.quantity, 0)}
+                  </td>
+                  <td className="px-4 py-3 font-semibold whitespace-nowrap tabular-nums">{formatPrice(order.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {details && (
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <PageSizeSelect
+            label="Orders per page"
+            pageSize={query.pageSize}
+            onChange={(pageSize) => setQuery({ pageSize, pageNo: 1 })}
+          />
+          <Pagination
+            currentPage={details.currentPage}
+            totalPages={details.totalPages}
+            onPageChange={(pageNo) => setQuery({ pageNo })}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+type OrderFiltersProps = { filters: StaffOrderFilters; onApply: (filters: StaffOrderFilters) => void };
+
+/** Applied together on submit, so typing a customer's name does not send a request per key. */
+function OrderFilters({ filters, onApply }: OrderFiltersProps) {
+  const statusId = useId();
+  const [status, setStatus] = useState(filters.status ? String(filters.status) : '');
+  const [from, setFrom] = useState(filters.from ?? '');
+  const [to, setTo] = useState(filters.to ?? '');
+  const [customer, setCustomer] = useState(filters.customer ?? '');
+  const candidate = {
+    status: status ? Number(status) : undefined,
+    from: from || undefined,
+    to: to || undefined,
+    customer: customer.trim() || undefined,
+  };
+  const checked = OrderExportQuerySchema.safeParse(candidate);
+  const errorOf = (field: keyof StaffOrderFilters) =>
+    checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === field)?.message;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (checked.success) onApply({ ...candidate, status: candidate.status as OrderStatus | undefined });
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter orders"
+      noValidate
+      onSubmit={submit}
+      className="grid gap-4 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-start"
+    >
+      <div className="grid gap-1.5">
+        <label htmlFor={statusId} className="text-sm font-semibold text-stone-800">
+          Status
+        </label>
+        <select
+          id={statusId}
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+          className="min-h-11 rounded-md border border-stone-300 bg-white px-3"
+        >
+          <option value="">All statuses</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {ORDER_STATUS_NAMES[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        label="From"
+        type="date"
+        value={from}
+        error={errorOf('from')}
+        onChange={(e) => setFrom(e.target.value)}
+      />
+      <TextField label="To" type="date" value={to} error={errorOf('to')} onChange={(e) => setTo(e.target.value)} />
+      <TextField
+        label="Customer"
+        type="search"
+        hint="Name, user name or e-mail"
+        value={customer}
+        error={errorOf('customer')}
+        onChange={(e) => setCustomer(e.target.value)}
+      />
+      <div className="flex gap-2 lg:pt-7">
+        <Button type="submit" disabled={!checked.success}>
+          Apply
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setStatus('');
+            setFrom('');
+            setTo('');
+            setCustomer('');
+            onApply({});
+          }}
+        >
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}
