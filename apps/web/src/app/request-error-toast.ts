@@ -13,7 +13,10 @@ export function showRequestErrorToast(error: unknown) {
   if (error instanceof ApiError) {
     if (error.status === 304 || error.status === 401) return;
     if (error.status === 429) {
-      toast.error(Messages.tooManyRequestsTitle, isAdminArea() ? Messages.tooManyRequestsAdmin : Messages.tooManyRequests);
+      toast.error(
+        Messages.tooManyRequestsTitle,
+        isAdminArea() ? Messages.tooManyRequestsAdmin : Messages.tooManyRequests,
+      );
       return;
     }
     const problem = error.problem as typeof error.problem & { message?: unknown };

@@ -73,4 +73,3 @@ export async function dashboardFigures(tx: Tx, now: Date, days: number): Promise
   );
   return row!;
 }
-
