@@ -62,7 +62,7 @@ describe('the dashboard', () => {
   });
 
   it('opens and closes the menu with its button on a phone', async () => {
-    stubFetch(() => ({ body: {} }));
+    stubFetch(() => ({ status: 500, body: { title: 'Error', status: 500 } }));
     const user = userEvent.setup();
     renderDashboard(makeViewer(RoleName.Admin));
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
