@@ -127,4 +127,25 @@ describe('admin orders', () => {
     await page.getByRole('region', { name: 'Status history' }).getByText('Completed').waitFor();
     expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
   });
+
+  it('a staff member saves a new first name and user name on their profile; the header and a reload show them', async () => {
+    const staff = await createStaffWithRole('User');
+    const userName = `renamed${Date.now().toString(36)}`;
+    const page = await newPage();
+    await logInToAdmin(page, staff);
+    await page.goto('/admin/dashboard/profile');
+    await page.getByLabel('First Name').fill('Samira');
+    await page.getByLabel('Last Name').fill('Haddad');
+    await page.getByLabel('User Name').fill(userName);
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Profile updated.').waitFor();
+    // The header follows the saved user name without a reload.
+    await page.getByRole('link', { name: new RegExp(`^Your profile: ${userName}`) }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Samira');
+    expect(await page.getByLabel('User Name').inputValue()).toBe(userName);
+    await page.getByRole('link', { name: new RegExp(`^Your profile: ${userName}`) }).waitFor();
+  });
 });

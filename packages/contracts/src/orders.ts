@@ -101,12 +101,26 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** A staff list row: the order plus who placed it. */
+/** What staff see of an order (list rows, the order page, a cancellation's answer): the order plus who placed it. */
 export const StaffOrderSchema = OrderSchema.extend({
   customerEmail: z.string(),
   customerUserName: z.string(),
 });
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;
+
+/**
+ * `GET v1/orders/{id}` answers by caller: staff who may view orders get any order as
+ * StaffOrderSchema, a customer gets their own as OrderSchema (never who placed it). The staff
+ * shape comes first so that, when the answer is serialised, its customer fields are kept.
+ */
+export const OrderForCallerSchema = z
+  .union([
+    StaffOrderSchema.describe('For staff with orders:view: any order, with the customer who placed it'),
+    OrderSchema.describe("For a customer: their own order (another customer's is 404)"),
+  ])
+  .describe(
+    'Staff with orders:view: any order with customerEmail and customerUserName (StaffOrder). A customer: their own order (Order).',
+  );
 
 const statusFilter = z.coerce
   .number({ error: OrderMessages.statusInvalid })

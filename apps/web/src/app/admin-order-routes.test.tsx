@@ -5,22 +5,17 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import { RoleName } from '@bookshop/contracts/enums';
+import { Messages } from '@bookshop/contracts/messages';
 import { OrderMessages, type StaffOrder } from '@bookshop/contracts/orders';
 import { Routes } from '@bookshop/contracts/routes';
 import { tokenStore } from '../lib/api-client.ts';
 import { DashboardLayout } from '../features/staff/components/dashboard-layout.tsx';
 import { makeViewer } from '../features/staff/testing/render-dashboard.tsx';
-import { stubApiRoutes } from '../test/api-routes.ts';
-import { makeOrder, orderPage } from '../test/order-fixtures.ts';
+import { stubApiRoutes, type StubResponse } from '../test/api-routes.ts';
+import { makeStaffOrder, orderPage } from '../test/order-fixtures.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { Toaster, toast } from '../ui/toast.tsx';
 import { AdminOrderRoute, AdminOrdersRoute } from './admin-order-routes.tsx';
-
-const staffOrder = (overrides: Parameters<typeof makeOrder>[0] = {}): StaffOrder => ({
-  ...makeOrder(overrides),
-  customerEmail: 'reader@example.com',
-  customerUserName: 'reader',
-});
 
 function renderAdmin(role: RoleName, at: string) {
   const router = createMemoryRouter(
@@ -54,7 +49,7 @@ describe('/admin/dashboard/orders', () => {
   it('lists every order in a table with a link to each, newest first as the API sends them', async () => {
     const api = stubApiRoutes(({ path }) =>
       path === '/api/v1/orders'
-        ? { body: orderPage([staffOrder({ id: 12 }), staffOrder({ id: 11, status: OrderStatus.Pending })]) }
+        ? { body: orderPage([makeStaffOrder({ id: 12 }), makeStaffOrder({ id: 11, status: OrderStatus.Pending })]) }
         : undefined,
     );
     renderAdmin(RoleName.User, Routes.adminOrders);
@@ -79,7 +74,7 @@ describe('/admin/dashboard/orders', () => {
   it('puts the filters, page size and page in the URL and sends them', async () => {
     const api = stubApiRoutes(({ path }) =>
       path === '/api/v1/orders'
-        ? { body: orderPage([staffOrder({ id: 12 })], { currentPage: 1, totalPages: 3, pageSize: 10 }) }
+        ? { body: orderPage([makeStaffOrder({ id: 12 })], { currentPage: 1, totalPages: 3, pageSize: 10 }) }
         : undefined,
     );
     const user = userEvent.setup();
@@ -143,7 +138,7 @@ describe('/admin/dashboard/orders', () => {
           }),
         );
       }
-      return Promise.resolve(Response.json(orderPage([staffOrder({ id: 12 })])));
+      return Promise.resolve(Response.json(orderPage([makeStaffOrder({ id: 12 })])));
     });
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
@@ -184,7 +179,7 @@ describe('/admin/dashboard/orders/:id', () => {
   }
 
   it('shows the customer, lines, totals, delivery and history', async () => {
-    stubOrder(staffOrder({ id: 7 }));
+    stubOrder(makeStaffOrder({ id: 7 }));
     renderAdmin(RoleName.User, '/admin/dashboard/orders/7');
 
     expect(await screen.findByRole('heading', { name: /Order BK-000007/ })).toBeInTheDocument();
@@ -192,26 +187,73 @@ describe('/admin/dashboard/orders/:id', () => {
     expect(within(customer).getByText('reader')).toBeInTheDocument();
     expect(within(customer).getByText('reader@example.com')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Books in this order' })).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.getByText('Standard Delivery')).toBeInTheDocument();
+    expect(screen.getByText('Delivery (Standard Delivery)')).toBeInTheDocument();
+    expect(screen.getByText('Dhs 130.00')).toBeInTheDocument();
+    const delivery = screen.getByRole('region', { name: 'Delivery' });
+    expect(delivery).toHaveTextContent('Standard Delivery');
+    expect(delivery).toHaveTextContent('12 Palm Street');
+    expect(screen.queryByRole('region', { name: 'Cancellation' })).not.toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'Status history' });
     expect(within(history).getAllByText(/\d{2}\/\d{2}\/2026, \d{1,2}:\d{2} (AM|PM)/)).toHaveLength(2);
   });
 
-  it('shows the customer from the list when the order itself comes without one', async () => {
-    stubApiRoutes(({ path }) => {
-      if (path === '/api/v1/orders') return { body: orderPage([staffOrder({ id: 7 })]) };
-      if (path === '/api/v1/orders/7') return { body: makeOrder({ id: 7 }) };
+  it('opened from the table, reads the order and its customer from GET v1/orders/{id}', async () => {
+    const api = stubApiRoutes(({ path }) => {
+      if (path === '/api/v1/orders') return { body: orderPage([makeStaffOrder({ id: 7 })]) };
+      if (path === '/api/v1/orders/7') {
+        return { body: makeStaffOrder({ id: 7, customerUserName: 'dora', customerEmail: 'dora@example.com' }) };
+      }
       return undefined;
     });
     const user = userEvent.setup();
     renderAdmin(RoleName.User, Routes.adminOrders);
     await user.click(await screen.findByRole('link', { name: 'BK-000007' }));
     const customer = await screen.findByRole('region', { name: 'Customer' });
-    expect(within(customer).getByText('reader@example.com')).toBeInTheDocument();
+    expect(within(customer).getByText('dora')).toBeInTheDocument();
+    expect(within(customer).getByRole('link', { name: 'dora@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:dora@example.com',
+    );
+    expect(api.sent('GET', '/api/v1/orders/7')).toHaveLength(1);
+  });
+
+  it('shows a spinner while the order loads', async () => {
+    let answer: (response: StubResponse) => void = () => {};
+    stubApiRoutes(({ path }) =>
+      path === '/api/v1/orders/7' ? new Promise<StubResponse>((resolve) => (answer = resolve)) : undefined,
+    );
+    renderAdmin(RoleName.User, '/admin/dashboard/orders/7');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading the order');
+    answer({ body: makeStaffOrder({ id: 7 }) });
+    expect(await screen.findByRole('heading', { name: /Order BK-000007/ })).toBeInTheDocument();
+    expect(screen.queryByText('Loading the order')).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when the order cannot load, and the order once it can', async () => {
+    let failing = true;
+    const api = stubApiRoutes(({ path }) => {
+      if (path !== '/api/v1/orders/7') return undefined;
+      return failing ? { status: 500, body: { title: 'Error', status: 500 } } : { body: makeStaffOrder({ id: 7 }) };
+    });
+    const user = userEvent.setup();
+    renderAdmin(RoleName.User, '/admin/dashboard/orders/7');
+    expect(await screen.findByRole('alert')).toHaveTextContent(Messages.listError);
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: /Order BK-000007/ })).toBeInTheDocument();
+    expect(api.sent('GET', '/api/v1/orders/7')).toHaveLength(2);
+  });
+
+  it('says an id that cannot be an order is not found, without asking the API', async () => {
+    const api = stubApiRoutes(() => undefined);
+    renderAdmin(RoleName.User, '/admin/dashboard/orders/abc');
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Back to orders' })).toHaveAttribute('href', Routes.adminOrders);
+    expect(api.sent('GET', '/api/v1/orders/abc')).toHaveLength(0);
   });
 
   it('has no Cancel order button for a User (orders:view only)', async () => {
-    stubOrder(staffOrder({ id: 7 }));
+    stubOrder(makeStaffOrder({ id: 7 }));
     renderAdmin(RoleName.User, '/admin/dashboard/orders/7');
     await screen.findByRole('heading', { name: /Order BK-000007/ });
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
@@ -219,7 +261,7 @@ describe('/admin/dashboard/orders/:id', () => {
 
   it('has no Cancel order button on a cancelled order, and shows its reason and refund', async () => {
     stubOrder(
-      staffOrder({ id: 7, status: OrderStatus.Cancelled, cancelReason: 'Out of print', refundStatus: 'refunded' }),
+      makeStaffOrder({ id: 7, status: OrderStatus.Cancelled, cancelReason: 'Out of print', refundStatus: 'refunded' }),
     );
     renderAdmin(RoleName.Supervisor, '/admin/dashboard/orders/7');
     const cancellation = await screen.findByRole('region', { name: 'Cancellation' });
@@ -229,7 +271,7 @@ describe('/admin/dashboard/orders/:id', () => {
   });
 
   it('cancels a paid order with a reason, saying the customer is refunded, and updates the page', async () => {
-    const order = staffOrder({ id: 7, status: OrderStatus.Completed });
+    const order = makeStaffOrder({ id: 7, status: OrderStatus.Completed });
     const api = stubOrder(order, () => ({
       body: {
         ...order,
@@ -266,7 +308,7 @@ describe('/admin/dashboard/orders/:id', () => {
   });
 
   it('says a Pending order is released, not refunded', async () => {
-    stubOrder(staffOrder({ id: 8, status: OrderStatus.Pending }));
+    stubOrder(makeStaffOrder({ id: 8, status: OrderStatus.Pending }));
     const user = userEvent.setup();
     renderAdmin(RoleName.Supervisor, '/admin/dashboard/orders/8');
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
@@ -276,7 +318,7 @@ describe('/admin/dashboard/orders/:id', () => {
   });
 
   it('shows a 409 inside the dialog', async () => {
-    const order = staffOrder({ id: 7, status: OrderStatus.Completed });
+    const order = makeStaffOrder({ id: 7, status: OrderStatus.Completed });
     stubOrder(order, () => ({
       status: 409,
       body: { title: 'Conflict', status: 409, detail: OrderMessages.alreadyCancelled },
@@ -294,5 +336,6 @@ describe('/admin/dashboard/orders/:id', () => {
     stubApiRoutes(() => undefined);
     renderAdmin(RoleName.User, '/admin/dashboard/orders/999');
     expect(await screen.findByText(OrderMessages.notFound)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,14 @@ import { CartSchema, cartTotals, type Cart, type CartItem } from '@bookshop/cont
 import { deliveryQuote, DeliveryQuoteSchema, type DeliveryQuote } from '@bookshop/contracts/delivery';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import { aedToFils } from '@bookshop/contracts/money';
-import { ORDER_STATUS_NAMES, OrderSchema, orderNumber, type Order } from '@bookshop/contracts/orders';
+import {
+  ORDER_STATUS_NAMES,
+  OrderSchema,
+  orderNumber,
+  StaffOrderSchema,
+  type Order,
+  type StaffOrder,
+} from '@bookshop/contracts/orders';
 
 /*
  * Fixtures for checkout and orders, built by factories and parsed by the contract schemas, so a
@@ -112,6 +119,15 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     ...overrides,
   });
 }
+
+/** An order as staff read it: the customer's order plus who placed it. */
+export const makeStaffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder =>
+  StaffOrderSchema.parse({
+    ...makeOrder(overrides),
+    customerEmail: 'reader@example.com',
+    customerUserName: 'reader',
+    ...overrides,
+  });
 
 export const orderPage = (data: Order[], { currentPage = 1, totalPages = 1, pageSize = 5 } = {}) => ({
   data,

@@ -86,25 +86,24 @@ function whereOf(filter: OrderFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** One page of orders, newest first, with who placed each. */
-export async function pageOrders(tx: Tx, filter: OrderFilter, limit: number, offset: number) {
-  return tx
+/** Orders with who placed each: what the staff list and the staff order page read. */
+const ordersWithCustomer = (tx: Tx) =>
+  tx
     .select({ order: orders, customerEmail: accounts.emailAddress, customerUserName: accounts.userName })
     .from(orders)
-    .innerJoin(accounts, eq(accounts.id, orders.customerId))
+    .innerJoin(accounts, eq(accounts.id, orders.customerId));
+export type OrderWithCustomerRow = Awaited<ReturnType<typeof ordersWithCustomer>>[number];
+
+/** One page of orders, newest first, with who placed each. */
+export const pageOrders = (tx: Tx, filter: OrderFilter, limit: number, offset: number) =>
+  ordersWithCustomer(tx)
     .where(whereOf(filter))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .offset(offset);
-}
 
 /** One order with who placed it (staff answers). */
-export const findStaffOrder = (tx: Tx, id: number) =>
-  tx
-    .select({ order: orders, customerEmail: accounts.emailAddress, customerUserName: accounts.userName })
-    .from(orders)
-    .innerJoin(accounts, eq(accounts.id, orders.customerId))
-    .where(eq(orders.id, id));
+export const findStaffOrder = (tx: Tx, id: number) => ordersWithCustomer(tx).where(eq(orders.id, id));
 
 export async function countOrders(tx: Tx, filter: OrderFilter): Promise<number> {
   const [row] = await tx
@@ -169,3 +168,14 @@ export async function exportBatch(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
 }
+
+/** The (customer, book) pairs among these customers and books with a Completed order holding the book. */
+export const completedPurchases = (tx: Tx, customerIds: number[], bookIds: number[]) =>
+  customerIds.length === 0 || bookIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select({ customerId: orders.customerId, bookId: orderItems.bookId })
+        .from(orders)
+        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(and(eq(orders.status, 2), inArray(orders.customerId, customerIds), inArray(orderItems.bookId, bookIds)))
+        .groupBy(orders.customerId, orderItems.bookId);

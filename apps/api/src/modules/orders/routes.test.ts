@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
-import { OrderMessages, type Order, type StaffOrder } from '@bookshop/contracts/orders';
+import { AuthMessages } from '@bookshop/contracts/auth';
+import { OrderMessages, OrderSchema, StaffOrderSchema, type Order, type StaffOrder } from '@bookshop/contracts/orders';
 import type { Page } from '@bookshop/contracts/pagination';
 import {
   callAs,
@@ -20,6 +21,9 @@ let t: TestApp;
 let alice: TestAccount;
 let bob: TestAccount;
 let staff: TestAccount;
+let newUser: TestAccount;
+let supervisor: TestAccount;
+let admin: TestAccount;
 const placed: { alice: number[]; bob: number[] } = { alice: [], bob: [] };
 
 beforeAll(async () => {
@@ -28,6 +32,9 @@ beforeAll(async () => {
   alice = await createCustomer(t, { firstName: 'Alice', lastName: 'Liddell', userName: `alice-${Date.now()}` });
   bob = await createCustomer(t, { firstName: 'Bob', lastName: 'Builder' });
   staff = await createStaff(t, RoleName.User);
+  newUser = await createStaff(t, RoleName.NewUser);
+  supervisor = await createStaff(t, RoleName.Supervisor);
+  admin = await createStaff(t, RoleName.Admin);
   const aliceAddress = await addAddress(t, alice);
   const bobAddress = await addAddress(t, bob);
   for (let i = 0; i < 6; i++) {
@@ -141,5 +148,80 @@ describe('GET v1/orders (staff)', () => {
     expect(row.map((o) => o.id)).toEqual([orderId]);
     expect(row[0]!.customerEmail).not.toBe(carol.emailAddress);
     expectProblem(await callAs(t, 'GET', `/api/v1/orders/${orderId}`, carol), 401);
+  });
+});
+
+describe('GET v1/orders/{id}', () => {
+  const url = (id: number) => `/api/v1/orders/${id}`;
+  const keysOf = (schema: typeof OrderSchema | typeof StaffOrderSchema) => Object.keys(schema.shape).sort();
+  /** The staff list's row for order `id`, to compare the order page's answer with. */
+  const listRow = async (id: number, customer: TestAccount) =>
+    (
+      await get<Page<StaffOrder>>(
+        `/api/v1/orders?pageSize=25&customer=${encodeURIComponent(customer.emailAddress)}`,
+        staff,
+      )
+    ).data.find((row) => row.id === id);
+
+  it.each([
+    ['User', () => staff],
+    ['Supervisor', () => supervisor],
+    ['Admin', () => admin],
+  ])('a %s gets any order in the staff shape, as the staff list shows it', async (_role, who) => {
+    const id = placed.bob[0]!;
+    const order = await get<StaffOrder>(url(id), who());
+    expect(Object.keys(order).sort()).toEqual(keysOf(StaffOrderSchema));
+    expect(order).toMatchObject({ id, customerEmail: bob.emailAddress, customerUserName: bob.userName });
+    expect(order).toEqual(await listRow(id, bob));
+  });
+
+  it('a cancelled order shows staff its reason, refund status and whole history', async () => {
+    const emma = (await get<Order>(url(placed.bob[0]!), bob)).items[0]!.bookId;
+    const dora = await createCustomer(t);
+    const address = await addAddress(t, dora);
+    await fillCart(t, dora, { [emma]: 1 });
+    const { orderId } = await checkout(t, dora, address);
+    const reason = 'Out of print';
+    const cancelled = await callAs(t, 'PATCH', `${url(orderId)}/status`, supervisor, { status: 3, reason });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // A paid order's refund is asked of the provider by a job; its status travels the same way.
+    await t.db.execute(sql`update orders set refund_status = 'failed' where id = ${orderId}`);
+
+    const order = await get<StaffOrder>(url(orderId), staff);
+    expect(order).toMatchObject({
+      status: 3,
+      statusName: 'Cancelled',
+      cancelReason: reason,
+      refundStatus: 'failed',
+      customerEmail: dora.emailAddress,
+    });
+    expect(order.history.map((entry) => entry.statusName)).toEqual(['Pending', 'Cancelled']);
+    expect(order).toEqual(await listRow(orderId, dora));
+    // The customer reads the same order, without who placed it.
+    const own = await get<Order>(url(orderId), dora);
+    expect(Object.keys(own).sort()).toEqual(keysOf(OrderSchema));
+    expect(own).toEqual(OrderSchema.parse(order));
+  });
+
+  it("a customer gets their own order in the customer shape, and 404 for anyone else's", async () => {
+    const own = await get<Order>(url(placed.alice[1]!), alice);
+    expect(Object.keys(own).sort()).toEqual(keysOf(OrderSchema));
+    expect(own).not.toHaveProperty('customerEmail');
+    const res = await callAs(t, 'GET', url(placed.bob[0]!), alice);
+    expectProblem(res, 404);
+    expect(res.json<{ detail: string }>().detail).toBe(OrderMessages.notFound);
+    // An order that does not exist answers the same as another customer's: no hint either way.
+    const unknown = await callAs(t, 'GET', url(999_999), alice);
+    const { requestId: _, ...problem } = res.json<{ requestId: string }>();
+    expect(unknown.json()).toEqual({ ...problem, requestId: expect.any(String) });
+  });
+
+  it('refuses a New User (403) and a guest (401); staff get 404 for an unknown order and 400 for a bad id', async () => {
+    const waiting = await callAs(t, 'GET', url(placed.bob[0]!), newUser);
+    expectProblem(waiting, 403);
+    expect(waiting.json<{ detail: string }>().detail).toBe(AuthMessages.awaitingApproval);
+    expectProblem(await callAs(t, 'GET', url(placed.bob[0]!)), 401);
+    expectProblem(await callAs(t, 'GET', url(999_999), staff), 404);
+    expectValidationError(await callAs(t, 'GET', '/api/v1/orders/abc', staff), 'id', OrderMessages.idInvalid);
   });
 });

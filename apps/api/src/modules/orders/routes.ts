@@ -7,16 +7,17 @@ import {
   StaffOrderSchema,
   CustomerOrderQuerySchema,
   OrderPageSchema,
+  OrderForCallerSchema,
   OrderParamsSchema,
-  OrderSchema,
   StaffOrderPageSchema,
   StaffOrderQuerySchema,
   type ChangeOrderStatus,
   type StaffOrder,
 } from '@bookshop/contracts/orders';
+import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { Permission } from '@bookshop/contracts/roles';
-import { requireCustomer, requirePermission, requireSignedIn, userOf } from '../../platform/auth.ts';
+import { requireCustomer, requireCustomerOrPermission, requirePermission, userOf } from '../../platform/auth.ts';
 import type { OrdersService } from './service.ts';
 
 /** Staff cancellation (checkout/cancellation.ts): it needs the payment provider and the stock. */
@@ -89,15 +90,21 @@ export const ordersRoutes: FastifyPluginCallbackZod<{ orders: OrdersService; can
   app.get(
     '/v1/orders/:id',
     {
-      onRequest: [requireSignedIn],
+      onRequest: [requireCustomerOrPermission(Permission.ViewOrders)],
       schema: {
         tags,
-        summary: "One order: its owner's, or any for staff who may view orders; anyone else 404",
+        summary:
+          "One order. Staff who may view orders: any order, with who placed it (StaffOrder); other staff 403. A customer: their own (Order); another's 404",
         params: OrderParamsSchema,
-        response: { 200: OrderSchema, ...problems, 404: ProblemSchema },
+        response: { 200: OrderForCallerSchema, ...problems, 404: ProblemSchema },
       },
     },
-    (request) => orders.getFor(userOf(request), request.params.id),
+    (request) => {
+      const user = userOf(request);
+      return user.personType === PersonType.Customer
+        ? orders.getForCustomer(user.id, request.params.id)
+        : orders.getForStaff(request.params.id);
+    },
   );
 
   app.get(

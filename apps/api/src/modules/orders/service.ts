@@ -12,14 +12,15 @@ import {
   type StaffOrderQuery,
 } from '@bookshop/contracts/orders';
 import type { DeliveryMethodCode } from '@bookshop/contracts/delivery';
-import { Permission } from '@bookshop/contracts/roles';
-import type { AuthUser } from '../../platform/auth.ts';
 import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ImageStore } from '../../platform/storage.ts';
 import * as queries from './queries.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** The key of a (customer, book) pair in `completedPurchases`' answer. */
+export const purchaseKey = (customerId: number, bookId: number) => `${customerId}:${bookId}`;
 
 /** Rows per query of the CSV export: the export never holds more than this many orders in memory. */
 const EXPORT_BATCH = 1000;
@@ -113,6 +114,19 @@ export function createOrdersService({ db, images }: { db: Tx; images: Pick<Image
     );
   }
 
+  /** Staff answers: each order with who placed it, as the staff list and the order page show it. */
+  async function withCustomers(tx: Tx, found: queries.OrderWithCustomerRow[]): Promise<StaffOrder[]> {
+    const details = await withDetails(
+      tx,
+      found.map((r) => r.order),
+    );
+    return details.map((order, i) => ({
+      ...order,
+      customerEmail: found[i]!.customerEmail,
+      customerUserName: found[i]!.customerUserName,
+    }));
+  }
+
   async function load(id: number, options: { tx?: Tx } = {}): Promise<Order> {
     const tx = options.tx ?? db;
     const row = await queries.findOrder(tx, id);
@@ -121,22 +135,36 @@ export function createOrdersService({ db, images }: { db: Tx; images: Pick<Image
   }
 
   return {
+    /**
+     * Which of these (customer, book) pairs bought the book in a Completed order, as `purchaseKey`s:
+     * reviews are open to them and marked as verified purchases.
+     */
+    async completedPurchases(
+      pairs: { customerId: number; bookId: number }[],
+      options: { tx?: Tx } = {},
+    ): Promise<Set<string>> {
+      const found = await queries.completedPurchases(
+        options.tx ?? db,
+        [...new Set(pairs.map((p) => p.customerId))],
+        [...new Set(pairs.map((p) => p.bookId))],
+      );
+      return new Set(found.map((row) => purchaseKey(row.customerId, row.bookId)));
+    },
+
     /** Any order by id, for services that already checked who may see it. */
     get: load,
 
     /** Any order with who placed it, as the staff list shows it; 404 when there is none. */
     async getForStaff(id: number, options: { tx?: Tx } = {}): Promise<StaffOrder> {
       const tx = options.tx ?? db;
-      const [found] = await queries.findStaffOrder(tx, id);
-      if (!found) throw notFound(OrderMessages.notFound);
-      const [order] = await withDetails(tx, [found.order]);
-      return { ...order!, customerEmail: found.customerEmail, customerUserName: found.customerUserName };
+      const found = await queries.findStaffOrder(tx, id);
+      if (found.length === 0) throw notFound(OrderMessages.notFound);
+      return (await withCustomers(tx, found))[0]!;
     },
-    /** The owner sees their order; staff who may read orders see any; everyone else 404 (no hint it exists). */
-    async getFor(user: AuthUser, id: number): Promise<Order> {
+    /** A customer sees only their own order: anyone else's is 404, with no hint that it exists. */
+    async getForCustomer(customerId: number, id: number): Promise<Order> {
       const row = await queries.findOrder(db, id);
-      const allowed = row && (row.customerId === user.id || user.permissions.includes(Permission.ViewOrders));
-      if (!allowed) throw notFound(OrderMessages.notFound);
+      if (row?.customerId !== customerId) throw notFound(OrderMessages.notFound);
       return (await withDetails(db, [row]))[0]!;
     },
 
@@ -195,16 +223,7 @@ export function createOrdersService({ db, images }: { db: Tx; images: Pick<Image
         queries.countOrders(db, filter),
         queries.pageOrders(db, filter, pageSize, (pageNo - 1) * pageSize),
       ]);
-      const details = await withDetails(
-        db,
-        found.map((r) => r.order),
-      );
-      const data: StaffOrder[] = details.map((order, i) => ({
-        ...order,
-        customerEmail: found[i]!.customerEmail,
-        customerUserName: found[i]!.customerUserName,
-      }));
-      return toPage(data, noOfRecords, { pageNo, pageSize });
+      return toPage(await withCustomers(db, found), noOfRecords, { pageNo, pageSize });
     },
   };
 }

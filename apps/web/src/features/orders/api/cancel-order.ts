@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OrderStatus } from '@bookshop/contracts/enums';
-import type { ChangeOrderStatus } from '@bookshop/contracts/orders';
+import type { ChangeOrderStatus, StaffOrder } from '@bookshop/contracts/orders';
 import { api } from '../../../lib/api-client.ts';
 import { staffOrdersQueryKey } from './get-staff-orders.ts';
-import type { StaffOrderDetail } from './get-staff-order.ts';
+import { staffOrderQueryOptions } from './get-staff-order.ts';
 
 /**
  * `PATCH v1/orders/{id}/status` `{ status: 3, reason }` (orders:manage): a Pending order's copies
  * are released, a Completed one is refunded. Answers the order as it now is; 409 when it may no
  * longer be cancelled.
  */
-export function cancelOrder(id: number, reason: string): Promise<StaffOrderDetail> {
+export function cancelOrder(id: number, reason: string): Promise<StaffOrder> {
   const body: ChangeOrderStatus = { status: OrderStatus.Cancelled, reason };
-  return api<StaffOrderDetail>(`v1/orders/${id}/status`, { method: 'PATCH', body });
+  return api<StaffOrder>(`v1/orders/${id}/status`, { method: 'PATCH', body });
 }
 
 export function useCancelOrder(id: number) {
@@ -22,10 +22,7 @@ export function useCancelOrder(id: number) {
     // The dialog shows why it failed (409 above all), next to the reason typed.
     meta: { errorToast: false },
     onSuccess: (order) => {
-      queryClient.setQueryData<StaffOrderDetail>([...staffOrdersQueryKey, 'detail', id], (old) => ({
-        ...old,
-        ...order,
-      }));
+      queryClient.setQueryData(staffOrderQueryOptions(id).queryKey, order);
       return queryClient.invalidateQueries({ queryKey: staffOrdersQueryKey });
     },
   });

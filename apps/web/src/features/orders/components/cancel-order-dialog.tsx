@@ -1,22 +1,21 @@
 import { useId, useState } from 'react';
 import { OrderStatus } from '@bookshop/contracts/enums';
-import { ChangeOrderStatusSchema, OrderMessages } from '@bookshop/contracts/orders';
+import { ChangeOrderStatusSchema, OrderMessages, type StaffOrder } from '@bookshop/contracts/orders';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/modal.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useCancelOrder } from '../api/cancel-order.ts';
-import type { StaffOrderDetail } from '../api/get-staff-order.ts';
 
 /** What cancelling does to this order, in plain words, before anyone confirms. */
-export function cancellationEffect(order: Pick<StaffOrderDetail, 'status' | 'total'>): string {
+export function cancellationEffect(order: Pick<StaffOrder, 'status' | 'total'>): string {
   return order.status === OrderStatus.Completed
     ? `The customer paid ${formatPrice(order.total)}: they will be refunded in full through the payment provider, and the copies go back to stock.`
     : 'The order has not been paid: the reserved copies will be released, and nobody is charged or refunded.';
 }
 
-type CancelOrderDialogProps = { order: StaffOrderDetail; onClose: () => void };
+type CancelOrderDialogProps = { order: StaffOrder; onClose: () => void };
 
 /** Asks for the reason (the customer sees it) and says whether money goes back before cancelling. */
 export function CancelOrderDialog({ order, onClose }: CancelOrderDialogProps) {

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
-import { Button, buttonClasses } from '../../../ui/button.tsx';
+import { buttonClasses } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { SectionPager } from '../../../ui/pagination.tsx';
 
 export const ORDERS_PAGE_SIZE = 5;
 
@@ -28,12 +29,7 @@ export function OrdersSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       {orders.isPending ? (
         <Spinner label="Loading your orders" />
       ) : orders.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p className="font-semibold text-rose-900">{Messages.listError}</p>
-          <Button variant="secondary" size="sm" onClick={() => void orders.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError onRetry={() => orders.refetch()} />
       ) : orders.data.data.length === 0 ? (
         <div className="grid justify-items-start gap-3 rounded-lg border border-dashed border-stone-300 bg-white p-6 text-stone-700">
           <p>You have not placed any orders yet.</p>
@@ -73,28 +69,14 @@ export function OrdersSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
               </li>
             ))}
           </ul>
-          {details && details.totalPages > 1 && (
-            <nav aria-label="Orders pages" className="flex flex-wrap items-center gap-3">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={pageNo <= 1 || orders.isFetching}
-                onClick={() => setPageNo((page) => page - 1)}
-              >
-                Previous<span className="sr-only"> page of orders</span>
-              </Button>
-              <p className="text-sm text-stone-700" aria-live="polite">
-                Page {details.currentPage} of {details.totalPages}
-              </p>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={pageNo >= details.totalPages || orders.isFetching}
-                onClick={() => setPageNo((page) => page + 1)}
-              >
-                Next<span className="sr-only"> page of orders</span>
-              </Button>
-            </nav>
+          {details && (
+            <SectionPager
+              label="Orders pages"
+              noun="orders"
+              details={details}
+              onPageChange={setPageNo}
+              busy={orders.isFetching}
+            />
           )}
         </>
       )}

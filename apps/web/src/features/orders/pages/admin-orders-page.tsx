@@ -7,7 +7,7 @@ import { ORDER_STATUS_NAMES, ORDER_STATUSES, OrderExportQuerySchema } from '@boo
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
-import { PageSizeSelect, Pagination } from '../../../ui/pagination.tsx';
+import { PagingBar } from '../../../ui/pagination.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useDownloadOrdersCsv } from '../api/download-orders-csv.ts';
@@ -145,20 +145,7 @@ export function AdminOrdersPage() {
         </div>
       )}
 
-      {details && (
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <PageSizeSelect
-            label="Orders per page"
-            pageSize={query.pageSize}
-            onChange={(pageSize) => setQuery({ pageSize, pageNo: 1 })}
-          />
-          <Pagination
-            currentPage={details.currentPage}
-            totalPages={details.totalPages}
-            onPageChange={(pageNo) => setQuery({ pageNo })}
-          />
-        </div>
-      )}
+      {details && <PagingBar label="Orders per page" details={details} pageSize={query.pageSize} onChange={setQuery} />}
     </section>
   );
 }

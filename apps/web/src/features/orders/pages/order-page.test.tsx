@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -117,6 +117,32 @@ describe('/orders/:id', () => {
         .map((item) => item.firstChild?.textContent),
     ).toEqual(['Pending', 'Completed']);
     expect(api.requests).toHaveLength(1);
+  });
+
+  it('tells the customer why the shop cancelled the order and where the refund is; says nothing of it otherwise', async () => {
+    stubApiRoutes(({ path }) =>
+      path === '/api/v1/orders/9'
+        ? {
+            body: makeOrder({
+              id: 9,
+              status: OrderStatus.Cancelled,
+              cancelReason: 'The last copy was damaged <b>in the warehouse</b>',
+              refundStatus: 'pending',
+            }),
+          }
+        : path === '/api/v1/orders/7'
+          ? { body: makeOrder({ id: 7 }) }
+          : undefined,
+    );
+    renderOrderPage('/orders/9');
+
+    const cancellation = await screen.findByRole('region', { name: 'Cancellation' });
+    expect(cancellation).toHaveTextContent('The last copy was damaged <b>in the warehouse</b>');
+    expect(cancellation).toHaveTextContent('Your refund is on its way to your card');
+    cleanup();
+    renderOrderPage('/orders/7');
+    await screen.findByRole('heading', { name: /Order BK-000007/ });
+    expect(screen.queryByRole('region', { name: 'Cancellation' })).not.toBeInTheDocument();
   });
 
   it("shows the not-found page for an order that is not the customer's", async () => {

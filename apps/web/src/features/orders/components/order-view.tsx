@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import type { Order } from '@bookshop/contracts/orders';
+import { formatDateTime } from '../../../lib/format.ts';
+import { OrderDelivery, OrderHistory, orderCard } from './order-details.tsx';
+import { OrderReceipt } from './order-receipt.tsx';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+
+/** The storefront's headings are serif, the admin area's bold sans. */
+const TITLE_STYLES = { storefront: 'font-serif font-semibold', admin: 'font-bold' } as const;
+
+type OrderViewProps = {
+  order: Order;
+  area: keyof typeof TITLE_STYLES;
+  /** The link back to the list the reader came from. */
+  back: ReactNode;
+  /** Beside the title, e.g. staff's Cancel order. */
+  actions?: ReactNode;
+  /** Between the title and the books, e.g. the cancellation staff see. */
+  notice?: ReactNode;
+  /** Above delivery and history in the side column, e.g. the customer staff see. */
+  aside?: ReactNode;
+};
+
+/**
+ * One placed order as its owner (/orders/:id) and staff (/admin/dashboard/orders/:id) read it:
+ * number, status and dates, the books with the totals, delivery and the status history. Each
+ * page adds what only it shows through the slots.
+ */
+export function OrderView({ order, area, back, actions, notice, aside }: OrderViewProps) {
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        {back}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className={`flex flex-wrap items-center gap-3 text-3xl text-stone-900 ${TITLE_STYLES[area]}`}>
+            Order {order.orderNumber} <OrderStatusBadge order={order} />
+          </h1>
+          {actions}
+        </div>
+        <p className="text-stone-700">
+          Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          {order.paidAt && (
+            <>
+              {' · '}Paid <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time>
+            </>
+          )}
+        </p>
+      </div>
+
+      {notice}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="order-items-title" className={orderCard}>
+          <h2 id="order-items-title" className="text-lg font-bold text-stone-900">
+            Books
+          </h2>
+          <OrderReceipt order={order} />
+        </section>
+
+        <div className="grid content-start gap-6">
+          {aside}
+          <OrderDelivery order={order} />
+          <OrderHistory order={order} />
+        </div>
+      </div>
+    </div>
+  );
+}
