@@ -18,7 +18,7 @@ export const Permission = {
   ViewSupportTickets: 'support-tickets:view',
   /** Answer and close support tickets. */
   ManageSupportTickets: 'support-tickets:manage',
-  /** Remove any customer's review. */
+  /** Hide an abusive customer review from the storefront (and its average), or show it again. */
   ModerateReviews: 'reviews:moderate',
   /** List staff and change their roles. */
   ManageStaff: 'staff:manage',
@@ -28,13 +28,13 @@ export type Permission = (typeof Permission)[keyof typeof Permission];
 export const ALL_PERMISSIONS = Object.values(Permission);
 
 /**
- * New staff wait with no permissions until an Admin gives them a role. A User reads books, orders
- * and tickets; a Supervisor also changes them (books, cancellations and refunds, tickets, reviews);
- * an Admin also manages staff. docs/decisions/030-staff-roles.md is the table.
+ * New staff wait with no permissions until an Admin gives them a role. A User reads books and
+ * orders; a Supervisor also changes them (books, cancellations and refunds) and handles support
+ * tickets and reviews; an Admin also manages staff. docs/decisions/030-staff-roles.md is the table.
  */
 export const RolePermissions: Record<RoleName, readonly Permission[]> = {
   [RoleName.NewUser]: [],
-  [RoleName.User]: [Permission.ViewBooks, Permission.ViewOrders, Permission.ViewSupportTickets],
+  [RoleName.User]: [Permission.ViewBooks, Permission.ViewOrders],
   [RoleName.Supervisor]: [
     Permission.ViewBooks,
     Permission.ManageBooks,

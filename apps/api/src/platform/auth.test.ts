@@ -12,7 +12,15 @@ import {
   type TestAccount,
   type TestApp,
 } from '../test/app.ts';
-import { requireCustomer, requireInternal, requirePermission, requireSignedIn, requireStaff, userOf } from './auth.ts';
+import {
+  requireCustomer,
+  requireCustomerOrPermission,
+  requireInternal,
+  requirePermission,
+  requireSignedIn,
+  requireStaff,
+  userOf,
+} from './auth.ts';
 
 let t: TestApp;
 let customer: TestAccount;
@@ -33,6 +41,11 @@ beforeAll(async () => {
   t.app.get('/test/staff', { preHandler: [requireStaff] }, echo);
   t.app.get('/test/manage-orders', { preHandler: [requirePermission(Permission.ManageOrders)] }, echo);
   t.app.get('/test/admin', { preHandler: [requirePermission(Permission.ManageStaff)] }, echo);
+  t.app.get(
+    '/test/customer-or-manage-orders',
+    { preHandler: [requireCustomerOrPermission(Permission.ManageOrders)] },
+    echo,
+  );
   t.app.get('/test/two-guards', { preHandler: [requireSignedIn, requireCustomer] }, echo);
   customer = await createCustomer(t);
   newUser = await createStaff(t, RoleName.NewUser);
@@ -164,6 +177,10 @@ describe('guards', () => {
     { url: '/test/admin', who: 'newUser', status: 403 },
     { url: '/test/admin', who: 'supervisor', status: 403 },
     { url: '/test/admin', who: 'admin', status: 200 },
+    { url: '/test/customer-or-manage-orders', who: 'customer', status: 200 },
+    { url: '/test/customer-or-manage-orders', who: 'newUser', status: 403 },
+    { url: '/test/customer-or-manage-orders', who: 'user', status: 403 },
+    { url: '/test/customer-or-manage-orders', who: 'supervisor', status: 200 },
   ];
 
   it.each(cases)('$url with the token of a $who answers $status', async ({ url, who, status }) => {
@@ -178,7 +195,14 @@ describe('guards', () => {
   });
 
   it('answer 401, not 403, without a token', async () => {
-    for (const url of ['/test/customer', '/test/internal', '/test/staff', '/test/manage-orders', '/test/admin']) {
+    for (const url of [
+      '/test/customer',
+      '/test/internal',
+      '/test/staff',
+      '/test/manage-orders',
+      '/test/admin',
+      '/test/customer-or-manage-orders',
+    ]) {
       expectProblem(await get(url), 401);
     }
   });

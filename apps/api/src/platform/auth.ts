@@ -156,6 +156,18 @@ export function requirePermission(permission: Permission) {
   };
 }
 
+/**
+ * A customer, or staff whose current role grants `permission`: for reads where a customer sees
+ * their own records and staff see everyone's. The route still limits a customer to their own.
+ */
+export function requireCustomerOrPermission(permission: Permission) {
+  const staffGuard = requirePermission(permission);
+  return async function requireCustomerOrPermissionGuard(request: FastifyRequest, reply: FastifyReply) {
+    const user = await authenticate(request, reply);
+    if (user.personType !== PersonType.Customer) await staffGuard(request, reply);
+  };
+}
+
 /** The caller of a route behind one of the guards above. */
 export function userOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized(AuthMessages.signInRequired);

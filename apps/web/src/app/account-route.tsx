@@ -3,15 +3,31 @@ import { Routes } from '@bookshop/contracts/routes';
 import { AccountPage } from '../features/account/pages/account-page.tsx';
 import { AddressBook } from '../features/addresses/components/address-book.tsx';
 import { endSession, refresh } from '../features/auth/session/session-store.ts';
+import { useCustomerOrders } from '../features/orders/api/get-customer-orders.ts';
 import { OrdersSection } from '../features/orders/components/orders-section.tsx';
+import { MyReviewsSection } from '../features/reviews/components/my-reviews-section.tsx';
+import { SupportSection } from '../features/support/components/support-section.tsx';
+import { formatDateTime } from '../lib/format.ts';
 
-/** /account (RequireCustomer runs first): the account feature's page with the orders and address list in it. */
+/** The support section, offering the customer's recent orders for a new ticket to be about. */
+function SupportWithOrders() {
+  const orders = useCustomerOrders({ pageNo: 1, pageSize: 25 });
+  const choices = orders.data?.data.map((order) => ({
+    id: order.id,
+    label: `${order.orderNumber} · ${formatDateTime(order.createdAt)}`,
+  }));
+  return <SupportSection orderChoices={orders.isError ? [] : choices} />;
+}
+
+/** /account (RequireCustomer runs first): the account feature's page with the orders, address list and support tickets in it. */
 export function AccountRoute() {
   const navigate = useNavigate();
   return (
     <AccountPage
       ordersSection={<OrdersSection />}
+      reviewsSection={<MyReviewsSection />}
       addressBook={<AddressBook />}
+      supportSection={<SupportWithOrders />}
       // A token refresh answers the saved user name and avatar, so the header shows them.
       onProfileSaved={() => void refresh()}
       onAccountDeleted={async () => {

@@ -175,3 +175,33 @@ export function CheckboxField({
     </div>
   );
 }
+
+/** A multi-line text input (messages, replies); it grows with the text up to a point, then scrolls. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = '',
+  ref,
+  rows = 6,
+  ...textarea
+}: Omit<ComponentProps<'textarea'>, 'id'> & FieldChrome) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <div className={`grid content-start gap-1.5 ${className}`}>
+      <label htmlFor={ids.id} className="text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={ids.id}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={`${controlClasses} max-h-96 py-2 leading-relaxed`}
+        {...textarea}
+      />
+      <FieldMessages hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} />
+    </div>
+  );
+}

@@ -20,6 +20,7 @@ import {
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
+import { formBody, type Upload } from '../../test/multipart.ts';
 import { insertAccount } from '../auth/queries.ts';
 
 let t: TestApp;
@@ -59,23 +60,8 @@ const profileOf = async (who: TestAccount) => {
   return res.json();
 };
 
-type Upload = { data: Buffer; filename: string; type: string; field?: string };
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-async function form(fields: Record<string, string>, ...files: Upload[]) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  for (const file of files)
-    data.append(file.field ?? 'image', new Blob([file.data], { type: file.type }), file.filename);
-  const encoded = new Response(data);
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type')!,
-  };
-}
-
 async function putProfile(who: { headers: object } | undefined, fields: Record<string, string>, ...files: Upload[]) {
-  const { payload, contentType } = await form(fields, ...files);
+  const { payload, contentType } = await formBody(fields, ...files);
   return t.app.inject({
     method: 'PUT',
     url: '/api/v1/customers',

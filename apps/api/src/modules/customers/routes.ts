@@ -1,30 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AccountMessages,
-  AVATAR_MAX_BYTES,
-  ChangePasswordSchema,
-  DeleteAccountSchema,
-  PROFILE_IMAGE_FIELD,
-  UpdateCustomerSchema,
-} from '@bookshop/contracts/account';
+import { DeleteAccountSchema, UpdateCustomerSchema } from '@bookshop/contracts/account';
 import {
   CustomerProfileSchema,
   CustomerRegisterSchema,
   GoogleSignInSchema,
   LoggedInUserSchema,
-  MessageSchema,
 } from '@bookshop/contracts/auth';
 import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
-import { multipartForm, singleFileSchema } from '../../platform/uploads.ts';
-import { emailAddressKey, RateLimits, rateLimit, type Budget } from '../../platform/rate-limit.ts';
+import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
 import type { AccountsService } from '../auth/accounts-service.ts';
 import { accountRoutes } from '../auth/account-routes.ts';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, type CookieOptions } from '../auth/session-cookie.ts';
 import type { SessionsService } from '../auth/sessions-service.ts';
+import { AccountChangeLimits, profileFormSchema, profileRoutes } from './profile-routes.ts';
 import { toCustomerProfile, type CustomerAccountService } from './service.ts';
 
 const tags = ['customers'];
@@ -36,43 +28,13 @@ export type CustomerRoutesOptions = {
   customerAccount: CustomerAccountService;
 };
 
-/**
- * Limits of the /account changes, per signed-in customer: the password checks slow down someone
- * guessing with a stolen access token; image processing is the costly part of a profile save.
- */
-const AccountChangeLimits = {
-  checkPassword: { perIp: { max: 30, windowSeconds: 60 }, perAccount: { max: 10, windowSeconds: 15 * 60 } },
-  updateProfile: { perIp: { max: 60, windowSeconds: 60 }, perAccount: { max: 30, windowSeconds: 10 * 60 } },
-} as const satisfies Record<string, { perIp: Budget; perAccount: Budget }>;
 const customerKey = (request: FastifyRequest) => (request.user ? String(request.user.id) : undefined);
-
-/** The form of PUT v1/customers: its text fields, plus the picture read from the `image` part. */
-const UpdateCustomerFormSchema = UpdateCustomerSchema.extend({
-  [PROFILE_IMAGE_FIELD]: singleFileSchema(
-    'png, jpeg, gif or webp (checked by content), at most 5 MB',
-    AccountMessages.imageType,
-  ).optional(),
-});
-
-/** Reads the profile form (multipart/form-data): its text fields and at most one picture. */
-export const readProfileForm = multipartForm({
-  files: {
-    [PROFILE_IMAGE_FIELD]: {
-      maxFiles: 1,
-      maxBytes: AVATAR_MAX_BYTES,
-      tooLarge: AccountMessages.imageTooLarge,
-      tooMany: AccountMessages.tooManyParts,
-    },
-  },
-  malformed: AccountMessages.malformedForm,
-  unexpectedFile: AccountMessages.unexpectedFile,
-});
 
 /** Customer accounts under /v1/customers (spec section 7, "Authentication" and "Customer account"). */
 export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = async (app, options) => {
   const { accounts, sessions, cookies, customerAccount } = options;
-  const limit = (name: keyof typeof AccountChangeLimits) =>
-    rateLimit(app, `customer:${name}`, AccountChangeLimits[name], customerKey);
+  // Shares the counters of PATCH v1/customers: deleting checks the password too.
+  const checkPasswordLimit = rateLimit(app, 'customer:checkPassword', AccountChangeLimits.checkPassword, customerKey);
 
   app.post(
     '/v1/customers/register',
@@ -141,50 +103,20 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
     (request) => customerAccount.getProfile(userOf(request).id),
   );
 
-  const accountProblems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 429: ProblemSchema };
-
-  app.put(
-    '/v1/customers',
-    {
-      schema: {
-        tags,
-        summary: "Saves the signed-in customer's profile: names, user name, time zone and avatar",
-        description:
-          'multipart/form-data (or JSON without an image). A new `image` replaces the avatar; `removeImage=true` drops it. ' +
-          '`type` is accepted and ignored. 409 when the user name is taken; 413 when the image is over 5 MB.',
-        consumes: ['multipart/form-data', 'application/json'],
-        body: UpdateCustomerFormSchema,
-        response: { 200: CustomerProfileSchema, ...accountProblems, 409: ProblemSchema, 413: ProblemSchema },
-      },
-      // Before validation, so the form is read only for a signed-in customer within the limits.
-      preValidation: [requireCustomer, limit('updateProfile'), readProfileForm],
+  await app.register(profileRoutes, {
+    path: '/v1/customers',
+    guard: requireCustomer,
+    limitName: 'customer',
+    tags,
+    form: profileFormSchema(UpdateCustomerSchema),
+    profile: CustomerProfileSchema,
+    profiles: customerAccount,
+    summaries: {
+      update: "Saves the signed-in customer's profile: names, user name, time zone and avatar",
+      changePassword: "Changes the signed-in customer's password; every other session of the account ends",
     },
-    (request) => {
-      const { image, ...fields } = request.body;
-      return customerAccount.updateProfile(userOf(request).id, fields, image);
-    },
-  );
-
-  app.patch(
-    '/v1/customers',
-    {
-      schema: {
-        tags,
-        summary: "Changes the signed-in customer's password; every other session of the account ends",
-        description:
-          'A wrong current password is a 400 naming currentPassword. An account without a password (Google-only) ' +
-          'gets a 400 telling it to set one through forgot-password.',
-        body: ChangePasswordSchema,
-        response: { 200: MessageSchema, ...accountProblems },
-      },
-      preHandler: [requireCustomer, limit('checkPassword')],
-    },
-    async (request) => {
-      const user = userOf(request);
-      await customerAccount.changePassword(user.id, user.sessionId, request.body);
-      return { message: AccountMessages.passwordChanged };
-    },
-  );
+    updateNote: '`type` is accepted and ignored.',
+  });
 
   app.delete(
     '/v1/customers/account',
@@ -197,9 +129,9 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
           'Cart, wishlist, addresses and avatar are removed; the account row is kept anonymised for orders. 204.',
         // No body at all reads as an empty one, so the answer names the missing field.
         body: z.preprocess((body) => body ?? {}, DeleteAccountSchema),
-        response: { 204: z.null(), ...accountProblems },
+        response: { 204: z.null(), 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 429: ProblemSchema },
       },
-      preHandler: [requireCustomer, limit('checkPassword')],
+      preHandler: [requireCustomer, checkPasswordLimit],
     },
     async (request, reply) => {
       await customerAccount.deleteAccount(userOf(request).id, request.body);

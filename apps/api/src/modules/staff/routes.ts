@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UpdateStaffSchema } from '@bookshop/contracts/account';
 import {
   AccountIdParamsSchema,
+  type StaffMember,
   ChangeRoleSchema,
   StaffMemberSchema,
   StaffPageSchema,
@@ -16,6 +18,8 @@ import type { AccountsService } from '../auth/accounts-service.ts';
 import { accountRoutes } from '../auth/account-routes.ts';
 import type { CookieOptions } from '../auth/session-cookie.ts';
 import type { SessionsService } from '../auth/sessions-service.ts';
+import { profileFormSchema, profileRoutes } from '../customers/profile-routes.ts';
+import type { ProfileService } from '../customers/service.ts';
 import { toStaffMember, type StaffService } from './service.ts';
 
 const tags = ['staff'];
@@ -25,6 +29,8 @@ export type StaffRoutesOptions = {
   sessions: SessionsService;
   cookies: CookieOptions;
   staff: StaffService;
+  /** The signed-in staff member's own profile and password (the customers' rules, decision 036). */
+  staffProfile: ProfileService<StaffMember>;
 };
 
 const guarded = { 401: ProblemSchema, 403: ProblemSchema };
@@ -32,7 +38,7 @@ const guarded = { 401: ProblemSchema, 403: ProblemSchema };
 /** Staff (person type Internal) accounts and roles under /v1/users. */
 export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
   app,
-  { accounts, sessions, cookies, staff },
+  { accounts, sessions, cookies, staff, staffProfile },
 ) => {
   app.post(
     '/v1/users/register',
@@ -102,4 +108,19 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
     },
     (request) => staff.changeRole(userOf(request).id, request.params.id, request.body.role),
   );
+
+  // Any staff member, New User included, edits their own profile: the path has no id (decision 036).
+  await app.register(profileRoutes, {
+    path: '/v1/users',
+    guard: requireInternal,
+    limitName: 'staff',
+    tags,
+    form: profileFormSchema(UpdateStaffSchema),
+    profile: StaffMemberSchema,
+    profiles: staffProfile,
+    summaries: {
+      update: "Saves the signed-in staff member's profile: names, user name and avatar (any role, New User included)",
+      changePassword: "Changes the signed-in staff member's password; every other session of the account ends",
+    },
+  });
 };

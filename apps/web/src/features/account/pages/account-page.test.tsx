@@ -49,6 +49,8 @@ function renderPage() {
         <AccountPage
           addressBook={<section id="addresses">Addresses here</section>}
           ordersSection={<section id="orders">Orders here</section>}
+          reviewsSection={<section id="reviews">Reviews here</section>}
+          supportSection={<section id="support">Support here</section>}
           {...callbacks}
         />
       </MemoryRouter>
@@ -76,9 +78,11 @@ describe('account page', { timeout: 20_000 }, () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['#profile', '#orders', '#addresses', '#password', '#delete-account']);
+    ).toEqual(['#profile', '#orders', '#reviews', '#addresses', '#support', '#password', '#delete-account']);
     expect(await screen.findByText('Addresses here')).toBeInTheDocument();
+    expect(screen.getByText('Support here')).toBeInTheDocument();
     expect(screen.getByText('Orders here')).toBeInTheDocument();
+    expect(screen.getByText('Reviews here')).toBeInTheDocument();
   });
 });
 

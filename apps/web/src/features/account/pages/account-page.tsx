@@ -1,31 +1,35 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Messages } from '@bookshop/contracts/messages';
-import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
-import { ProfileForm } from '../components/profile-form.tsx';
+import { CustomerProfileForm } from '../components/profile-form.tsx';
 import { SetPasswordNote } from '../components/set-password-note.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
 
 type AccountPageProps = {
   /** The address list, from the addresses feature (app/ composes them); renders its own section with id "addresses". */
   addressBook: ReactNode;
   /** The customer's orders, from the orders feature; renders its own section with id "orders". */
   ordersSection: ReactNode;
+  /** The customer's reviews, from the reviews feature; renders its own section with id "reviews". */
+  reviewsSection: ReactNode;
+  /** The customer's support tickets, from the support feature; renders its own section with id "support". */
+  supportSection: ReactNode;
   /** The profile changed: the header's avatar and user name should follow. */
   onProfileSaved: () => void;
   /** The account is gone: log out and go home. */
   onAccountDeleted: () => void;
 };
 
-// Reviews join this list when their page exists; until then nothing links to it.
 const SECTIONS = [
   { id: 'profile', label: 'Profile' },
   { id: 'orders', label: 'Orders' },
+  { id: 'reviews', label: 'Reviews' },
   { id: 'addresses', label: 'Addresses' },
+  { id: 'support', label: 'Support' },
   { id: 'password', label: 'Password' },
   { id: 'delete-account', label: 'Delete Account' },
 ] as const;
@@ -58,8 +62,15 @@ function useScrollToHash(ready: boolean) {
 
 const card = 'rounded-xl border border-stone-200 bg-white p-5 sm:p-6';
 
-/** /account (logged-in customers): profile, orders, addresses, password and account deletion. */
-export function AccountPage({ addressBook, ordersSection, onProfileSaved, onAccountDeleted }: AccountPageProps) {
+/** /account (logged-in customers): profile, orders, reviews, addresses, support, password and account deletion. */
+export function AccountPage({
+  addressBook,
+  ordersSection,
+  reviewsSection,
+  supportSection,
+  onProfileSaved,
+  onAccountDeleted,
+}: AccountPageProps) {
   useDocumentTitle('My Account');
   const profile = useProfile();
   useScrollToHash(!profile.isPending);
@@ -92,21 +103,20 @@ export function AccountPage({ addressBook, ordersSection, onProfileSaved, onAcco
             {profile.isPending ? (
               <Spinner label="Loading your profile" />
             ) : profile.isError ? (
-              <div role="alert" className="flex flex-wrap items-center gap-3">
-                <p className="font-semibold text-rose-900">{Messages.listError}</p>
-                <Button variant="secondary" size="sm" onClick={() => void profile.refetch()}>
-                  Try again
-                </Button>
-              </div>
+              <LoadError onRetry={() => profile.refetch()} />
             ) : (
-              <ProfileForm profile={profile.data} onSaved={onProfileSaved} />
+              <CustomerProfileForm profile={profile.data} onSaved={onProfileSaved} />
             )}
           </div>
         </Section>
 
         {ordersSection}
 
+        {reviewsSection}
+
         {addressBook}
+
+        {supportSection}
 
         <Section id="password" title={hasPassword === false ? 'Password' : 'Change Password'}>
           {hasPassword !== undefined && (

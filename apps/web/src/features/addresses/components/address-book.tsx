@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Address } from '@bookshop/contracts/addresses';
-import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
@@ -10,6 +9,7 @@ import { useDeleteAddress } from '../api/delete-address.ts';
 import { useAddresses } from '../api/get-addresses.ts';
 import { useSetMainAddress } from '../api/set-main-address.ts';
 import { countryName } from '../../../lib/country-name.ts';
+import { LoadError } from '../../../ui/load-error.tsx';
 
 const updatePath = (id: number) => Routes.updateAddress.replace(':id', String(id));
 
@@ -35,12 +35,7 @@ export function AddressBook({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       {addresses.isPending ? (
         <Spinner label="Loading addresses" />
       ) : addresses.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p className="font-semibold text-rose-900">{Messages.listError}</p>
-          <Button variant="secondary" size="sm" onClick={() => void addresses.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError onRetry={() => addresses.refetch()} />
       ) : addresses.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 bg-white p-6 text-stone-700">
           You have no saved addresses yet. Add one to check out faster.

@@ -9,7 +9,7 @@ import {
   type CreateAddress,
 } from '@bookshop/contracts/addresses';
 import { Routes } from '@bookshop/contracts/routes';
-import { ApiError } from '../../../lib/api-client.ts';
+import { setServerFieldErrors } from '../../../lib/field-errors.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../ui/form-fields.tsx';
 import { useCountries } from '../api/get-countries.ts';
@@ -18,12 +18,7 @@ const FIELDS = ['address', 'country', 'city', 'phoneNo', 'zipCode', 'isMain'] as
 
 /** Spec section 8 toasts every failure; field errors of a 400 also show under their fields. */
 export function showServerFieldErrors(error: unknown, setError: UseFormSetError<AddressFormValues>) {
-  const errors = error instanceof ApiError ? error.problem.errors : undefined;
-  if (!errors) return;
-  for (const [field, messages] of Object.entries(errors)) {
-    const name = FIELDS.find((known) => known === field);
-    if (name && messages[0]) setError(name, { type: 'server', message: messages[0] });
-  }
+  setServerFieldErrors(error, FIELDS, setError);
 }
 
 type AddressFormProps = {

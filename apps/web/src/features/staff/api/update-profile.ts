@@ -23,6 +23,10 @@ export function useUpdateStaffProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateStaffProfile,
-    onSuccess: (member) => queryClient.setQueryData(currentStaffMemberQueryOptions().queryKey, member),
+    onSuccess: (member) => {
+      queryClient.setQueryData(currentStaffMemberQueryOptions().queryKey, member);
+      // The Admins' staff table lists user names too.
+      return queryClient.invalidateQueries({ queryKey: ['staff', 'list'] });
+    },
   });
 }

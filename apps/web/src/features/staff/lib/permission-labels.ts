@@ -8,6 +8,6 @@ export const permissionLabels: Record<Permission, string> = {
   [Permission.ManageOrders]: 'Cancel orders, refunding paid ones',
   [Permission.ViewSupportTickets]: 'Read support tickets',
   [Permission.ManageSupportTickets]: 'Answer and close support tickets',
-  [Permission.ModerateReviews]: "Remove any customer's review",
+  [Permission.ModerateReviews]: 'Hide or show customer reviews',
   [Permission.ManageStaff]: 'List staff and change their roles',
 };

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DASHBOARD_RANGES, type DashboardRange } from '@bookshop/contracts/dashboard';
-import { Messages } from '@bookshop/contracts/messages';
 import { Permission } from '@bookshop/contracts/roles';
 import { bookPath, Routes } from '@bookshop/contracts/routes';
 import { formatPrice } from '../../../lib/format.ts';
@@ -12,6 +11,7 @@ import { useDashboard } from '../api/get-dashboard.ts';
 import { useDashboardViewer } from '../components/dashboard-layout.tsx';
 import { RevenueChart } from '../components/revenue-chart.tsx';
 import { permissionLabels } from '../lib/permission-labels.ts';
+import { LoadError } from '../../../ui/load-error.tsx';
 
 const RANGE_LABELS: Record<DashboardRange, string> = { today: 'Today', '7d': 'Last 7 days', '30d': 'Last 30 days' };
 const isRange = (value: string | null): value is DashboardRange => DASHBOARD_RANGES.includes(value as DashboardRange);
@@ -85,12 +85,7 @@ function ShopFigures({ canManageBooks }: { canManageBooks: boolean }) {
           <Spinner label="Loading the dashboard" className="size-8" />
         </div>
       ) : dashboard.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p className="font-semibold text-rose-900">{Messages.listError}</p>
-          <Button variant="secondary" size="sm" onClick={() => void dashboard.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError onRetry={() => dashboard.refetch()} />
       ) : (
         <div className="grid gap-6" aria-busy={dashboard.isPlaceholderData || undefined}>
           <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { Messages } from '@bookshop/contracts/messages';
 import { formatDateTime } from '../../../lib/format.ts';
-import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useCurrentStaffMember } from '../api/get-current-staff-member.ts';
 import { StaffProfileForm } from '../components/staff-profile-form.tsx';
 import { permissionLabels } from '../lib/permission-labels.ts';
+import { LoadError } from '../../../ui/load-error.tsx';
 
 type ProfilePageProps = {
   /** The password change form (the account feature's, sending `PATCH v1/users`); app/ composes it. */
@@ -29,12 +28,7 @@ export function ProfilePage({ passwordForm, onProfileSaved }: ProfilePageProps) 
       {me.isPending ? (
         <Spinner label="Loading profile" className="size-8" />
       ) : me.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3">
-          <p className="font-semibold text-rose-900">{Messages.listError}</p>
-          <Button variant="secondary" size="sm" onClick={() => void me.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError onRetry={() => me.refetch()} />
       ) : (
         <>
           <div className={card}>
