@@ -314,7 +314,7 @@ async function ensureOrders(pool: pg.Pool, orders: number, books: number, log: (
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query('truncate orders, processed_webhook_events restart identity cascade');
+    await client.query('truncate orders, book_sales_by_day, processed_webhook_events restart identity cascade');
     await client.query(`delete from accounts where email_address like 'bench-customer-%'`);
     await client.query(
       `insert into accounts (person_type, email_address, user_name, first_name, last_name, password_hash,

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { CATALOGUE_CACHE } from '../apps/api/src/modules/catalogue/service.ts';
 import { openPostgres } from '../apps/api/src/platform/db.ts';
+import { measureCatalogueIndex } from './catalogue-index.ts';
 import { type CheckoutMeasurement, measureCheckout } from './checkout.ts';
 import { staffHeaders } from './dashboard.ts';
 import { ensureBenchData } from './generate-data.ts';
@@ -43,9 +44,12 @@ const settings = {
 };
 
 /** Targets of issue #2, on the 2-core machine against PostgreSQL. */
-const TARGETS: Record<string, { requestsPerSecond: number; p99Ms: number }> = {
+const TARGETS: Record<string, { requestsPerSecond: number; p99Ms: number; p99Inclusive?: boolean }> = {
   list: { requestsPerSecond: 2000, p99Ms: 50 },
   search: { requestsPerSecond: 1000, p99Ms: 50 },
+  /** Issue 11: every request new to the server, so answered from the in-memory index and PostgreSQL. */
+  'list-cold': { requestsPerSecond: 1000, p99Ms: 100, p99Inclusive: true },
+  'search-cold': { requestsPerSecond: 1000, p99Ms: 100, p99Inclusive: true },
 };
 /** Issue 9: the dashboard's p99 per range, with 100,000 orders. */
 const DASHBOARD_P99_MS = 100;
@@ -195,7 +199,7 @@ function printTable(measurements: Measurement[]) {
   const lines = measurements.map((m) => {
     const target = TARGETS[m.scenario];
     const verdict = target
-      ? `${m.requestsPerSecond >= target.requestsPerSecond && m.p99Ms < target.p99Ms ? 'met' : 'MISSED'} (≥${target.requestsPerSecond}, p99<${target.p99Ms})`
+      ? `${m.requestsPerSecond >= target.requestsPerSecond && (target.p99Inclusive ? m.p99Ms <= target.p99Ms : m.p99Ms < target.p99Ms) ? 'met' : 'MISSED'} (≥${target.requestsPerSecond}, p99${target.p99Inclusive ? '≤' : '<'}${target.p99Ms})`
       : m.scenario.startsWith('dashboard')
         ? `${m.p99Ms <= DASHBOARD_P99_MS ? 'met' : 'MISSED'} (p99≤${DASHBOARD_P99_MS})`
         : '';
@@ -238,6 +242,13 @@ async function main() {
     `catalogue cache: lists fresh ${list.ttlMs / 1000} s + stale ${list.staleMs / 1000} s (≤${list.pages} pages, ≤${list.counts} counts), ` +
       `searches fresh ${search.ttlMs / 1000} s + stale ${search.staleMs / 1000} s (≤${search.searches})`,
   );
+
+  if (!settings.only || settings.only.some((name) => ['list', 'search'].includes(name.replace('-cold', '')))) {
+    const index = await measureCatalogueIndex(settings.databaseUrl);
+    log(
+      `catalogue index: ${index.books.toLocaleString('en')} books built in ${index.buildMs} ms, ${index.heapMiB} MiB of heap`,
+    );
+  }
 
   mkdirSync(dataDir, { recursive: true });
   // Known to the checkout scenario, which signs its customers' access tokens with it.

@@ -1,24 +1,11 @@
 import { PAGE_SIZE_OPTIONS } from '../packages/contracts/src/constants.ts';
+import { type Random, seededRandom } from '../apps/api/src/platform/seeded-random.ts';
 import { ADJECTIVES, NOUNS, PLACES } from './generate-data.ts';
 
 /**
  * The request mixes. They are drawn from a seeded generator, so every run sends the same
  * requests in the same order and runs stay comparable.
  */
-
-export type Random = () => number;
-
-/** mulberry32: small, fast and good enough to pick request parameters. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const chance = (random: Random, probability: number) => random() < probability;

@@ -160,6 +160,35 @@ describe('dashboard figures', () => {
   });
 });
 
+describe('staff asking at the same moment', () => {
+  it('share one statement per range while it runs; a later call runs its own and sees new orders', async () => {
+    let statements = 0;
+    const counted = {
+      execute: (query: Parameters<typeof t.db.execute>[0]) => {
+        statements++;
+        return t.db.execute(query);
+      },
+    } as unknown as typeof t.db;
+    const service = createDashboardService({ db: counted, now: () => NOW });
+
+    const [first, second, week] = await Promise.all([service.get('30d'), service.get('30d'), service.get('7d')]);
+    expect(statements).toBe(2);
+    expect(second).toEqual(first);
+    expect(week.range).toBe('7d');
+
+    await order({
+      status: 2,
+      createdAt: '2026-03-15T07:00:00Z',
+      paidAt: '2026-03-15T07:05:00Z',
+      totalFils: 2500,
+      lines: [[bookB, 1, 2500]],
+    });
+    const later = await service.get('30d');
+    expect(statements).toBe(3);
+    expect(later.paidOrders).toBe(first.paidOrders + 1);
+  });
+});
+
 describe('GET v1/dashboard', () => {
   it('no token 401, customer and New User 403; User, Supervisor and Admin 200 with the schema; a bad range 400', async () => {
     expectProblem(await callAs(t, 'GET', '/api/v1/dashboard'), 401);
