@@ -9,7 +9,7 @@ import { demoIsbn } from './isbn.ts';
 /** Covers in flight at once: enough to keep every core busy (sharp works on the libuv pool), few enough to bound memory. */
 const COVER_CONCURRENCY = 4;
 /** Serialises concurrent seeders (several instances starting on one PostgreSQL). */
-const SEED_LOCK_ID = 7345002;
+export const SEED_LOCK_ID = 7345002;
 
 /** Stores a generated cover per demo book, then inserts all books in one transaction. Returns how many were added. */
 export async function seedDemoCatalogue(
@@ -40,8 +40,6 @@ export async function seedDemoCatalogue(
         genreNames: book.genres,
         imageKeys: [imageKeys[i]!],
         mainImageIndex: 0,
-        ratingAverage: book.rating[0],
-        ratingCount: book.rating[1],
       });
     }
     return books.length;

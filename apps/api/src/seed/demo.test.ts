@@ -1,9 +1,15 @@
 import type { Book } from '@bookshop/contracts/catalogue';
+import type { Review } from '@bookshop/contracts/reviews';
+import { count } from 'drizzle-orm';
 import { IMAGE_WIDTHS } from '@bookshop/contracts/constants';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { DEMO_ACCOUNTS } from '../modules/auth/admin-accounts.ts';
+import { orders } from '../modules/orders/schema.ts';
+import { reviews } from '../modules/reviews/schema.ts';
+import { DEMO_BOOKS } from './demo-books.ts';
+import { DEMO_READERS, ratingsAveraging } from './demo-reviews.ts';
 import { seedDemoIfEmpty } from './demo.ts';
 
 let t: TestApp;
@@ -38,9 +44,10 @@ afterAll(() => t.close());
 
 describe('demo catalogue seed', () => {
   it('logs what it made and fills the shop with a varied catalogue', async () => {
-    expect(logged).toHaveLength(2);
+    expect(logged).toHaveLength(3);
     expect(logged[0]).toMatch(/demo catalogue: \d+ books/);
     expect(logged[1]).toMatch(/demo accounts: admin@bookshop.local, customer@bookshop.local/);
+    expect(logged[2]).toMatch(/Seeded \d+ demo reviews/);
 
     expect(books.length).toBeGreaterThanOrEqual(150);
     expect(new Set(books.map((b) => b.title.toLowerCase())).size).toBe(books.length);
@@ -127,12 +134,84 @@ describe('demo catalogue seed', () => {
     const genres = (await get('/api/v1/genres')).json().length;
     const authors = (await get('/api/v1/authors')).json().length;
 
+    const reviewCount = async () => Number((await t.db.select({ n: count() }).from(reviews))[0]!.n);
+    const orderCount = async () => Number((await t.db.select({ n: count() }).from(orders))[0]!.n);
+    const [reviewsBefore, ordersBefore] = [await reviewCount(), await orderCount()];
+
     await seedDemoIfEmpty(t.db, t.config, (message) => logged.push(message));
 
-    expect(logged).toHaveLength(2);
+    expect(logged).toHaveLength(3);
+    expect(await reviewCount()).toBe(reviewsBefore);
+    expect(await orderCount()).toBe(ordersBefore);
     expect((await get('/api/v1/books')).json().paginationDetails.noOfRecords).toBe(books.length);
     expect((await get('/api/v1/genres')).json().length).toBe(genres);
     expect((await get('/api/v1/authors')).json().length).toBe(authors);
+  });
+
+  it("rates every demo book from its verified reviews, close to the catalogue's intended rating", async () => {
+    const target = new Map(DEMO_BOOKS.map((book) => [book.title, book.rating]));
+    let reviewed = 0;
+    for (const book of books) {
+      const shown: Review[] = [];
+      for (let pageNo = 1; ; pageNo++) {
+        const page = (await get(`/api/v1/reviews/${book.id}?pageSize=25&pageNo=${pageNo}`)).json();
+        shown.push(...page.data);
+        if (pageNo >= page.paginationDetails.totalPages) break;
+      }
+      const average = shown.reduce((sum, review) => sum + review.rating, 0) / (shown.length || 1);
+      expect(book.ratingCount, book.title).toBe(shown.length);
+      expect(book.rating, book.title).toBe(Number(average.toFixed(2)));
+      for (const review of shown) {
+        expect(review.isVerifiedPurchase, `${book.title} by ${review.userName}`).toBe(true);
+        expect(review.subject.length).toBeGreaterThanOrEqual(3);
+        expect(review.comment.length).toBeGreaterThanOrEqual(10);
+      }
+      if (shown.length === 0) continue;
+      reviewed++;
+      expect(shown.length, book.title).toBeLessThanOrEqual(6);
+      expect(shown.length, book.title).toBeGreaterThanOrEqual(2);
+      expect(Math.abs(book.rating - target.get(book.title)!), book.title).toBeLessThanOrEqual(0.25);
+    }
+    // Most books are reviewed; a few are left for the "No reviews yet" state.
+    expect(reviewed).toBeGreaterThanOrEqual(books.length * 0.85);
+    expect(reviewed).toBeLessThan(books.length);
+  });
+
+  it('buys the reviewed books in Completed orders paid outside the dashboard’s 30 days, by readers nobody can log in as', async () => {
+    const paid = await t.db
+      .select({ status: orders.status, paidAt: orders.paidAt, total: orders.totalFils })
+      .from(orders);
+    expect(paid.length).toBeGreaterThan(0);
+    const day = 86_400_000;
+    for (const order of paid) {
+      expect(order.status).toBe(2);
+      expect(Date.now() - order.paidAt!.getTime()).toBeGreaterThanOrEqual(40 * day);
+      expect(Date.now() - order.paidAt!.getTime()).toBeLessThanOrEqual(121 * day);
+      expect(order.total).toBeGreaterThan(0);
+    }
+    for (const reader of DEMO_READERS) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/customers/login',
+        payload: { emailAddress: reader.emailAddress, password: 'Demo-customer1!' },
+      });
+      expect(res.statusCode, reader.emailAddress).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, reader.emailAddress).toBeLessThan(500);
+    }
+  });
+
+  it('aims its ratings at the intended average', () => {
+    for (const [target, n] of [
+      [4.7, 2],
+      [4.3, 3],
+      [3.6, 6],
+      [4.0, 5],
+    ] as const) {
+      const stars = ratingsAveraging(target, n, () => 0);
+      expect(stars).toHaveLength(n);
+      expect(stars.every((s) => Number.isInteger(s) && s >= 1 && s <= 5)).toBe(true);
+      expect(Math.abs(stars.reduce((a, b) => a + b, 0) / n - target)).toBeLessThanOrEqual(0.5 / n);
+    }
   });
 
   it('creates the documented demo admin and customer, who can log in', async () => {

@@ -5,10 +5,11 @@ import type { Database } from '../platform/db.ts';
 import { createPasswordHasher } from '../platform/password.ts';
 import { createImageStore } from '../platform/storage.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedDemoReviewsIfEmpty } from './demo-reviews.ts';
 
 /**
  * SEED=demo: fills what is still empty with demo data, so a fresh shop can be browsed at once.
- * Each part checks its own emptiness, so a part added later (demo accounts) also reaches shops
+ * Each part checks its own emptiness, so a part added later (demo accounts, reviews) also reaches shops
  * seeded before it existed, and restarts never duplicate anything.
  */
 export async function seedDemoIfEmpty(
@@ -27,4 +28,12 @@ export async function seedDemoIfEmpty(
 
   const accounts = await seedDemoAccounts({ db, passwords: createPasswordHasher(config.passwordHashCost) });
   if (accounts.length > 0) log(`Created demo accounts: ${accounts.join(', ')} (passwords in README)`);
+
+  const started = Date.now();
+  const reviews = await seedDemoReviewsIfEmpty(db);
+  if (reviews > 0) {
+    // The books' ratings changed under the catalogue's cached lists.
+    catalogue.invalidate();
+    log(`Seeded ${reviews} demo reviews (verified purchases) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
 }

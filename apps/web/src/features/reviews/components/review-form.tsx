@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
+import {
+  REVIEW_COMMENT_MAX,
+  ReviewFormSchema,
+  type OwnReview,
+  type ReviewForm as ReviewFormValues,
+} from '@bookshop/contracts/reviews';
+import { setServerFieldErrors } from '../../../lib/field-errors.ts';
+import { Button } from '../../../ui/button.tsx';
+import { TextAreaField, TextField } from '../../../ui/form-fields.tsx';
+import { StarInput } from './star-input.tsx';
+
+const FIELDS = ['subject', 'comment', 'rating'] as const;
+
+/** A 400's field errors also show under their fields (the toast shows them all). */
+export const showServerFieldErrors = (error: unknown, setError: UseFormSetError<ReviewFormValues>) =>
+  setServerFieldErrors(error, FIELDS, setError);
+
+type ReviewFormProps = {
+  /** The review being edited; absent when writing a new one. */
+  review?: OwnReview | null;
+  pending: boolean;
+  onSubmit: (values: ReviewFormValues, setError: UseFormSetError<ReviewFormValues>) => void;
+};
+
+/** Rating, subject and comment, checked with the API's own schema on every change. */
+export function ReviewForm({ review, pending, onSubmit }: ReviewFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<ReviewFormValues>({
+    resolver: zodResolver(ReviewFormSchema),
+    mode: 'onChange',
+    defaultValues: { subject: review?.subject ?? '', comment: review?.comment ?? '', rating: review?.rating },
+  });
+  const commentLength = watch('comment')?.length ?? 0;
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, setError))} className="grid gap-5">
+      <Controller
+        control={control}
+        name="rating"
+        render={({ field, fieldState }) => (
+          <StarInput
+            label="Your rating"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <TextField
+        label="Subject"
+        hint="Sum up your review in a few words."
+        error={errors.subject?.message}
+        {...register('subject')}
+      />
+      <TextAreaField
+        label="Comment"
+        rows={6}
+        hint={`What did you like or dislike? ${commentLength} / ${REVIEW_COMMENT_MAX} characters.`}
+        error={errors.comment?.message}
+        {...register('comment')}
+      />
+      <div>
+        <Button type="submit" pending={pending}>
+          {review ? 'Update Review' : 'Publish Review'}
+        </Button>
+      </div>
+    </form>
+  );
+}

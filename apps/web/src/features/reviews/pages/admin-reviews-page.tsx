@@ -1,0 +1,184 @@
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
+import { Messages } from '@bookshop/contracts/messages';
+import { ReviewMessages, type StaffReview } from '@bookshop/contracts/reviews';
+import { bookPath } from '@bookshop/contracts/routes';
+import { formatDateTime } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { PagingBar } from '../../../ui/pagination.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { StarRating } from '../../../ui/star-rating.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { useStaffReviews, type StaffReviewsQuery } from '../api/get-staff-reviews.ts';
+import { useSetReviewHidden } from '../api/set-review-hidden.ts';
+
+const VISIBILITY = { all: 'All reviews', shown: 'Shown only', hidden: 'Hidden only' } as const;
+type Visibility = keyof typeof VISIBILITY;
+
+/** Page, page size and the hidden filter live in the URL, so a reload shows the same list. */
+function useReviewsQuery(): [StaffReviewsQuery, Visibility, (change: Partial<StaffReviewsQuery>) => void] {
+  const [params, setParams] = useSearchParams();
+  const size = Number(params.get('pageSize'));
+  const hidden = params.get('hidden');
+  const query: StaffReviewsQuery = {
+    pageNo: Math.max(1, Number.parseInt(params.get('pageNo') ?? '1', 10) || 1),
+    pageSize: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    hidden: hidden === 'true' ? true : hidden === 'false' ? false : undefined,
+  };
+  const visibility: Visibility = query.hidden === undefined ? 'all' : query.hidden ? 'hidden' : 'shown';
+  const update = (change: Partial<StaffReviewsQuery>) => {
+    const next = { ...query, ...change };
+    const search = new URLSearchParams();
+    if (next.hidden !== undefined) search.set('hidden', String(next.hidden));
+    if (next.pageSize !== DEFAULT_PAGE_SIZE) search.set('pageSize', String(next.pageSize));
+    if (next.pageNo > 1) search.set('pageNo', String(next.pageNo));
+    setParams(search);
+  };
+  return [query, visibility, update];
+}
+
+const COLUMNS = ['Review', 'Rating', 'Book', 'Customer', 'Written', 'Status', 'Action'];
+
+/** /admin/dashboard/reviews (reviews:moderate): every review, newest first; hide abusive ones. */
+export function AdminReviewsPage() {
+  useDocumentTitle('Reviews');
+  const [query, visibility, setQuery] = useReviewsQuery();
+  const reviews = useStaffReviews(query);
+  const setHidden = useSetReviewHidden();
+  const [hiding, setHiding] = useState<StaffReview | null>(null);
+  const filterId = useId();
+  const details = reviews.data?.paginationDetails;
+
+  const change = (review: StaffReview, hidden: boolean) =>
+    setHidden.mutate(
+      { id: review.id, hidden },
+      { onSuccess: () => toast.success(hidden ? ReviewMessages.hidden : ReviewMessages.shown) },
+    );
+
+  return (
+    <section aria-labelledby="reviews-title" className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 id="reviews-title" className="text-3xl font-bold text-stone-900">
+            Reviews
+          </h1>
+          <p className="text-stone-700">
+            Every review, newest first. A hidden review leaves the book&apos;s page and its average.
+          </p>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor={filterId} className="text-sm font-semibold text-stone-800">
+            Show
+          </label>
+          <select
+            id={filterId}
+            value={visibility}
+            onChange={(event) => {
+              const value = event.target.value as Visibility;
+              setQuery({ hidden: value === 'all' ? undefined : value === 'hidden', pageNo: 1 });
+            }}
+            className="min-h-11 rounded-md border border-stone-300 bg-white px-3"
+          >
+            {Object.entries(VISIBILITY).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+
+      {reviews.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading reviews" className="size-8" />
+        </div>
+      ) : reviews.isError ? (
+        <div role="alert" className="flex flex-col items-center gap-3 py-10">
+          <p className="font-semibold text-rose-900">{Messages.listError}</p>
+          <Button variant="secondary" onClick={() => void reviews.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : reviews.data.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-stone-300 bg-white py-10 text-center text-stone-800">
+          No reviews here.
+        </p>
+      ) : (
+        <div
+          className="overflow-x-auto rounded-xl border border-stone-200 bg-white"
+          aria-busy={reviews.isPlaceholderData || undefined}
+        >
+          <table role="table" className="w-full min-w-[56rem] text-left text-sm">
+            <caption className="sr-only">Reviews, newest first</caption>
+            <thead role="rowgroup" className="bg-stone-100 text-stone-800">
+              <tr role="row">
+                {COLUMNS.map((column) => (
+                  <th key={column} role="columnheader" scope="col" className="px-4 py-3">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody role="rowgroup" className="divide-y divide-stone-200">
+              {reviews.data.data.map((review) => (
+                <tr role="row" key={review.id} className={review.isHidden ? 'bg-stone-50 text-stone-600' : undefined}>
+                  <td role="cell" className="max-w-md px-4 py-3">
+                    <span className="block font-semibold break-words text-stone-900">{review.subject}</span>
+                    <span className="block break-words whitespace-pre-line">{review.comment}</span>
+                  </td>
+                  <td role="cell" className="px-4 py-3 whitespace-nowrap">
+                    <StarRating rating={review.rating} />
+                  </td>
+                  <td role="cell" className="px-4 py-3">
+                    <Link to={bookPath(review.bookTitle)} className="text-brand underline-offset-2 hover:underline">
+                      {review.bookTitle}
+                    </Link>
+                  </td>
+                  <td role="cell" className="px-4 py-3">
+                    <span className="block font-semibold text-stone-900">{review.userName}</span>
+                    <span className="block break-all">{review.customerEmail}</span>
+                  </td>
+                  <td role="cell" className="px-4 py-3 whitespace-nowrap">
+                    <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
+                  </td>
+                  <td role="cell" className="px-4 py-3">
+                    {review.isHidden ? 'Hidden' : 'Shown'}
+                  </td>
+                  <td role="cell" className="px-4 py-3">
+                    {review.isHidden ? (
+                      <Button variant="secondary" size="sm" onClick={() => change(review, false)}>
+                        Show<span className="sr-only"> review “{review.subject}”</span>
+                      </Button>
+                    ) : (
+                      <Button variant="danger" size="sm" onClick={() => setHiding(review)}>
+                        Hide<span className="sr-only"> review “{review.subject}”</span>
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {details && (
+        <PagingBar label="Reviews per page" details={details} pageSize={query.pageSize} onChange={setQuery} />
+      )}
+
+      {hiding && (
+        <ConfirmDialog
+          title="Hide this review?"
+          description={`“${hiding.subject}” by ${hiding.userName} will leave the page of “${hiding.bookTitle}” and its average. You can show it again later.`}
+          cancelLabel="Keep Shown"
+          confirmLabel="Hide Review"
+          onClose={() => setHiding(null)}
+          onConfirm={() => change(hiding, true)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { BookIdSchema } from './cart.ts';
+import { PageQuerySchema, PaginationDetailsSchema, pageOf } from './pagination.ts';
+
+/**
+ * Reviews (issue 10, docs/decisions/040-reviews.md). Only a customer with a Completed order
+ * holding the book may review it, once per book. The text is kept as typed and always shown as
+ * text. Staff with reviews:moderate may hide a review; hidden reviews leave the book's average.
+ */
+
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+export const REVIEW_SUBJECT_MIN = 3;
+export const REVIEW_SUBJECT_MAX = 100;
+export const REVIEW_COMMENT_MIN = 10;
+export const REVIEW_COMMENT_MAX = 2000;
+/** The star values, highest first: the order of the distribution bars. */
+export const REVIEW_RATINGS = [5, 4, 3, 2, 1] as const;
+
+export const ReviewMessages = {
+  ratingRequired: 'Choose a rating from 1 to 5 stars.',
+  ratingInvalid: 'Rating must be a whole number from 1 to 5.',
+  subjectRequired: 'Subject is required.',
+  subjectMin: `Subject must be at least ${REVIEW_SUBJECT_MIN} characters long.`,
+  subjectMax: `Subject must be at most ${REVIEW_SUBJECT_MAX} characters long.`,
+  commentRequired: 'Comment is required.',
+  commentMin: `Comment must be at least ${REVIEW_COMMENT_MIN} characters long.`,
+  commentMax: `Comment must be at most ${REVIEW_COMMENT_MAX} characters long.`,
+  idInvalid: 'Review id must be a positive whole number.',
+  bookNotFound: 'This book does not exist.',
+  notFound: 'This review does not exist.',
+  notPurchased: 'Only customers who bought this book can review it. Reviews open once your order is completed.',
+  alreadyReviewed: 'You have already reviewed this book. Edit your review instead.',
+  hiddenInvalid: 'Hidden must be true or false.',
+  /** The book page's note on how reviews are verified. */
+  verifiedNote: 'Only customers who bought this book can review it',
+  verifiedPurchase: 'Verified purchase',
+  created: 'Thank you: your review is published.',
+  updated: 'Your review is updated.',
+  deleted: 'Your review is deleted.',
+  hidden: 'The review is hidden.',
+  shown: 'The review is shown again.',
+} as const;
+
+const text = (min: number, max: number, messages: { required: string; min: string; max: string }) =>
+  z.string({ error: messages.required }).trim().min(1, messages.required).min(min, messages.min).max(max, messages.max);
+
+export const ReviewRatingSchema = z
+  .number({
+    error: (issue) => (issue.input === undefined ? ReviewMessages.ratingRequired : ReviewMessages.ratingInvalid),
+  })
+  .int(ReviewMessages.ratingInvalid)
+  .min(REVIEW_RATING_MIN, ReviewMessages.ratingInvalid)
+  .max(REVIEW_RATING_MAX, ReviewMessages.ratingInvalid);
+
+/** What the customer writes; the review page's form validates with this on every change. */
+export const ReviewFormSchema = z.object({
+  subject: text(REVIEW_SUBJECT_MIN, REVIEW_SUBJECT_MAX, {
+    required: ReviewMessages.subjectRequired,
+    min: ReviewMessages.subjectMin,
+    max: ReviewMessages.subjectMax,
+  }),
+  comment: text(REVIEW_COMMENT_MIN, REVIEW_COMMENT_MAX, {
+    required: ReviewMessages.commentRequired,
+    min: ReviewMessages.commentMin,
+    max: ReviewMessages.commentMax,
+  }),
+  rating: ReviewRatingSchema,
+});
+export type ReviewForm = z.infer<typeof ReviewFormSchema>;
+
+const ReviewIdSchema = z
+  .number({ error: ReviewMessages.idInvalid })
+  .int(ReviewMessages.idInvalid)
+  .positive(ReviewMessages.idInvalid)
+  .max(2_147_483_647, ReviewMessages.idInvalid);
+
+/** `POST v1/reviews`. */
+export const CreateReviewSchema = ReviewFormSchema.extend({ bookId: BookIdSchema });
+export type CreateReview = z.infer<typeof CreateReviewSchema>;
+
+/** `PUT v1/reviews`: the author's own review only. */
+export const UpdateReviewSchema = ReviewFormSchema.extend({ id: ReviewIdSchema });
+export type UpdateReview = z.infer<typeof UpdateReviewSchema>;
+
+export const ReviewParamsSchema = z.object({
+  id: z.coerce.number({ error: ReviewMessages.idInvalid }).pipe(ReviewIdSchema),
+});
+export const BookReviewsParamsSchema = z.object({
+  bookId: z.coerce.number({ error: 'Book id must be a positive whole number.' }).pipe(BookIdSchema),
+});
+
+const iso = z.iso.datetime({ offset: true });
+
+/** A review as the storefront shows it. */
+export const ReviewSchema = z.object({
+  id: z.number().int(),
+  bookId: z.number().int(),
+  subject: z.string(),
+  comment: z.string(),
+  rating: z.number().int(),
+  userName: z.string(),
+  createdAt: iso,
+  updatedAt: iso,
+  /** The author still has a Completed order holding the book (false once that order was cancelled). */
+  isVerifiedPurchase: z.boolean(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+/** The author's own review (`review-by`, `mine`): also which book, and whether staff hid it. */
+export const OwnReviewSchema = ReviewSchema.extend({ bookTitle: z.string(), isHidden: z.boolean() });
+export type OwnReview = z.infer<typeof OwnReviewSchema>;
+
+export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** `GET v1/reviews/{bookId}`: newest first unless `sort`; `rating` keeps one star value. */
+export const BookReviewsQuerySchema = PageQuerySchema.extend({
+  sort: z.enum(REVIEW_SORTS, { error: 'sort must be newest, highest or lowest.' }).default('newest'),
+  rating: z.coerce.number({ error: ReviewMessages.ratingInvalid }).pipe(ReviewRatingSchema).optional(),
+});
+export type BookReviewsQuery = z.infer<typeof BookReviewsQuerySchema>;
+
+export const RatingDistributionSchema = z.array(z.object({ rating: z.number().int(), count: z.number().int() }));
+export type RatingDistribution = z.infer<typeof RatingDistributionSchema>;
+
+/** A page of a book's shown reviews plus its rating: average, count and the count per star (5 to 1). */
+export const BookReviewsPageSchema = z.object({
+  data: z.array(ReviewSchema),
+  paginationDetails: PaginationDetailsSchema,
+  ratingAverage: z.number(),
+  ratingCount: z.number().int(),
+  ratingDistribution: RatingDistributionSchema,
+});
+export type BookReviewsPage = z.infer<typeof BookReviewsPageSchema>;
+
+/** `GET v1/reviews/mine`: the signed-in customer's reviews, newest first. */
+export const MyReviewsQuerySchema = PageQuerySchema;
+export const MyReviewsPageSchema = pageOf(OwnReviewSchema);
+export type MyReviewsPage = z.infer<typeof MyReviewsPageSchema>;
+
+/** `GET v1/reviews/eligibility/{bookId}`: whether the book page offers 'Write a review' or 'Edit your review'. */
+export const ReviewEligibilitySchema = z.object({
+  hasPurchased: z.boolean(),
+  /** The customer's review of the book, if they wrote one. */
+  reviewId: z.number().int().nullable(),
+});
+export type ReviewEligibility = z.infer<typeof ReviewEligibilitySchema>;
+
+/** A review in the staff list: who wrote it (e-mail too) and whether it is hidden. */
+export const StaffReviewSchema = OwnReviewSchema.extend({
+  customerEmail: z.string(),
+  hiddenAt: iso.nullable(),
+});
+export type StaffReview = z.infer<typeof StaffReviewSchema>;
+
+const booleanParam = (message: string) =>
+  z.enum(['true', 'false'], { error: message }).transform((value) => value === 'true');
+
+/** `GET v1/staff/reviews`: every review, newest first; `hidden` keeps only hidden (true) or shown (false) ones. */
+export const StaffReviewQuerySchema = PageQuerySchema.extend({
+  hidden: booleanParam(ReviewMessages.hiddenInvalid).optional(),
+});
+export type StaffReviewQuery = z.infer<typeof StaffReviewQuerySchema>;
+export const StaffReviewPageSchema = pageOf(StaffReviewSchema);
+export type StaffReviewPage = z.infer<typeof StaffReviewPageSchema>;
+
+/** `PATCH v1/staff/reviews/{id}`: hide an abusive review, or show it again. */
+export const SetReviewHiddenSchema = z.object({ hidden: z.boolean({ error: ReviewMessages.hiddenInvalid }) });
+export type SetReviewHidden = z.infer<typeof SetReviewHiddenSchema>;
