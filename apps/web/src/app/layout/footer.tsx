@@ -18,6 +18,7 @@ const linkGroups = [
     links: [
       { to: Routes.faqs, label: 'FAQs' },
       { to: Routes.shipping, label: 'Shipping' },
+      { to: Routes.contactUs, label: 'Contact Us' },
     ],
   },
   {

@@ -172,7 +172,8 @@ export function FaqsPage() {
       ))}
       <h2>Still need help?</h2>
       <p>
-        E-mail <a href={`mailto:${ShopDetails.supportEmail}`}>{ShopDetails.supportEmail}</a> or call{' '}
+        Write to us through our <Link to={Routes.contactUs}>contact form</Link>, e-mail{' '}
+        <a href={`mailto:${ShopDetails.supportEmail}`}>{ShopDetails.supportEmail}</a> or call{' '}
         <a href={`tel:${ShopDetails.phone.replace(/\s/g, '')}`}>{ShopDetails.phone}</a>, {ShopDetails.hours}.
       </p>
     </StaticPage>

@@ -1,0 +1,79 @@
+import { Routes } from '@bookshop/contracts/routes';
+import { ticketNumber } from '@bookshop/contracts/support';
+import type { Mail } from '../../platform/mailer.ts';
+
+/*
+ * Support mails are plain text only: they quote what a visitor typed, and text cannot carry
+ * markup, links in disguise or tracking pixels, whatever was typed.
+ */
+
+type Thread = {
+  id: number;
+  kind: 'ticket' | 'contact';
+  subject: string;
+  message: string;
+  orderNumber: string | null;
+  createdAt: Date;
+};
+
+/** A header holds one line: line breaks typed into a subject become spaces. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+const quote = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join('\n');
+const dubaiTime = (at: Date) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Dubai',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hour12: true,
+  }).format(at);
+
+/** Where the author follows the thread: a customer on /account, a guest through the contact form. */
+function followUp(thread: Thread, publicUrl: string): string {
+  const number = ticketNumber(thread.id);
+  return thread.kind === 'ticket'
+    ? `You can read the whole conversation on your account page: ${publicUrl}${Routes.account}#support`
+    : `To write to us again, use ${publicUrl}${Routes.contactUs} and quote ${number}.`;
+}
+
+export function acknowledgementMail(to: string, name: string, thread: Thread, publicUrl: string): Mail {
+  const number = ticketNumber(thread.id);
+  const text = [
+    `Hello ${name},`,
+    '',
+    `Thank you for contacting the Bookshop. We have received your message and will answer by e-mail, usually within one working day. Your ticket number is ${number}.`,
+    '',
+    followUp(thread, publicUrl),
+    '',
+    'Your message:',
+    '',
+    `Subject: ${thread.subject}`,
+    ...(thread.orderNumber ? [`Order: ${thread.orderNumber}`] : []),
+    '',
+    thread.message,
+    '',
+    '— The Bookshop',
+  ].join('\n');
+  return { to, subject: `We received your message [${number}]: ${oneLine(thread.subject)}`, text };
+}
+
+export function replyMail(to: string, name: string, thread: Thread, reply: string, publicUrl: string): Mail {
+  const number = ticketNumber(thread.id);
+  const text = [
+    `Hello ${name},`,
+    '',
+    reply,
+    '',
+    '— Bookshop Support',
+    '',
+    followUp(thread, publicUrl),
+    '',
+    `On ${dubaiTime(thread.createdAt)} you wrote (${number}, "${oneLine(thread.subject)}"):`,
+    '',
+    quote(thread.message),
+  ].join('\n');
+  return { to, subject: `Re: ${oneLine(thread.subject)} [${number}]`, text };
+}

@@ -1,0 +1,452 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RoleName } from '@bookshop/contracts/enums';
+import { Messages } from '@bookshop/contracts/messages';
+import { OrderMessages } from '@bookshop/contracts/orders';
+import type { Page } from '@bookshop/contracts/pagination';
+import {
+  SupportMessages,
+  type CustomerTicket,
+  type StaffTicket,
+  type StaffTicketSummary,
+  type TicketCreated,
+} from '@bookshop/contracts/support';
+import { rows } from '../../platform/db.ts';
+import {
+  callAs,
+  createCustomer,
+  createStaff,
+  createTestApp,
+  expectProblem,
+  expectValidationError,
+  testBook,
+  uniqueIp,
+  type Method,
+  type TestAccount,
+  type TestApp,
+} from '../../test/app.ts';
+import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { addAddress, checkout, fillCart } from '../checkout/testing.ts';
+import { SupportLimits } from './routes.ts';
+
+/** Support tickets, the contact form and the staff side of both (decision 041). */
+
+let t: TestApp;
+let smtp: MailCatcher;
+let alice: TestAccount;
+let bob: TestAccount;
+let aliceOrderId: number;
+let bobOrderId: number;
+const staff = {} as Record<'newUser' | 'user' | 'supervisor' | 'admin', TestAccount>;
+
+beforeAll(async () => {
+  smtp = await startMailCatcher();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://shop.test' });
+  await t.app.ready();
+  // Mail goes out when a test says so (runDue), so each test sees its own.
+  await t.app.jobs.stop();
+  const bookId = await t.catalogue.createBook(testBook({ title: 'Middlemarch', stockQuantity: 20 }));
+  alice = await createCustomer(t, { userName: 'alice' });
+  bob = await createCustomer(t, { userName: 'bob' });
+  for (const [who, set] of [
+    [alice, (id: number) => (aliceOrderId = id)],
+    [bob, (id: number) => (bobOrderId = id)],
+  ] as const) {
+    const addressId = await addAddress(t, who);
+    await fillCart(t, who, { [bookId]: 1 });
+    set((await checkout(t, who, addressId)).orderId);
+  }
+  staff.newUser = await createStaff(t, RoleName.NewUser);
+  staff.user = await createStaff(t, RoleName.User);
+  staff.supervisor = await createStaff(t, RoleName.Supervisor);
+  staff.admin = await createStaff(t, RoleName.Admin);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+/** Like callAs, from an address of its own, so the per-IP limits of one test do not touch another's. */
+const call = (method: Method, url: string, who?: TestAccount, payload?: unknown, ip = uniqueIp()) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...who?.headers, 'x-forwarded-for': ip },
+    ...(payload !== undefined && { payload: payload as object }),
+  });
+
+const unique = () => randomBytes(4).toString('hex');
+const ticket = (extra: object = {}) => ({
+  subject: `Where is my parcel ${unique()}?`,
+  message: 'It has been a week and nothing\nhas arrived. <b>Please</b> help.',
+  ...extra,
+});
+const contact = (extra: object = {}) => ({
+  name: 'Layla Haddad',
+  emailAddress: `layla-${unique()}@example.com`,
+  subject: `Gift wrapping ${unique()}`,
+  message: 'Do you offer gift wrapping for birthday presents?',
+  ...extra,
+});
+
+async function openTicket(who: TestAccount, body: object = ticket()) {
+  const res = await call('POST', '/api/v1/support-tickets', who, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<TicketCreated>();
+}
+async function sendContact(body: object = contact()) {
+  const res = await call('POST', '/api/v1/contact-items', undefined, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<TicketCreated>();
+}
+const idOf = (created: TicketCreated) => Number(created.ticketNumber.replace('ST-', ''));
+
+async function pending(who: TestAccount = staff.supervisor, query = 'pageSize=25') {
+  const res = await call('GET', `/api/v1/support-tickets/pending?${query}`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Page<StaffTicketSummary>>();
+}
+/** Every pending item, all pages. */
+async function allPending(): Promise<StaffTicketSummary[]> {
+  const first = await pending();
+  const items = [...first.data];
+  for (let pageNo = 2; pageNo <= first.paginationDetails.totalPages; pageNo++)
+    items.push(...(await pending(staff.supervisor, `pageSize=25&pageNo=${pageNo}`)).data);
+  return items;
+}
+async function customerTickets(who: TestAccount) {
+  const res = await call('GET', '/api/v1/support-tickets/customer?pageSize=25', who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Page<CustomerTicket>>();
+}
+const countRows = async (table: 'support_tickets' | 'support_replies') =>
+  Number((await rows<{ n: string }>(t.db, sql`select count(*) as n from ${sql.identifier(table)}`))[0]!.n);
+
+/** The next mail to `to` whose subject starts with `prefix` (earlier ones to that address are skipped), with Unix line ends. */
+async function mailTo(to: string, prefix: string) {
+  for (;;) {
+    const mail = await smtp.nextMail(to);
+    if (mail.subject.startsWith(prefix)) return { ...mail, text: mail.text.replaceAll('\r\n', '\n') };
+  }
+}
+
+function expectTooManyRequests(res: Awaited<ReturnType<typeof call>>) {
+  expectProblem(res, 429, Messages.tooManyRequestsTitle);
+  expect(res.json<{ message: string }>().message).toBe(Messages.tooManyRequests);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+describe('POST v1/support-tickets', () => {
+  it('opens a ticket for the customer, numbered, and mails an acknowledgement with the message as typed', async () => {
+    const body = ticket({ orderId: aliceOrderId });
+    const created = await openTicket(alice, body);
+    expect(created.ticketNumber).toMatch(/^ST-\d{6}$/);
+    expect(created.message).toBe(SupportMessages.ticketCreated(created.ticketNumber));
+
+    await t.app.jobs.runDue();
+    const mail = await mailTo(alice.emailAddress, `We received your message [${created.ticketNumber}]`);
+    expect(mail.text).toContain('Hello alice,');
+    expect(mail.text).toContain(body.message);
+    expect(mail.text).toContain(`Order: BK-${String(aliceOrderId).padStart(6, '0')}`);
+    expect(mail.text).toContain('http://shop.test/account#support');
+    // Plain text only: what was typed is never sent as markup.
+    expect(mail.html).toBe('');
+
+    const [mine] = (await customerTickets(alice)).data;
+    expect(mine).toMatchObject({
+      ticketNumber: created.ticketNumber,
+      subject: body.subject,
+      message: body.message,
+      status: 'open',
+      orderId: aliceOrderId,
+      orderNumber: `BK-${String(aliceOrderId).padStart(6, '0')}`,
+      replies: [],
+    });
+  });
+
+  it('refuses another customer’s order, or one that does not exist, alike: 400 naming orderId, nothing stored', async () => {
+    const before = await countRows('support_tickets');
+    for (const orderId of [bobOrderId, 2_000_000]) {
+      const res = await call('POST', '/api/v1/support-tickets', alice, ticket({ orderId }));
+      expectValidationError(res, 'orderId', SupportMessages.orderNotYours);
+    }
+    expect(await countRows('support_tickets')).toBe(before);
+  });
+
+  it.each([
+    [{ subject: undefined }, 'subject', SupportMessages.subjectRequired],
+    [{ subject: '   ' }, 'subject', SupportMessages.subjectRequired],
+    [{ subject: 'Hi' }, 'subject', SupportMessages.subjectMin],
+    [{ subject: 'x'.repeat(151) }, 'subject', SupportMessages.subjectMax],
+    [{ message: undefined }, 'message', SupportMessages.messageRequired],
+    [{ message: 'Too short' }, 'message', SupportMessages.messageMin],
+    [{ message: 'x'.repeat(5001) }, 'message', SupportMessages.messageMax],
+    [{ orderId: 0 }, 'orderId', OrderMessages.idInvalid],
+    [{ orderId: 'BK-000001' }, 'orderId', OrderMessages.idInvalid],
+  ])('refuses %j with a message on the field', async (change, field, message) => {
+    expectValidationError(await call('POST', '/api/v1/support-tickets', alice, ticket(change)), field, message);
+  });
+
+  it('accepts the limits exactly and stores the text trimmed but otherwise as typed', async () => {
+    const body = { subject: '  Hi!  ', message: `  ${'<script>'.padEnd(5000, '.')}  ` };
+    const created = await openTicket(alice, body);
+    const mine = (await customerTickets(alice)).data.find((x) => x.ticketNumber === created.ticketNumber)!;
+    expect(mine.subject).toBe('Hi!');
+    expect(mine.message).toBe('<script>'.padEnd(5000, '.'));
+  });
+
+  it('is for signed-in customers: no token 401, staff 403', async () => {
+    expectProblem(await call('POST', '/api/v1/support-tickets', undefined, ticket()), 401);
+    expectProblem(await call('POST', '/api/v1/support-tickets', staff.admin, ticket()), 403);
+  });
+
+  it(`limits a customer to ${SupportLimits.ticket.perAccount.max} tickets an hour, whatever the address`, async () => {
+    const carol = await createCustomer(t);
+    for (let i = 0; i < SupportLimits.ticket.perAccount.max; i++) await openTicket(carol);
+    expectTooManyRequests(await call('POST', '/api/v1/support-tickets', carol, ticket()));
+    // Refused forms are not counted, and another customer is not affected.
+    await openTicket(alice);
+  });
+
+  it('answers a filled honeypot like a success, and stores and mails nothing', async () => {
+    await t.app.jobs.runDue();
+    const before = { tickets: await countRows('support_tickets'), mails: smtp.mails.length };
+    const res = await call('POST', '/api/v1/support-tickets', alice, ticket({ website: 'http://spam.example' }));
+    expect(res.statusCode).toBe(201);
+    const { ticketNumber } = res.json<TicketCreated>();
+    expect(res.json<TicketCreated>()).toEqual({ ticketNumber, message: SupportMessages.ticketCreated(ticketNumber) });
+    expect(ticketNumber).toMatch(/^ST-\d{6}$/);
+    await t.app.jobs.runDue();
+    expect(await countRows('support_tickets')).toBe(before.tickets);
+    expect(smtp.mails.length).toBe(before.mails);
+  });
+});
+
+describe('POST v1/contact-items', () => {
+  it('takes a message from anyone, mails the sender a copy and shows it to staff', async () => {
+    const body = contact();
+    const created = await sendContact(body);
+    expect(created.message).toBe(SupportMessages.contactItemCreated);
+
+    await t.app.jobs.runDue();
+    const mail = await mailTo(body.emailAddress, 'We received your message');
+    expect(mail.subject).toBe(`We received your message [${created.ticketNumber}]: ${body.subject}`);
+    expect(mail.text).toContain('Hello Layla Haddad,');
+    expect(mail.text).toContain(body.message);
+    expect(mail.text).toContain('http://shop.test/contact-us');
+
+    const item = (await allPending()).find((x) => x.ticketNumber === created.ticketNumber);
+    expect(item).toMatchObject({
+      kind: 'contact',
+      name: body.name,
+      emailAddress: body.emailAddress,
+      customerId: null,
+      status: 'open',
+      replyCount: 0,
+      lastReplyAt: null,
+    });
+  });
+
+  it('stores a lone UTF-16 surrogate (which no keyboard types) as U+FFFD rather than failing', async () => {
+    const created = await sendContact(contact({ message: 'Broken text \ud800 here.' }));
+    const item = (await allPending()).find((x) => x.ticketNumber === created.ticketNumber)!;
+    expect(item.message).toBe('Broken text \ufffd here.');
+    const reply = await callAs(t, 'POST', `/api/v1/support-tickets/${item.id}/replies`, staff.admin, {
+      message: '\udc00',
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect(reply.json<StaffTicket>().replies[0]!.message).toBe('\ufffd');
+  });
+
+  it.each([
+    [{ name: undefined }, 'name', SupportMessages.nameRequired],
+    [{ name: 'L' }, 'name', SupportMessages.nameMin],
+    [{ name: 'L'.repeat(51) }, 'name', SupportMessages.nameMax],
+    [{ emailAddress: 'layla@' }, 'emailAddress', Messages.invalidEmail],
+    [{ emailAddress: 'layla @example.com' }, 'emailAddress', Messages.invalidEmail],
+    [{ emailAddress: undefined }, 'emailAddress', Messages.invalidEmail],
+    [{ subject: 'Hi' }, 'subject', SupportMessages.subjectMin],
+    [{ message: 'Short' }, 'message', SupportMessages.messageMin],
+    [{ website: 42 }, 'website', SupportMessages.honeypotInvalid],
+  ])('refuses %j with a message on the field, storing nothing', async (change, field, message) => {
+    const before = await countRows('support_tickets');
+    expectValidationError(await call('POST', '/api/v1/contact-items', undefined, contact(change)), field, message);
+    expect(await countRows('support_tickets')).toBe(before);
+  });
+
+  it(`limits one address to ${SupportLimits.contactItem.perIp.max} messages an hour`, async () => {
+    const ip = uniqueIp();
+    for (let i = 0; i < SupportLimits.contactItem.perIp.max; i++)
+      expect((await call('POST', '/api/v1/contact-items', undefined, contact(), ip)).statusCode).toBe(201);
+    expectTooManyRequests(await call('POST', '/api/v1/contact-items', undefined, contact(), ip));
+  });
+
+  it(`mails one e-mail address at most ${SupportLimits.contactItem.perAccount.max} times an hour, from any client`, async () => {
+    const emailAddress = `target-${unique()}@example.com`;
+    for (let i = 0; i < SupportLimits.contactItem.perAccount.max; i++) await sendContact(contact({ emailAddress }));
+    expectTooManyRequests(
+      await call('POST', '/api/v1/contact-items', undefined, contact({ emailAddress: emailAddress.toUpperCase() })),
+    );
+  });
+
+  it('answers a filled honeypot like a success, and stores and mails nothing', async () => {
+    await t.app.jobs.runDue();
+    const before = { tickets: await countRows('support_tickets'), mails: smtp.mails.length };
+    const body = contact({ website: 'cheap-pills.example' });
+    const res = await call('POST', '/api/v1/contact-items', undefined, body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json<TicketCreated>()).toEqual({
+      ticketNumber: expect.stringMatching(/^ST-\d{6}$/),
+      message: SupportMessages.contactItemCreated,
+    });
+    await t.app.jobs.runDue();
+    expect(await countRows('support_tickets')).toBe(before.tickets);
+    expect(smtp.mails.length).toBe(before.mails);
+  });
+});
+
+describe('staff', () => {
+  const routes = (id: number): [Method, string, unknown?][] => [
+    ['GET', '/api/v1/support-tickets/pending'],
+    ['GET', `/api/v1/support-tickets/${id}`],
+    ['POST', `/api/v1/support-tickets/${id}/replies`, { message: 'Thanks, on its way.' }],
+    ['PATCH', `/api/v1/support-tickets/${id}`, { status: 'closed' }],
+  ];
+
+  it('no token 401; a customer, a New User and a User (books and orders only) 403 on every staff route', async () => {
+    const id = idOf(await sendContact());
+    const replies = await countRows('support_replies');
+    for (const [method, url, body] of routes(id)) {
+      expectProblem(await callAs(t, method, url, undefined, body), 401);
+      expectProblem(await callAs(t, method, url, alice, body), 403);
+      expectProblem(await callAs(t, method, url, staff.newUser, body), 403);
+      expectProblem(await callAs(t, method, url, staff.user, body), 403);
+    }
+    expect(await countRows('support_replies')).toBe(replies);
+  });
+
+  it('lists open tickets and contact items oldest first, paged, with a kind filter', async () => {
+    const first = await openTicket(alice);
+    const second = await sendContact();
+    const items = await allPending();
+    const numbers = items.map((x) => x.ticketNumber);
+    expect(numbers.indexOf(first.ticketNumber)).toBeLessThan(numbers.indexOf(second.ticketNumber));
+    const created = items.map((x) => x.createdAt);
+    expect([...created].sort()).toEqual(created);
+    expect(items.find((x) => x.ticketNumber === first.ticketNumber)).toMatchObject({
+      kind: 'ticket',
+      name: 'alice',
+      emailAddress: alice.emailAddress,
+      customerId: alice.id,
+    });
+
+    const page = await pending(staff.supervisor, 'pageSize=5&pageNo=1');
+    expect(page.data).toHaveLength(5);
+    expect(page.paginationDetails).toMatchObject({ currentPage: 1, pageSize: 5, noOfRecords: items.length });
+    expect((await pending(staff.supervisor, 'pageSize=25&kind=contact')).data.every((x) => x.kind === 'contact')).toBe(
+      true,
+    );
+    expectValidationError(
+      await callAs(t, 'GET', '/api/v1/support-tickets/pending?kind=spam', staff.supervisor),
+      'kind',
+    );
+  });
+
+  it.each([RoleName.Supervisor, RoleName.Admin])(
+    'a %s replies: mailed to the customer, kept in both threads; closing takes it off the list',
+    async (role) => {
+      const who = role === RoleName.Admin ? staff.admin : staff.supervisor;
+      const created = await openTicket(alice, ticket({ subject: 'Damaged\ncover' }));
+      const id = idOf(created);
+
+      const answer = 'Sorry about that!\nA new copy is on its way.';
+      const res = await callAs(t, 'POST', `/api/v1/support-tickets/${id}/replies`, who, { message: `  ${answer} ` });
+      expect(res.statusCode, res.body).toBe(201);
+      const thread = res.json<StaffTicket>();
+      expect(thread.replies).toEqual([
+        { id: expect.any(Number), message: answer, createdAt: expect.any(String), authorName: who.userName },
+      ]);
+
+      await t.app.jobs.runDue();
+      // A line break typed into the subject does not reach the mail's header.
+      const mail = await mailTo(alice.emailAddress, `Re: Damaged cover [${created.ticketNumber}]`);
+      expect(mail.text).toContain(answer);
+      expect(mail.text).toContain('> It has been a week and nothing');
+
+      const mine = (await customerTickets(alice)).data.find((x) => x.id === id)!;
+      expect(mine.replies).toEqual([
+        { id: thread.replies[0]!.id, message: answer, createdAt: expect.any(String), authorName: 'Bookshop Support' },
+      ]);
+      expect((await allPending()).find((x) => x.id === id)).toMatchObject({
+        replyCount: 1,
+        lastReplyAt: expect.any(String),
+      });
+
+      const closed = await callAs(t, 'PATCH', `/api/v1/support-tickets/${id}`, who, { status: 'closed' });
+      expect(closed.statusCode, closed.body).toBe(200);
+      expect(closed.json<StaffTicket>()).toMatchObject({ status: 'closed', closedAt: expect.any(String) });
+      expect((await allPending()).some((x) => x.id === id)).toBe(false);
+      expect((await customerTickets(alice)).data.find((x) => x.id === id)!.status).toBe('closed');
+
+      // A closed ticket takes no reply until it is reopened.
+      expectProblem(
+        await callAs(t, 'POST', `/api/v1/support-tickets/${id}/replies`, who, { message: 'One more thing' }),
+        409,
+      );
+      const reopened = await callAs(t, 'PATCH', `/api/v1/support-tickets/${id}`, who, { status: 'open' });
+      expect(reopened.json<StaffTicket>()).toMatchObject({ status: 'open', closedAt: null });
+      expect((await allPending()).some((x) => x.id === id)).toBe(true);
+    },
+  );
+
+  it('mails a reply to a contact item to the address it came from', async () => {
+    const body = contact();
+    const id = idOf(await sendContact(body));
+    const res = await callAs(t, 'POST', `/api/v1/support-tickets/${id}/replies`, staff.supervisor, {
+      message: 'Yes, for free.',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.jobs.runDue();
+    const mail = await mailTo(body.emailAddress, 'Re: ');
+    expect(mail.text).toContain('Hello Layla Haddad,');
+    expect(mail.text).toContain('Yes, for free.');
+  });
+
+  it('validates replies and status, and answers 404 for an unknown ticket', async () => {
+    const id = idOf(await sendContact());
+    const reply = (message: unknown) =>
+      callAs(t, 'POST', `/api/v1/support-tickets/${id}/replies`, staff.admin, { message });
+    expectValidationError(await reply('   '), 'message', SupportMessages.replyRequired);
+    expectValidationError(await reply('x'.repeat(5001)), 'message', SupportMessages.replyMax);
+    expectValidationError(
+      await callAs(t, 'PATCH', `/api/v1/support-tickets/${id}`, staff.admin, { status: 'solved' }),
+      'status',
+      SupportMessages.statusInvalid,
+    );
+    expectValidationError(await callAs(t, 'GET', '/api/v1/support-tickets/abc', staff.supervisor), 'id');
+    for (const [method, url, body] of routes(2_000_000).slice(1))
+      expectProblem(await callAs(t, method, url, staff.admin, body), 404);
+  });
+});
+
+describe('a customer’s tickets', () => {
+  it('are theirs alone, newest first; no token 401, staff 403', async () => {
+    const dave = await createCustomer(t);
+    const older = await openTicket(dave);
+    const newer = await openTicket(dave);
+    const page = await customerTickets(dave);
+    expect(page.data.map((x) => x.ticketNumber)).toEqual([newer.ticketNumber, older.ticketNumber]);
+    expect((await customerTickets(bob)).data.some((x) => x.ticketNumber === older.ticketNumber)).toBe(false);
+    expectProblem(await call('GET', '/api/v1/support-tickets/customer'), 401);
+    expectProblem(await call('GET', '/api/v1/support-tickets/customer', staff.admin), 403);
+  });
+
+  it('go with the account when the customer deletes it', async () => {
+    const erin = await createCustomer(t);
+    const id = idOf(await openTicket(erin));
+    const res = await call('DELETE', '/api/v1/customers/account', erin, { password: erin.password });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expectProblem(await callAs(t, 'GET', `/api/v1/support-tickets/${id}`, staff.supervisor), 404);
+  });
+});

@@ -1,0 +1,146 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Messages } from '@bookshop/contracts/messages';
+import { SupportMessages, type CustomerTicket } from '@bookshop/contracts/support';
+import { stubApiRoutes, type StubRequest, type StubResponse } from '../../../test/api-routes.ts';
+import { createTestQueryClient } from '../../../test/render.tsx';
+import { toast, Toaster } from '../../../ui/toast.tsx';
+import { makeCustomerTicket, pageOf } from '../testing/ticket-fixtures.ts';
+import { SupportSection } from './support-section.tsx';
+
+const orders = [
+  { id: 7, label: 'BK-000007 · 20/11/2026' },
+  { id: 9, label: 'BK-000009 · 21/11/2026' },
+];
+
+function stub(tickets: CustomerTicket[], extra: (request: StubRequest) => StubResponse | undefined = () => undefined) {
+  return stubApiRoutes((request) =>
+    request.method === 'GET' && request.path === '/api/v1/support-tickets/customer'
+      ? { body: pageOf(tickets, 5) }
+      : extra(request),
+  );
+}
+
+function renderSection() {
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <SupportSection orderChoices={orders} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return within(screen.getByRole('region', { name: 'Support' }));
+}
+
+afterEach(() => toast.reset());
+
+describe('the Support section of /account', () => {
+  it('lists the customer’s tickets with the replies, as text', async () => {
+    const api = stub([
+      makeCustomerTicket({
+        id: 12,
+        subject: 'Damaged <b>cover</b>',
+        message: 'The cover is torn.\n<img src=x onerror=alert(1)>',
+        orderId: 7,
+        orderNumber: 'BK-000007',
+        replies: [
+          {
+            id: 1,
+            message: 'Sorry!\nA new copy is on its way.',
+            createdAt: '2026-11-21T09:00:00.000Z',
+            authorName: 'Bookshop Support',
+          },
+        ],
+      }),
+      makeCustomerTicket({ id: 11, status: 'closed' }),
+    ]);
+    const section = renderSection();
+    const items = await section.findAllByRole('listitem');
+    const first = items[0]!;
+    expect(within(first).getByText('Damaged <b>cover</b>')).toBeInTheDocument();
+    expect(first).toHaveTextContent('ST-000012 · Order BK-000007');
+    expect(first).toHaveTextContent('1 reply');
+    expect(within(first).getByText('Open')).toBeInTheDocument();
+    // Typed markup is shown as typed; nothing becomes an element.
+    expect(document.querySelector('img')).toBeNull();
+    expect(within(first).getByText(/<img src=x onerror=alert\(1\)>/)).toBeInTheDocument();
+    expect(within(first).getByText(/A new copy is on its way\./)).toBeInTheDocument();
+    expect(within(first).getByText('Bookshop Support')).toBeInTheDocument();
+    expect(section.getByText('Closed')).toBeInTheDocument();
+    expect(api.requests[0]!.search).toBe('?pageNo=1&pageSize=5');
+  });
+
+  it('says so when there are no tickets', async () => {
+    stub([]);
+    const section = renderSection();
+    expect(await section.findByText(/You have no support tickets/)).toBeInTheDocument();
+  });
+
+  it('shows the error with a way to try again', async () => {
+    stubApiRoutes(() => ({ status: 500, body: { title: 'Internal Server Error', status: 500 } }));
+    const section = renderSection();
+    expect(await section.findByRole('alert')).toHaveTextContent(Messages.listError);
+    expect(section.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('opens a ticket about one of the customer’s orders', async () => {
+    const tickets: CustomerTicket[] = [];
+    const api = stub(tickets, (request) => {
+      if (request.method !== 'POST') return undefined;
+      tickets.unshift(makeCustomerTicket({ id: 13, subject: 'Wrong book', orderId: 9, orderNumber: 'BK-000009' }));
+      return { status: 201, body: { ticketNumber: 'ST-000013', message: SupportMessages.ticketCreated('ST-000013') } };
+    });
+    const section = renderSection();
+    const user = userEvent.setup();
+    await section.findByText(/You have no support tickets/);
+
+    await user.click(section.getByRole('button', { name: 'New Ticket' }));
+    const form = within(section.getByRole('form', { name: 'New support ticket' }));
+    await user.type(form.getByLabelText('Subject'), 'Wrong book');
+    await user.selectOptions(form.getByLabelText('Order (optional)'), 'BK-000009 · 21/11/2026');
+    await user.type(form.getByLabelText('Message'), 'I received Emma instead of Persuasion.');
+    await user.click(form.getByRole('button', { name: 'Send Ticket' }));
+
+    expect(await screen.findByText(SupportMessages.ticketCreated('ST-000013'))).toBeInTheDocument();
+    expect(api.sent('POST', '/api/v1/support-tickets')[0]!.body).toEqual({
+      subject: 'Wrong book',
+      message: 'I received Emma instead of Persuasion.',
+      orderId: 9,
+      website: '',
+    });
+    expect(await section.findByText('Wrong book')).toBeInTheDocument();
+    expect(section.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('checks the form as it is typed and shows the server’s refusal of the order under it', async () => {
+    const api = stub([], (request) =>
+      request.method === 'POST'
+        ? {
+            status: 400,
+            body: { title: 'Validation Failed', status: 400, errors: { orderId: [SupportMessages.orderNotYours] } },
+          }
+        : undefined,
+    );
+    const section = renderSection();
+    const user = userEvent.setup();
+    await user.click(await section.findByRole('button', { name: 'New Ticket' }));
+    const form = within(section.getByRole('form', { name: 'New support ticket' }));
+    await user.type(form.getByLabelText('Subject'), 'Hi');
+    expect(await form.findByText(SupportMessages.subjectMin)).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Send Ticket' }));
+    expect(await form.findByText(SupportMessages.messageRequired)).toBeInTheDocument();
+    expect(api.sent('POST', '/api/v1/support-tickets')).toEqual([]);
+
+    await user.type(form.getByLabelText('Subject'), ' there');
+    await user.selectOptions(form.getByLabelText('Order (optional)'), 'BK-000007 · 20/11/2026');
+    await user.type(form.getByLabelText('Message'), 'Is my order on its way?');
+    await user.click(form.getByRole('button', { name: 'Send Ticket' }));
+    expect(await form.findByText(SupportMessages.orderNotYours)).toBeInTheDocument();
+    // Not about an order: sent as null.
+    await user.selectOptions(form.getByLabelText('Order (optional)'), 'Not about an order');
+    await user.click(form.getByRole('button', { name: 'Send Ticket' }));
+    await waitFor(() => expect(api.sent('POST', '/api/v1/support-tickets')).toHaveLength(2));
+    expect(api.sent('POST', '/api/v1/support-tickets')[1]!.body).toMatchObject({ orderId: null });
+  });
+});

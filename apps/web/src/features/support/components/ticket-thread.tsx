@@ -1,0 +1,39 @@
+import type { TicketReply } from '@bookshop/contracts/support';
+import { formatDateTime } from '../../../lib/format.ts';
+
+type ThreadProps = {
+  /** The first message and who wrote it. */
+  first: { authorName: string; message: string; createdAt: string };
+  replies: readonly TicketReply[];
+};
+
+/**
+ * A ticket's messages, oldest first. Everything is rendered as text (React escapes it), with the
+ * line breaks that were typed; nothing a visitor or staff member wrote is ever read as HTML.
+ */
+export function TicketThread({ first, replies }: ThreadProps) {
+  const messages = [
+    { key: 'first', fromStaff: false, ...first },
+    ...replies.map((reply) => ({ key: String(reply.id), fromStaff: true, ...reply })),
+  ];
+  return (
+    <ol className="grid gap-3" aria-label="Messages">
+      {messages.map((message) => (
+        <li
+          key={message.key}
+          className={`grid gap-1 rounded-lg border p-4 ${
+            message.fromStaff ? 'border-brand/30 bg-amber-50 sm:ms-8' : 'border-stone-200 bg-white sm:me-8'
+          }`}
+        >
+          <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+            <span className="font-semibold text-stone-900">{message.authorName}</span>
+            <time dateTime={message.createdAt} className="text-stone-600">
+              {formatDateTime(message.createdAt)}
+            </time>
+          </p>
+          <p className="break-words whitespace-pre-wrap text-stone-800">{message.message}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}

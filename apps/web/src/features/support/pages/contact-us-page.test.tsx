@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { Messages } from '@bookshop/contracts/messages';
+import { SupportMessages } from '@bookshop/contracts/support';
+import { stubApiRoutes } from '../../../test/api-routes.ts';
+import { renderWithQueryClient } from '../../../test/render.tsx';
+import { ContactUsPage } from './contact-us-page.tsx';
+
+function renderPage() {
+  renderWithQueryClient(
+    <MemoryRouter>
+      <ContactUsPage />
+    </MemoryRouter>,
+  );
+  return within(screen.getByRole('form', { name: 'Contact form' }));
+}
+
+async function fillIn(form: ReturnType<typeof renderPage>) {
+  const user = userEvent.setup();
+  await user.type(form.getByLabelText('Name'), 'Layla Haddad');
+  await user.type(form.getByLabelText('Email Address'), 'layla@example.com');
+  await user.type(form.getByLabelText('Subject'), 'Gift wrapping');
+  await user.type(form.getByLabelText('Message'), 'Do you wrap books?\nThey are presents.');
+  return user;
+}
+
+describe('/contact-us', () => {
+  it('checks each field as it is typed, with the spec’s e-mail message, and sends nothing invalid', async () => {
+    const api = stubApiRoutes(() => undefined);
+    const form = renderPage();
+    const user = userEvent.setup();
+
+    await user.type(form.getByLabelText('Name'), 'L');
+    expect(await form.findByText(SupportMessages.nameMin)).toBeInTheDocument();
+    await user.type(form.getByLabelText('Email Address'), 'layla@');
+    expect(await form.findByText(Messages.invalidEmail)).toBeInTheDocument();
+    await user.type(form.getByLabelText('Message'), 'Hi');
+    expect(await form.findByText(SupportMessages.messageMin)).toBeInTheDocument();
+
+    await user.click(form.getByRole('button', { name: 'Send Message' }));
+    expect(await form.findByText(SupportMessages.subjectRequired)).toBeInTheDocument();
+    expect(form.getByLabelText('Email Address')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.requests).toEqual([]);
+  });
+
+  it('hides the honeypot from people, keyboards and screen readers, and sends it empty', async () => {
+    const api = stubApiRoutes(({ method, path }) =>
+      method === 'POST' && path === '/api/v1/contact-items'
+        ? { status: 201, body: { ticketNumber: 'ST-000042', message: SupportMessages.contactItemCreated } }
+        : undefined,
+    );
+    const form = renderPage();
+    // Not in the accessibility tree: only the four real fields are text boxes.
+    expect(form.getAllByRole('textbox').map((box) => box.getAttribute('name'))).toEqual([
+      'name',
+      'emailAddress',
+      'subject',
+      'message',
+    ]);
+    const trap = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap).toHaveAttribute('tabindex', '-1');
+    expect(trap).toHaveAttribute('autocomplete', 'off');
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+
+    const user = await fillIn(form);
+    // Tabbing through the whole form never lands on it.
+    form.getByLabelText('Name').focus();
+    for (let i = 0; i < 6; i++) {
+      await user.tab();
+      expect(document.activeElement).not.toBe(trap);
+    }
+    await user.click(form.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(api.sent('POST', '/api/v1/contact-items')[0]!.body).toEqual({
+      name: 'Layla Haddad',
+      emailAddress: 'layla@example.com',
+      subject: 'Gift wrapping',
+      message: 'Do you wrap books?\nThey are presents.',
+      website: '',
+    });
+  });
+
+  it('shows the ticket number once sent, and offers to write again', async () => {
+    stubApiRoutes(({ method }) =>
+      method === 'POST'
+        ? { status: 201, body: { ticketNumber: 'ST-000042', message: SupportMessages.contactItemCreated } }
+        : undefined,
+    );
+    const form = renderPage();
+    const user = await fillIn(form);
+    await user.click(form.getByRole('button', { name: 'Send Message' }));
+
+    const sent = await screen.findByRole('status');
+    expect(within(sent).getByRole('heading', { name: 'Message sent' })).toBeInTheDocument();
+    expect(sent).toHaveTextContent(SupportMessages.contactItemCreated);
+    expect(sent).toHaveTextContent('Your ticket number is ST-000042.');
+    await user.click(within(sent).getByRole('button', { name: 'Send another message' }));
+    expect(screen.getByRole('form', { name: 'Contact form' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('shows the server’s field messages under the fields', async () => {
+    stubApiRoutes(() => ({
+      status: 400,
+      body: { title: 'Validation Failed', status: 400, errors: { emailAddress: [Messages.invalidEmail] } },
+    }));
+    const form = renderPage();
+    const user = await fillIn(form);
+    await user.click(form.getByRole('button', { name: 'Send Message' }));
+    expect(await form.findByText(Messages.invalidEmail)).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { NAME_MAX_LENGTH } from '@bookshop/contracts/constants';
+import {
+  CreateContactItemSchema,
+  HONEYPOT_FIELD,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_MIN_LENGTH,
+  SUBJECT_MAX_LENGTH,
+  type CreateContactItem,
+  type TicketCreated,
+} from '@bookshop/contracts/support';
+import { serverFieldError } from '../../../lib/field-errors.ts';
+import { Button } from '../../../ui/button.tsx';
+import { TextAreaField, TextField } from '../../../ui/form-fields.tsx';
+import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { useCreateContactItem } from '../api/create-contact-item.ts';
+import { HoneypotField } from '../components/honeypot-field.tsx';
+
+const FIELDS = ['name', 'emailAddress', 'subject', 'message'] as const;
+const EMPTY: CreateContactItem = { name: '', emailAddress: '', subject: '', message: '', [HONEYPOT_FIELD]: '' };
+
+/** /contact-us (public): anyone writes to the shop; a copy and every answer come by e-mail. */
+export function ContactUsPage() {
+  useDocumentTitle('Contact Us');
+  const [sent, setSent] = useState<TicketCreated | null>(null);
+
+  return (
+    <article className="grid max-w-2xl gap-8 py-10">
+      <header className="grid gap-3 border-b border-stone-200 pb-6">
+        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Contact Us</h1>
+        <p className="text-lg text-stone-700">
+          A question about a book, an order or a delivery? Write to us and we will answer by e-mail, usually within one
+          working day. Signed in? You can also open a ticket from your account page and follow the answers there.
+        </p>
+      </header>
+      {sent ? <Sent result={sent} onAgain={() => setSent(null)} /> : <ContactForm onSent={setSent} />}
+    </article>
+  );
+}
+
+function ContactForm({ onSent }: { onSent: (result: TicketCreated) => void }) {
+  const send = useCreateContactItem();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CreateContactItem>({
+    resolver: zodResolver(CreateContactItemSchema),
+    mode: 'onChange',
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = (values: CreateContactItem) =>
+    send.mutate(values, {
+      onSuccess: onSent,
+      onError: (error) => {
+        for (const field of FIELDS) {
+          const message = serverFieldError(error, field);
+          if (message) setError(field, { type: 'server', message });
+        }
+      },
+    });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative grid gap-5" aria-label="Contact form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Name"
+          autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          error={errors.emailAddress?.message}
+          {...register('emailAddress')}
+        />
+      </div>
+      <TextField
+        label="Subject"
+        maxLength={SUBJECT_MAX_LENGTH}
+        error={errors.subject?.message}
+        {...register('subject')}
+      />
+      <TextAreaField
+        label="Message"
+        maxLength={MESSAGE_MAX_LENGTH}
+        hint={`${MESSAGE_MIN_LENGTH} to ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters. Quote your order number if it is about an order.`}
+        error={errors.message?.message}
+        {...register('message')}
+      />
+      <HoneypotField {...register(HONEYPOT_FIELD)} />
+      <Button type="submit" className="justify-self-start" pending={send.isPending}>
+        Send Message
+      </Button>
+    </form>
+  );
+}
+
+function Sent({ result, onAgain }: { result: TicketCreated; onAgain: () => void }) {
+  return (
+    <section
+      role="status"
+      aria-labelledby="contact-sent-title"
+      className="grid justify-items-start gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-6"
+    >
+      <h2 id="contact-sent-title" className="text-xl font-bold text-emerald-950">
+        Message sent
+      </h2>
+      <p className="text-emerald-950">{result.message}</p>
+      <p className="text-emerald-950">
+        Your ticket number is <strong>{result.ticketNumber}</strong>.
+      </p>
+      <Button variant="secondary" size="sm" onClick={onAgain}>
+        Send another message
+      </Button>
+    </section>
+  );
+}
