@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Longest shop address that can be shortened, before and after normalisation (percent-encoding
+ * can make it longer). Kept under PostgreSQL's b-tree entry limit (about 2.7 KB), since the
+ * normalised address carries a unique index (docs/decisions/042-short-links.md).
+ */
+export const SHORT_LINK_URL_MAX_LENGTH = 2048;
+
+/** A short link's id: up to 8 URL-safe (base64url) characters. */
+export const SHORT_LINK_ID_PATTERN = /^[A-Za-z0-9_-]{1,8}$/;
+
+/** Where a short link is followed: `{origin}/s/{id}` answers a 301 to the page. */
+export const shortLinkPath = (id: string) => `/s/${id}`;
+
+export const LinkMessages = {
+  urlRequired: 'The URL is required.',
+  urlTooLong: `The URL must be at most ${SHORT_LINK_URL_MAX_LENGTH} characters long.`,
+  urlNotInShop: 'Only addresses of pages in this shop can be shortened.',
+  idInvalid: 'A short link id is 1 to 8 letters, digits, "-" or "_".',
+  notFound: 'This short link does not exist.',
+  copied: 'Link copied.',
+  shareFailed: 'Could not share the link.',
+  shareFailedDetail: 'Your browser allowed neither sharing nor copying. Copy the address from the address bar instead.',
+} as const;
+
+/**
+ * `POST v1/link-shortner`: an address of this shop, absolute (`https://shop/books/Emma`) or from
+ * the root (`/books/Emma`). Which origin is "this shop" is the server's PUBLIC_URL, so that
+ * check is the server's; the shape and length are checked here.
+ */
+export const CreateShortLinkSchema = z.object({
+  originalUrl: z
+    .string({ error: LinkMessages.urlRequired })
+    .trim()
+    .min(1, LinkMessages.urlRequired)
+    .max(SHORT_LINK_URL_MAX_LENGTH, LinkMessages.urlTooLong),
+});
+export type CreateShortLink = z.infer<typeof CreateShortLinkSchema>;
+
+/** The answer of `POST v1/link-shortner`: the same address always gets the same id. */
+export const ShortLinkSchema = z.object({ id: z.string(), shortUrl: z.string() });
+export type ShortLink = z.infer<typeof ShortLinkSchema>;
+
+export const ShortLinkParamsSchema = z.object({
+  id: z.string().regex(SHORT_LINK_ID_PATTERN, LinkMessages.idInvalid),
+});
+
+/** `GET v1/link-shortner/{id}`: the full address of the page, on the shop's current PUBLIC_URL. */
+export const ShortLinkTargetSchema = z.object({ originalUrl: z.string() });
+export type ShortLinkTarget = z.infer<typeof ShortLinkTargetSchema>;
