@@ -15,6 +15,7 @@ import {
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
+import { formBody } from '../../test/multipart.ts';
 import { bombPng } from '../../test/png.ts';
 
 let t: TestApp;
@@ -43,20 +44,17 @@ afterAll(() => t.close());
 
 type Upload = { data: Buffer; filename?: string; type?: string };
 
-/** A multipart/form-data body as the admin form's FormData sends it. */
-async function multipart(fields: Record<string, unknown>, files: Upload[] = []) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields))
-    if (value !== undefined) data.append(name, typeof value === 'string' ? value : JSON.stringify(value));
-  for (const file of files)
-    data.append(
-      'images',
-      new Blob([new Uint8Array(file.data)], { type: file.type ?? 'image/png' }),
-      file.filename ?? 'cover.png',
-    );
-  const encoded = new Response(data);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
-}
+/** A multipart/form-data body as the admin form's FormData sends it: files in `images`, PNG unless told. */
+const multipart = (fields: Record<string, unknown>, files: Upload[] = []) =>
+  formBody(
+    fields,
+    ...files.map((file) => ({
+      field: 'images',
+      data: file.data,
+      filename: file.filename ?? 'cover.png',
+      type: file.type ?? 'image/png',
+    })),
+  );
 
 async function send(method: 'POST' | 'PUT' | 'PATCH', url: string, fields: Record<string, unknown>, files?: Upload[]) {
   const { payload, contentType } = await multipart(fields, files);

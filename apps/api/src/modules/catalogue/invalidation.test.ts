@@ -88,6 +88,37 @@ describe.skipIf(!process.env.DATABASE_URL)('catalogue caches across instances (P
     });
   });
 
+  it("a book hidden on A leaves B's in-memory search and list counts within a second", async () => {
+    const body = '978555000003';
+    const form = {
+      title: 'Quillmoor Chronicle',
+      description: 'Soon hidden.',
+      isbn: `${body}${isbn13CheckDigit(body)}`,
+      price: '12',
+      discountPercentage: '0',
+      stockQuantity: '3',
+      isNextDayDeliveryEligible: false,
+      authors: [{ name: 'Tamsin Quill' }],
+      genres: [{ name: 'Chronicles' }],
+    };
+    const created = await callAs(a, 'POST', '/api/v1/books', supervisor, form);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<Book>();
+    await withinOneSecond(async () => {
+      // A typo, so the answer can only come from the index's typo tolerance.
+      expect((await onB<SearchResult[]>('/api/v1/books/search-books?keyword=quilmoor')).map((r) => r.id)).toEqual([id]);
+      expect((await onB<BookPage>('/api/v1/books?genre=Chronicles')).paginationDetails.noOfRecords).toBe(1);
+    });
+
+    const hidden = await callAs(a, 'PUT', '/api/v1/books', supervisor, { ...form, id, isActive: 'false' });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    await withinOneSecond(async () => {
+      expect(await onB<SearchResult[]>('/api/v1/books/search-books?keyword=quilmoor')).toEqual([]);
+      expect(await onB<SearchResult[]>('/api/v1/books/search-books?keyword=tamsin quill')).toEqual([]);
+      expect((await onB<BookPage>('/api/v1/books?genre=Chronicles')).paginationDetails.noOfRecords).toBe(0);
+    });
+  });
+
   it('listens again after its connection is cut, and B still hears the next change', async () => {
     const listeners = async () =>
       (

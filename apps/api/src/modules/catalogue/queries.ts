@@ -16,6 +16,8 @@ export type BookRow = {
   main_image_index: number;
   is_active: boolean;
   created_at: string | Date;
+  /** Last staff edit or stock movement (the sitemap's lastmod). */
+  updated_at: string | Date;
   image_keys: string[];
   authors: { id: number; name: string }[];
   genres: { id: number; name: string }[];
@@ -40,7 +42,7 @@ export type BookFilter = {
 const bookColumns = sql`
   b.id, b.title, b.description, b.isbn, b.price_fils, b.discount_percentage, b.discounted_price_fils,
   b.stock_quantity, b.next_day_eligible, b.rating_average, b.rating_count, b.main_image_index,
-  b.is_active, b.created_at,
+  b.is_active, b.created_at, b.updated_at,
   coalesce((select json_agg(bi.image_key order by bi.position) from book_images bi where bi.book_id = b.id), '[]') as image_keys,
   coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, a.name)
             from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]') as authors,
@@ -270,4 +272,70 @@ export async function insertBook(tx: Tx, book: NewBook): Promise<number> {
 export async function countAllBooks(tx: Tx): Promise<number> {
   const [row] = await rows<{ count: string | number }>(tx, sql`select count(*) as count from books`);
   return Number(row?.count ?? 0);
+}
+
+/** What the in-memory catalogue index keeps of a book (decision 050): all the list shows, and what search reads. */
+export type IndexRow = BookRow & { author_names: string; genre_names: string };
+
+/** The oldest transaction still running (whose writes a later read must not miss) and the highest book id. */
+export async function findIndexSnapshot(tx: Tx): Promise<{ xmin: string; maxId: number }> {
+  const [row] = await rows<{ xmin: string; max_id: number | null }>(
+    tx,
+    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, (select max(id) from books) as max_id`,
+  );
+  return { xmin: row!.xmin, maxId: row!.max_id ?? 0 };
+}
+
+/**
+ * Shown books with ids in [fromId, toId): the index's first build reads the catalogue in such
+ * slices, so no single result holds it all. Images, authors and genres are aggregated in one
+ * pass each over the slice instead of three subqueries per book (about 3× faster).
+ */
+export function findShownBooksInIdRange(tx: Tx, fromId: number, toId: number): Promise<IndexRow[]> {
+  return rows<IndexRow>(
+    tx,
+    sql`with images as (
+          select book_id, json_agg(image_key order by position) as image_keys from book_images
+          where book_id >= ${fromId} and book_id < ${toId} group by book_id
+        ), book_authors_json as (
+          select ba.book_id, json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, a.name) as authors
+          from book_authors ba join authors a on a.id = ba.author_id
+          where ba.book_id >= ${fromId} and ba.book_id < ${toId} group by ba.book_id
+        ), book_genres_json as (
+          select bg.book_id, json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name) as genres
+          from book_genres bg join genres g on g.id = bg.genre_id
+          where bg.book_id >= ${fromId} and bg.book_id < ${toId} group by bg.book_id
+        )
+        select b.id, b.title, b.description, b.isbn, b.price_fils, b.discount_percentage, b.discounted_price_fils,
+               b.stock_quantity, b.next_day_eligible, b.rating_average, b.rating_count, b.main_image_index, b.is_active,
+               b.created_at, b.updated_at, b.author_names, b.genre_names, coalesce(i.image_keys, '[]') as image_keys,
+               coalesce(ba.authors, '[]') as authors, coalesce(bg.genres, '[]') as genres
+        from books b
+        left join images i on i.book_id = b.id
+        left join book_authors_json ba on ba.book_id = b.id
+        left join book_genres_json bg on bg.book_id = b.id
+        where b.id >= ${fromId} and b.id < ${toId} and b.is_active`,
+  );
+}
+
+/**
+ * Every book written by a transaction that had not committed when the snapshot of `sinceXmin`
+ * was taken (hidden ones too, so the index can drop them), with this snapshot's xmin to ask from
+ * next time. One statement, so the rows and the xmin come from one snapshot.
+ */
+export async function findBooksChangedSince(tx: Tx, sinceXmin: string): Promise<{ xmin: string; rows: IndexRow[] }> {
+  const found = await rows<IndexRow & { xmin: string; id: number | null }>(
+    tx,
+    sql`with snapshot as (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin)
+        select snapshot.xmin, ${bookColumns}, b.author_names, b.genre_names
+        from snapshot left join books b on b.changed_xid >= ${sinceXmin}::xid8`,
+  );
+  return { xmin: found[0]!.xmin, rows: found.filter((row): row is IndexRow & { xmin: string } => row.id !== null) };
+}
+
+/** Shown books' ids in the list's order (the database's collation decides it). */
+export async function findShownBookIdsInTitleOrder(tx: Tx): Promise<number[]> {
+  return (await rows<{ id: number }>(tx, sql`select id from books b where b.is_active order by b.title, b.id`)).map(
+    (row) => row.id,
+  );
 }

@@ -15,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A 64-bit transaction id, as text in JavaScript. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 export const authors = pgTable(
   'authors',
@@ -63,6 +65,13 @@ export const books = pgTable(
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The transaction that last wrote the row, set by a trigger on every insert and update: the
+     * in-memory catalogue index reads only rows changed since its last look (decision 050).
+     */
+    changedXid: xid8('changed_xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
     uniqueIndex('books_title_lower_key').on(sql`lower(${t.title})`),
@@ -80,6 +89,7 @@ export const books = pgTable(
       .on(t.stockQuantity, t.id)
       .where(sql`${t.stockQuantity} <= 5`),
     index('books_search_vector_idx').using('gin', t.searchVector),
+    index('books_changed_xid_idx').on(t.changedXid),
     check('books_price_check', sql`${t.priceFils} >= 0`),
     check('books_discount_check', sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} <= 100`),
     check('books_stock_check', sql`${t.stockQuantity} >= 0`),

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { CATALOGUE_INDEX } from './catalogue-index.ts';
 
 let t: TestApp;
 
@@ -49,4 +51,32 @@ describe('catalogue cache', () => {
     expect(upper).toEqual(lower);
     expect(lower.data).toHaveLength(2);
   });
+
+  it('takes a book that sold out off the in-stock list and its count, as checkout tells it to', async () => {
+    const inStock = async () =>
+      (await get('/api/v1/books?genre=travel&filterInStock=true')).data.map((b: { title: string }) => b.title);
+    expect(await inStock()).toEqual(['A Rihla Through Cairo', 'The Travels']);
+    await t.db.execute(sql`update books set stock_quantity = 0 where title = 'The Travels'`);
+    t.catalogue.invalidate();
+    expect(await inStock()).toEqual(['A Rihla Through Cairo']);
+    const all = await get('/api/v1/books?genre=travel');
+    expect(all.paginationDetails.noOfRecords).toBe(2);
+    expect(all.data.find((b: { title: string }) => b.title === 'The Travels').isInStock).toBe(false);
+  });
+
+  it('reads a change nobody announced (another instance’s checkout) within the index’s maximum age', async () => {
+    const count = async () =>
+      (await get('/api/v1/books?genre=travel&filterInStock=true&pageSize=5')).paginationDetails.noOfRecords;
+    expect(await count()).toBe(1);
+    // Straight to the database, without invalidate(): as a sale on another instance looks here.
+    await t.db.execute(sql`update books set stock_quantity = 4 where title = 'The Travels'`);
+    await new Promise((resolve) => setTimeout(resolve, CATALOGUE_INDEX.maxAgeMs + 100));
+    // The first read after that starts the refresh; pages not cached yet show it once it lands.
+    const deadline = Date.now() + 2000;
+    for (let pageNo = 2; ; pageNo++) {
+      const page = await get(`/api/v1/books?genre=travel&filterInStock=true&pageSize=5&pageNo=${pageNo}`);
+      if (page.paginationDetails.noOfRecords === 2) break;
+      if (Date.now() > deadline) throw new Error('the unannounced change was not read');
+    }
+  }, 15_000);
 });

@@ -6,7 +6,9 @@ import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ImageStore } from '../../platform/storage.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
+import { CatalogueIndex, type IndexLog } from './catalogue-index.ts';
 import * as queries from './queries.ts';
+import { searchWords } from './search-words.ts';
 
 export type CatalogueDeps = { db: Tx; images: ImageStore };
 
@@ -25,6 +27,9 @@ export const CATALOGUE_CACHE = {
   names: { ttlMs: 30_000, staleMs: 30_000, names: 5000 },
 } as const;
 
+/** Books read per query when the index cannot list every shown book. */
+const SHOWN_BOOKS_SLICE = 10_000;
+
 function createCatalogueCaches() {
   const { list, search, names } = CATALOGUE_CACHE;
   return {
@@ -40,19 +45,23 @@ function createCatalogueCaches() {
 }
 type CatalogueCaches = ReturnType<typeof createCatalogueCaches>;
 
-// One set of caches per database, so every service built on it (app, seed, tests) sees the same
-// entries and a write through any of them clears them for all.
-const cachesByDatabase = new WeakMap<Tx, CatalogueCaches>();
+// One set of caches and one in-memory index per database, so every service built on it (app,
+// seed, tests) sees the same entries and a write through any of them clears them for all.
+const cachesByDatabase = new WeakMap<Tx, CatalogueCaches & { index: CatalogueIndex; changes: number }>();
 
-function cachesFor(db: Tx): CatalogueCaches {
+function cachesFor(db: Tx) {
   let caches = cachesByDatabase.get(db);
-  if (!caches) cachesByDatabase.set(db, (caches = createCatalogueCaches()));
+  if (!caches)
+    cachesByDatabase.set(db, (caches = { ...createCatalogueCaches(), index: new CatalogueIndex(db), changes: 0 }));
   return caches;
 }
 
 export function createCatalogueService({ db, images }: CatalogueDeps) {
   const caches = cachesFor(db);
+  const { index } = caches;
   const invalidate = () => {
+    caches.changes++;
+    index.invalidate();
     caches.pages.clear();
     caches.counts.clear();
     caches.searches.clear();
@@ -105,11 +114,42 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
     pageNo: number,
     pageSize: number,
   ): Promise<BookPage> {
+    const offset = (pageNo - 1) * pageSize;
+    const indexed = await index.list(filter, pageSize, offset);
+    if (indexed) return toPage(indexed.rows.map(toBook), indexed.total, { pageNo, pageSize });
+    // The index is not built yet (a large catalogue) or could not be: the database answers.
     const [noOfRecords, found] = await Promise.all([
       caches.counts.getOrLoad(filterKey, () => queries.countBooks(db, filter)),
-      queries.findBooks(db, filter, pageSize, (pageNo - 1) * pageSize),
+      queries.findBooks(db, filter, pageSize, offset),
     ]);
     return toPage(found.map(toBook), noOfRecords, { pageNo, pageSize });
+  }
+
+  /**
+   * Ranked full-text matches first. When they are fewer than ten, words that match no known
+   * word are replaced by the closest known ones ("prejudise" → "prejudice") and the books
+   * found that way fill the remaining places.
+   */
+  async function searchInDatabase(words: string[]): Promise<queries.SearchRow[]> {
+    const exact = await queries.searchBooksFullText(
+      db,
+      words.map((word) => ({ word })),
+      SEARCH_RESULTS_LIMIT,
+    );
+    if (exact.length >= SEARCH_RESULTS_LIMIT) return exact;
+    const corrections = await queries.findWordCorrections(db, words);
+    if (corrections.length === 0) return exact;
+    const terms = words.map((word) => ({
+      word,
+      alternatives: corrections.filter((c) => c.input === word && /^[\p{L}\p{N}]+$/u.test(c.word)).map((c) => c.word),
+    }));
+    const corrected = await queries.searchBooksFullText(
+      db,
+      terms,
+      SEARCH_RESULTS_LIMIT - exact.length,
+      exact.map((row) => row.id),
+    );
+    return [...exact, ...corrected];
   }
 
   return {
@@ -139,48 +179,32 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
     toBook,
 
     /**
-     * Ranked full-text matches first. When they are fewer than ten, words that match no known
-     * word are replaced by the closest known ones ("prejudise" → "prejudice") and the books
-     * found that way fill the remaining places.
+     * Up to ten shown books for a keyword, forgiving typos, unfinished and run-together words,
+     * spelling variants and accents (decision 050), from the in-memory index; should it fail to
+     * build, from PostgreSQL full text with lexicon corrections (decision 001).
      */
     async searchBooks(keyword: string): Promise<SearchResult[]> {
-      const words =
-        keyword
-          .trim()
-          .toLowerCase()
-          .match(/[\p{L}\p{N}]+/gu) ?? [];
+      const words = searchWords(keyword);
       if (words.length === 0) return [];
       return caches.searches.getOrLoad(words.join(' '), async () => {
-        const exact = await queries.searchBooksFullText(
-          db,
-          words.map((word) => ({ word })),
-          SEARCH_RESULTS_LIMIT,
-        );
-        let corrected: queries.SearchRow[] = [];
-        if (exact.length < SEARCH_RESULTS_LIMIT) {
-          const corrections = await queries.findWordCorrections(db, words);
-          if (corrections.length > 0) {
-            const terms = words.map((word) => ({
-              word,
-              alternatives: corrections
-                .filter((c) => c.input === word && /^[\p{L}\p{N}]+$/u.test(c.word))
-                .map((c) => c.word),
-            }));
-            corrected = await queries.searchBooksFullText(
-              db,
-              terms,
-              SEARCH_RESULTS_LIMIT - exact.length,
-              exact.map((row) => row.id),
-            );
-          }
-        }
-        return [...exact, ...corrected].map((row) => ({
+        const indexed = await index.search(keyword, SEARCH_RESULTS_LIMIT);
+        if (indexed)
+          return indexed.map((row) => {
+            const imageKey = row.image_keys[row.main_image_index] ?? row.image_keys[0];
+            return { id: row.id, title: row.title, imageUrl: imageKey ? images.url(imageKey) : null };
+          });
+        return (await searchInDatabase(words)).map((row) => ({
           id: row.id,
           title: row.title,
           imageUrl: row.image_key ? images.url(row.image_key) : null,
         }));
       });
     },
+
+    /** Builds the in-memory index in the background: readiness does not wait, a read at most a second. */
+    startIndex: (log: IndexLog) => index.start(log),
+    /** Resolves once the in-memory index answers (tests, the bench). */
+    indexReady: () => index.ready(),
 
     /** Adds a book (demo seed, staff); returns its id. */
     async createBook(book: queries.NewBook): Promise<number> {
@@ -190,6 +214,21 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
     },
     /** Forgets cached lists, counts and searches; call after any change to books, stock or prices. */
     invalidate,
+    /**
+     * How many times the catalogue was invalidated (here, by another service on this database or
+     * by another instance's NOTIFY): a cache built from the catalogue is stale once it moves.
+     */
+    changeCount: () => caches.changes,
+    /** Every shown book in title order: from the in-memory index, or slice by slice from the database. */
+    async listShownBooks(): Promise<queries.IndexRow[]> {
+      const indexed = await index.shown();
+      if (indexed) return indexed;
+      const { maxId } = await queries.findIndexSnapshot(db);
+      const found: queries.IndexRow[] = [];
+      for (let fromId = 0; fromId <= maxId; fromId += SHOWN_BOOKS_SLICE)
+        found.push(...(await queries.findShownBooksInIdRange(db, fromId, fromId + SHOWN_BOOKS_SLICE)));
+      return found;
+    },
     isEmpty: async () => (await queries.countAllBooks(db)) === 0,
 
     /** Whether the shop has this book, genre or author (any letter case); cached like the lists. */

@@ -56,7 +56,8 @@ async function lockBooks(tx: Tx, ids: number[]) {
     .for('update');
 }
 
-async function mainImageKeys(tx: Tx, locked: { id: number; mainImageIndex: number }[]) {
+/** Each book's main image key (the one at its main index, else its first); books without images are absent. */
+export async function mainImageKeys(tx: Tx, locked: { id: number; mainImageIndex: number }[]) {
   if (locked.length === 0) return new Map<number, string>();
   const images = await tx
     .select({ bookId: bookImages.bookId, position: bookImages.position, imageKey: bookImages.imageKey })

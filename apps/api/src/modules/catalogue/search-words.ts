@@ -1,0 +1,119 @@
+/**
+ * How search reads text (docs/decisions/050-forgiving-search.md): the same rules turn a book's
+ * title, authors and genres into index words and a customer's keyword into query words, so
+ * "Les Misérables" and "les miserables", "Grey" and "gray", "Hitchhiker's" and "hitchhikers"
+ * meet on one form.
+ */
+
+/** Letters that Unicode decomposition does not split into a base letter and a mark. */
+const FOLDED_LETTERS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+/**
+ * British and American spellings (and a few common variants) mapped to one form. Whole words
+ * only: a rule such as "our → or" would also turn "four" and "hour" into non-words.
+ */
+const VARIANT_STEMS: [string, string][] = [
+  ['grey', 'gray'],
+  ['colour', 'color'],
+  ['favour', 'favor'],
+  ['favourite', 'favorite'],
+  ['honour', 'honor'],
+  ['harbour', 'harbor'],
+  ['neighbour', 'neighbor'],
+  ['labour', 'labor'],
+  ['humour', 'humor'],
+  ['rumour', 'rumor'],
+  ['armour', 'armor'],
+  ['valour', 'valor'],
+  ['vigour', 'vigor'],
+  ['splendour', 'splendor'],
+  ['parlour', 'parlor'],
+  ['odour', 'odor'],
+  ['behaviour', 'behavior'],
+  ['endeavour', 'endeavor'],
+  ['glamour', 'glamor'],
+  ['savour', 'savor'],
+  ['centre', 'center'],
+  ['theatre', 'theater'],
+  ['metre', 'meter'],
+  ['fibre', 'fiber'],
+  ['sombre', 'somber'],
+  ['spectre', 'specter'],
+  ['sceptre', 'scepter'],
+  ['calibre', 'caliber'],
+  ['catalogue', 'catalog'],
+  ['dialogue', 'dialog'],
+  ['analogue', 'analog'],
+  ['defence', 'defense'],
+  ['offence', 'offense'],
+  ['licence', 'license'],
+  ['pretence', 'pretense'],
+  ['jewellery', 'jewelry'],
+  ['jeweller', 'jeweler'],
+  ['traveller', 'traveler'],
+  ['travelling', 'traveling'],
+  ['travelled', 'traveled'],
+  ['marvellous', 'marvelous'],
+  ['programme', 'program'],
+  ['plough', 'plow'],
+  ['mould', 'mold'],
+  ['moustache', 'mustache'],
+  ['pyjamas', 'pajamas'],
+  ['sceptic', 'skeptic'],
+  ['sceptical', 'skeptical'],
+  ['aluminium', 'aluminum'],
+  ['ageing', 'aging'],
+  ['whisky', 'whiskey'],
+  ['practise', 'practice'],
+  ['realise', 'realize'],
+  ['organise', 'organize'],
+  ['civilisation', 'civilization'],
+  ['apologise', 'apologize'],
+  ['recognise', 'recognize'],
+  ['encyclopaedia', 'encyclopedia'],
+  ['mediaeval', 'medieval'],
+  ['manoeuvre', 'maneuver'],
+];
+
+/** Every variant form, plus its plural where it makes one, mapped to the American form. */
+const VARIANTS = new Map<string, string>(
+  VARIANT_STEMS.flatMap(([british, american]) => [
+    [british, american],
+    [`${british}s`, `${american}s`],
+  ]),
+);
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Lower-case, without accents or apostrophes: the form every comparison starts from. */
+function fold(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[ßæœøłđðþı]/g, (letter) => FOLDED_LETTERS[letter]!)
+      // "Swann's", "d'Urbervilles": the apostrophe joins, it does not separate.
+      .replace(/([\p{L}\p{N}])['’ʼ](?=[\p{L}\p{N}])/gu, '$1')
+  );
+}
+
+/** The words of a text in index form: folded, split on anything but letters and digits, variants unified. */
+export function searchWords(text: string): string[] {
+  return (fold(text).match(WORD) ?? []).map((word) => VARIANTS.get(word) ?? word);
+}
+
+/** Typos forgiven in a word of this many characters: none below 5, one from 5, two from 9. */
+export function typoBudget(length: number): number {
+  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
+}
