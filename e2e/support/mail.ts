@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
 
-/** Decodes a quoted-printable body enough to read its links. */
+/** Decodes a quoted-printable body enough to read its links and ASCII text. */
 function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
@@ -10,10 +10,16 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /**
- * Waits for the shop to deliver a mail to `to` (the shop writes mail to DATA_DIR/outbox when no
- * SMTP server is configured) and returns the first link in it whose path starts with `pathPrefix`.
+ * Waits until a mail to `to` for which `find` answers something is in the outbox (the shop writes
+ * mail to DATA_DIR/outbox when no SMTP server is configured); `find` sees each mail decoded,
+ * newest first.
  */
-export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs = 20_000): Promise<string> {
+async function waitForMailTo<T>(
+  to: string,
+  find: (mail: string) => T | undefined,
+  what: string,
+  timeoutMs: number,
+): Promise<T> {
   const outbox = inject('outboxDir');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -24,11 +30,34 @@ export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs 
       .reverse()) {
       const raw = await readFile(path.join(outbox, file), 'utf8');
       if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(raw)) continue;
-      const links = decodeQuotedPrintable(raw).match(/https?:\/\/[^\s"'<>]+/g) ?? [];
-      const link = links.find((candidate) => new URL(candidate).pathname.startsWith(pathPrefix));
-      if (link) return link;
+      const found = find(decodeQuotedPrintable(raw));
+      if (found !== undefined) return found;
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`No mail to ${to} with a ${pathPrefix} link arrived within ${timeoutMs} ms`);
+  throw new Error(`No mail to ${to} ${what} arrived within ${timeoutMs} ms`);
+}
+
+/** The first link, in the newest mail to `to` that has one, whose path starts with `pathPrefix`. */
+export function waitForMailLink(to: string, pathPrefix: string, timeoutMs = 20_000): Promise<string> {
+  return waitForMailTo(
+    to,
+    (mail) =>
+      (mail.match(/https?:\/\/[^\s"'<>]+/g) ?? []).find((link) => new URL(link).pathname.startsWith(pathPrefix)),
+    `with a ${pathPrefix} link`,
+    timeoutMs,
+  );
+}
+
+/** The newest mail to `to` whose subject starts with `subjectPrefix`, headers and body decoded. */
+export function waitForMail(to: string, subjectPrefix: string, timeoutMs = 20_000): Promise<string> {
+  return waitForMailTo(
+    to,
+    (mail) =>
+      new RegExp(`^Subject: ${subjectPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(mail)
+        ? mail
+        : undefined,
+    `with a subject starting "${subjectPrefix}"`,
+    timeoutMs,
+  );
 }

@@ -1,0 +1,203 @@
+// `npm run lighthouse`: measures the built shop against issue 11's targets with Lighthouse's mobile
+// preset (its default form factor and simulated throttling) in Debian's Chromium. It builds nothing:
+// run `npm run build` first, or the shop starts from a stale storefront build.
+// Exit code 1 when a target is missed, unless LIGHTHOUSE_REPORT_ONLY=1.
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { register } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reportDir = path.join(root, '.lighthouse');
+const RUNS = 3;
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const HOME_JS_LIMIT_KB = 100;
+
+// Issue 11's targets. Scores are Lighthouse's 0–1 scaled to 0–100.
+const TARGETS = {
+  performance: { label: 'perf', ok: (v) => v >= 95, text: '≥ 95' },
+  lcp: { label: 'LCP s', ok: (v) => v <= 1.5, text: '≤ 1.5 s' },
+  fcp: { label: 'FCP s' },
+  tbt: { label: 'TBT ms' },
+  cls: { label: 'CLS' },
+  accessibility: { label: 'a11y', ok: (v) => v === 100, text: '100' },
+  bestPractices: { label: 'best pr.', ok: (v) => v >= 95, text: '≥ 95' },
+  seo: { label: 'SEO', ok: (v) => v === 100, text: '100' },
+};
+
+// Reuse the e2e suite's way of starting the shop (free port, fresh DATA_DIR, demo seed).
+register();
+const { startShop } = await import('../e2e/support/shop.ts');
+
+// Promises, not values, so a signal that arrives mid-launch still finds what it must stop.
+let shopStart;
+let chromeLaunch;
+let interrupted = false;
+async function cleanUp() {
+  const [launching, starting] = [chromeLaunch, shopStart];
+  chromeLaunch = shopStart = undefined;
+  await launching?.then((chrome) => chrome.kill()).catch(() => {});
+  await starting?.then((shop) => shop.stop()).catch(() => {});
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    interrupted = true;
+    void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
+async function getJson(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return res.json();
+}
+
+/** One Lighthouse run in a fresh Chromium, so caches and state never carry over between runs. */
+async function runOnce(url) {
+  chromeLaunch = chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    // Our own handler stops the shop too; chrome-launcher's would exit before it could.
+    handleSIGINT: false,
+  });
+  const chrome = await chromeLaunch;
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return result;
+  } finally {
+    chromeLaunch = undefined;
+    await chrome.kill();
+  }
+}
+
+// On a busy machine a trace is sometimes lost (NO_NAVSTART, NO_FCP…): such a run measures nothing,
+// so it is repeated rather than counted.
+const ATTEMPTS = 3;
+async function runWithRetries(url) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await runOnce(url);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    if (attempt === ATTEMPTS) throw new Error(`${url}: ${error.message}`);
+    console.warn(`  Lighthouse failed (${error.code}); trying again.`);
+  }
+}
+
+function summarise(lhr) {
+  const score = (id) => (lhr.categories[id].score === null ? NaN : Math.round(lhr.categories[id].score * 100));
+  const audit = (id) => lhr.audits[id].numericValue;
+  return {
+    performance: score('performance'),
+    lcp: audit('largest-contentful-paint') / 1000,
+    fcp: audit('first-contentful-paint') / 1000,
+    tbt: Math.round(audit('total-blocking-time')),
+    cls: audit('cumulative-layout-shift'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+  };
+}
+
+/** Gzipped size of every script the page loaded from the shop, measured here with zlib. */
+async function scriptsGzipKb(lhr, origin) {
+  const urls = lhr.audits['network-requests'].details.items
+    .filter((item) => item.resourceType === 'Script' && item.url.startsWith(origin))
+    .map((item) => item.url);
+  let bytes = 0;
+  for (const url of new Set(urls)) {
+    const res = await fetch(url);
+    bytes += gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+  }
+  return bytes / 1024;
+}
+
+const format = (key, v) => (key === 'lcp' || key === 'fcp' ? v.toFixed(2) : key === 'cls' ? v.toFixed(3) : String(v));
+const mark = (key, v) => (TARGETS[key].ok ? (TARGETS[key].ok(v) ? ' ✓' : ' ✗') : '');
+
+let failed = false;
+try {
+  await mkdir(reportDir, { recursive: true });
+  shopStart = startShop();
+  const { baseUrl } = await shopStart;
+  const { MIN_PAGE_SIZE } = await import('../packages/contracts/src/constants.ts');
+  const { bookPath, genrePath } = await import('../packages/contracts/src/routes.ts');
+  // The first book of the catalogue's first page (the smallest page size the API accepts).
+  const [book] = (await getJson(`${baseUrl}/api/v1/books?pageNo=1&pageSize=${MIN_PAGE_SIZE}`)).data;
+  if (!book?.genres.length) throw new Error('The demo seed has no book with a genre to measure.');
+  const pages = [
+    { name: 'home', path: '/' },
+    { name: 'book', path: bookPath(book.title) },
+    { name: 'genre', path: genrePath(book.genres[0].name) },
+  ];
+
+  const rows = [];
+  let homeJsKb = NaN;
+  for (const page of pages) {
+    const runs = [];
+    for (let i = 1; i <= RUNS; i++) {
+      console.info(`${page.name} (${page.path}): run ${i} of ${RUNS}…`);
+      const { lhr, report } = await runWithRetries(baseUrl + page.path);
+      await writeFile(path.join(reportDir, `${page.name}-${i}.json`), report);
+      runs.push({ lhr, ...summarise(lhr) });
+    }
+    // The median run by performance score, as Lighthouse's own docs recommend for noisy machines.
+    const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(RUNS / 2)];
+    if (page.name === 'home') homeJsKb = await scriptsGzipKb(median.lhr, baseUrl);
+    rows.push({ page: `${page.name} \`${decodeURIComponent(page.path)}\``, ...median });
+  }
+
+  const keys = Object.keys(TARGETS);
+  const header = ['page', ...keys.map((k) => TARGETS[k].label)];
+  const lines = rows.map((row) => [row.page, ...keys.map((k) => format(k, row[k]) + mark(k, row[k]))]);
+  console.info(`\nMedian of ${RUNS} runs by performance score (Lighthouse ${lighthouseVersion()}, mobile preset):`);
+  // A Markdown table, so a baseline can go straight into docs/performance.md.
+  for (const cells of [header, header.map(() => '---'), ...lines]) console.info(`| ${cells.join(' | ')} |`);
+  const jsOk = homeJsKb <= HOME_JS_LIMIT_KB;
+  console.info(
+    `Home route JavaScript: ${homeJsKb.toFixed(1)} KB gzipped (target ≤ ${HOME_JS_LIMIT_KB} KB)${jsOk ? ' ✓' : ' ✗'}`,
+  );
+  console.info(
+    `Targets: ${keys
+      .filter((k) => TARGETS[k].ok)
+      .map((k) => `${TARGETS[k].label} ${TARGETS[k].text}`)
+      .join(', ')}.`,
+  );
+  console.info(`JSON reports: ${path.relative(root, reportDir)}/`);
+  failed = !jsOk || rows.some((row) => keys.some((k) => TARGETS[k].ok && !TARGETS[k].ok(row[k])));
+} catch (error) {
+  if (!interrupted) console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
+
+if (failed) {
+  if (process.env.LIGHTHOUSE_REPORT_ONLY === '1')
+    console.info('Some targets are missed (LIGHTHOUSE_REPORT_ONLY=1: exit 0).');
+  else {
+    console.error('Some targets are missed.');
+    process.exitCode = 1;
+  }
+}
+
+function lighthouseVersion() {
+  return JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version;
+}
