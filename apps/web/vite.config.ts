@@ -87,7 +87,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), chunkModules()],
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/images': apiTarget, '/sandbox': apiTarget },
+    // Short links (/s/{id}) are answered by the API; a plain '/s' key would also catch /shipping.
+    proxy: { '/api': apiTarget, '/images': apiTarget, '/sandbox': apiTarget, '^/s/': apiTarget },
   },
   // The manifest lets scripts/check-bundle-size.mjs find what the home route loads. No source
   // maps: the server would publish them, and with them the shop's sources.

@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { PersonType } from '@bookshop/contracts/enums';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { sessionRoutes } from './modules/auth/routes.ts';
 import { createAccountStateLookup, createAuthServices } from './modules/auth/services.ts';
@@ -23,15 +24,21 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { registerCheckoutJobs } from './modules/checkout/jobs.ts';
 import { createOrderCancellation } from './modules/checkout/cancellation.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { linkRoutes, shortLinkRedirectRoutes } from './modules/links/routes.ts';
+import { createLinksService } from './modules/links/service.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
+import { createSeoService } from './modules/seo/service.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { registerPayments } from './modules/payments/index.ts';
-import { createCustomerAccountService } from './modules/customers/service.ts';
+import { createCustomerAccountService, createProfileService } from './modules/customers/service.ts';
 import { createDeliveryService } from './modules/delivery/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
-import { createStaffService } from './modules/staff/service.ts';
+import { createStaffService, toStaffMember } from './modules/staff/service.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { createSupportService } from './modules/support/service.ts';
 import { registerAuth } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
@@ -47,6 +54,8 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createImageStore } from './platform/storage.ts';
 import { validatorCompiler } from './platform/validation.ts';
 import { registerWeb } from './platform/web.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { createReviewsService } from './modules/reviews/service.ts';
 import { wishlistRoutes } from './modules/wishlist/routes.ts';
 import { createWishlistService } from './modules/wishlist/service.ts';
 
@@ -99,6 +108,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
 
   const images = createImageStore(config);
   const catalogue = createCatalogueService({ db, images });
+  catalogue.startIndex(app.log);
   // Staff writes clear every instance's catalogue caches through PostgreSQL NOTIFY (decision 032).
   const invalidation = await catalogueInvalidationFor(db, catalogue.invalidate, app.log);
   app.addHook('onClose', () => invalidation.close());
@@ -110,21 +120,38 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   const addresses = createAddressesService({ db, catalogue });
   const delivery = createDeliveryService({ cart });
 
+  const orders = createOrdersService({ db, images });
+  const reviews = createReviewsService({ db, catalogue, invalidation, orders });
+
   const auth = createAuthServices({ config, db, mailer, accessTokens: app.accessTokens, log: app.log });
+  const avatars = createAvatarStore(images);
+  const support = createSupportService({ db, mailer, orders, publicUrl: config.publicUrl, log: app.log });
   const customerAccount = createCustomerAccountService({
     db,
     passwords: auth.passwords,
     accounts: auth.accounts,
     sessions: auth.sessions,
-    avatars: createAvatarStore(images),
+    avatars,
     cart,
     wishlist,
     addresses,
+    support,
+    reviews,
     log: app.log,
   });
 
   const staff = createStaffService({ db });
-  const orders = createOrdersService({ db, images });
+  // The customers' profile rules for staff accounts (docs/decisions/036).
+  const staffProfile = createProfileService({
+    personType: PersonType.Internal,
+    toProfile: toStaffMember,
+    db,
+    passwords: auth.passwords,
+    accounts: auth.accounts,
+    sessions: auth.sessions,
+    avatars,
+    log: app.log,
+  });
   const checkout = createCheckoutService({
     db,
     provider,
@@ -150,10 +177,11 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     log: app.log,
   });
   const dashboard = createDashboardService({ db });
+  const links = createLinksService({ db, publicUrl: config.publicUrl });
 
   await app.register(sessionRoutes, { prefix: '/api', ...auth, googleClientId: config.googleClientId });
   await app.register(customerRoutes, { prefix: '/api', ...auth, customerAccount });
-  await app.register(staffRoutes, { prefix: '/api', ...auth, staff });
+  await app.register(staffRoutes, { prefix: '/api', ...auth, staff, staffProfile });
   await app.register(catalogueRoutes, { prefix: '/api', catalogue });
   await app.register(catalogueAdminRoutes, { prefix: '/api', catalogueAdmin });
   await app.register(cartRoutes, { prefix: '/api', cart });
@@ -162,6 +190,13 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await app.register(ordersRoutes, { prefix: '/api', orders, cancellation });
   await app.register(dashboardRoutes, { prefix: '/api', dashboard });
   await app.register(checkoutRoutes, { prefix: '/api', checkout, provider });
+  await app.register(linkRoutes, { prefix: '/api', links });
+  // /s/{id} is answered here, before the storefront's fallback below serves pages.
+  await app.register(shortLinkRedirectRoutes, { links });
+  // /robots.txt and /sitemap.xml, likewise before the storefront's fallback.
+  await app.register(seoRoutes, { seo: createSeoService({ catalogue, publicUrl: config.publicUrl }) });
+  await app.register(supportRoutes, { prefix: '/api', support });
+  await app.register(reviewsRoutes, { prefix: '/api', reviews });
 
   await registerWeb(app, {
     distDir: config.webDistDir,

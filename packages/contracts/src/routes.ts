@@ -29,6 +29,7 @@ export const Routes = {
   privacyPolicy: '/privacy-policy',
   aboutUs: '/about-us',
   faqs: '/faqs',
+  contactUs: '/contact-us',
   admin: '/admin',
   adminLogin: '/admin/login',
   adminRegister: '/admin/register',
@@ -43,11 +44,15 @@ export const Routes = {
   adminUpdateBook: '/admin/dashboard/update-book/:id',
   adminProfile: '/admin/dashboard/profile',
   adminStaff: '/admin/dashboard/staff',
+  adminSupport: '/admin/dashboard/support',
+  adminSupportTicket: '/admin/dashboard/support/:id',
+  adminReviews: '/admin/dashboard/reviews',
 } as const;
 
 export const bookPath = (title: string) => `/books/${encodeURIComponent(title)}`;
 export const genrePath = (name: string) => `/genres/${encodeURIComponent(name)}`;
 export const authorPath = (name: string) => `/authors/${encodeURIComponent(name)}`;
+export const reviewPath = (bookId: number, title: string) => `/reviews/${bookId}/${encodeURIComponent(title)}`;
 
 const patterns = Object.values(Routes).map((pattern) => pattern.split('/').filter(Boolean));
 

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
+import { completePurchase } from '../modules/checkout/testing.ts';
 import {
   createCustomer,
   createStaff,
@@ -84,6 +85,25 @@ beforeAll(async () => {
     orderId: session.json<{ orderId: number }>().orderId,
     sessionId: session.json<{ sessionId: string }>().sessionId,
   });
+  // A contact item, so the staff support routes are reached with a real id.
+  const contact = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact-items',
+    payload: { name: 'Layla', emailAddress: 'layla@example.com', subject: 'Fuzzing', message: 'A message to fuzz.' },
+  });
+  expect(contact.statusCode, contact.body).toBe(201);
+  known.ticketId = Number(contact.json<{ ticketNumber: string }>().ticketNumber.replace('ST-', ''));
+  // A Completed purchase of both books and a review of the second, so the review routes are reached.
+  const reviewed = await t.catalogue.createBook(testBook({ title: 'Fuzzing Persuasion' }));
+  await completePurchase(t, customer, [bookId, reviewed]);
+  const review = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/reviews',
+    headers: customer.headers,
+    payload: { bookId: reviewed, subject: 'Fuzzed', comment: 'A review for the fuzzer to find.', rating: 4 },
+  });
+  expect(review.statusCode, review.body).toBe(201);
+  known.reviewId = review.json<{ id: number }>().id;
 
   await t.app.ready();
   const document = t.app.swagger() as {
@@ -166,11 +186,31 @@ function goodValue(name: string, path: string, schema: JsonSchema): unknown {
       return 'standard';
     case 'sessionId':
       return known.sessionId;
+    case 'orderId':
+      return known.orderId;
+    case 'subject':
+      return path.includes('/reviews') ? 'A fair read' : 'About my order';
+    case 'message':
+      return 'A message long enough to be taken.';
+    case 'name':
+      if (path.includes('/contact-items')) return 'Layla Haddad';
+      break;
+    // The support forms' honeypot: people leave it empty.
+    case 'website':
+      return '';
+    case 'comment':
+      return 'Better than I expected from the cover.';
+    case 'rating':
+      return 4;
+    case 'hidden':
+      return path.includes('/staff/reviews/') ? false : 'false';
     case 'id':
+      if (path.includes('/reviews')) return known.reviewId;
       if (path.includes('confirm-email')) return 'a'.repeat(43);
       if (path.includes('/customers-addresses')) return known.addressId;
       if (path.includes('/users/')) return known.staffId;
       if (path.includes('/orders/')) return known.orderId;
+      if (path.includes('/support-tickets/')) return known.ticketId;
   }
   return fromSchema(schema);
 }

@@ -2,13 +2,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartTotals } from '@bookshop/contracts/cart';
+import { LinkMessages } from '@bookshop/contracts/links';
 import type { Book } from '@bookshop/contracts/catalogue';
 import { resetSession, startSession } from '../features/auth/session/session-store.ts';
 import { makeUser } from '../features/auth/testing/fake-api.ts';
 import { guestCart } from '../features/cart/guest-cart.ts';
 import { AddToCartButton, WishlistButton } from '../features/catalogue/components/book-action-buttons.tsx';
+import { ShareButton } from '../features/catalogue/components/share-button.tsx';
 import { makeBook } from '../features/catalogue/testing/render.tsx';
 import { stubApiRoutes, type StubRequest, type StubResponse } from '../test/api-routes.ts';
 import { toast, Toaster } from '../ui/toast.tsx';
@@ -31,6 +33,7 @@ function renderButtons(book: Book, at = '/books/Emma') {
             <CartCount />
             <AddToCartButton book={book} />
             <WishlistButton book={book} />
+            <ShareButton book={book} />
           </>
         ),
       },
@@ -167,5 +170,57 @@ describe('book card buttons for a logged-in customer', () => {
     expect(await screen.findByText('Failed to add book to cart.')).toBeInTheDocument();
     // The card's own message only: no second, generic toast with the server's detail.
     expect(screen.queryByText('Conflict')).not.toBeInTheDocument();
+  });
+});
+
+describe('the Share button', () => {
+  const shareable = makeBook({ id: 5, title: 'Pride and Prejudice' });
+  const shortUrl = 'http://shop.test/s/Xy-9_abc';
+
+  function copyTarget() {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    return writeText;
+  }
+
+  it("shortens the book's own page once, for a guest too, and copies the short link", async () => {
+    const user = userEvent.setup();
+    const api = stubApiRoutes(({ method, path }) =>
+      method === 'POST' && path === '/api/v1/link-shortner' ? { body: { id: 'Xy-9_abc', shortUrl } } : undefined,
+    );
+    const writeText = copyTarget();
+    // Opened under another spelling of the title: the link is still the book's canonical page.
+    renderButtons(shareable, '/books/pride%20and%20prejudice');
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText(LinkMessages.copied)).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(shortUrl);
+    expect(api.sent('POST', '/api/v1/link-shortner').map((r) => r.body)).toEqual([
+      { originalUrl: '/books/Pride%20and%20Prejudice' },
+    ]);
+
+    // The same page always has the same link: a second Share asks nothing.
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
+    expect(api.sent('POST', '/api/v1/link-shortner')).toHaveLength(1);
+  });
+
+  it("shows the spec's toast when the server refuses, and copies nothing", async () => {
+    const user = userEvent.setup();
+    stubApiRoutes(({ method }) =>
+      method === 'POST'
+        ? {
+            status: 429,
+            body: { title: 'Too Many Request', status: 429, detail: 'Too many requests, Calm down horse !' },
+          }
+        : undefined,
+    );
+    const writeText = copyTarget();
+    renderButtons(shareable);
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Too Many Request')).toBeInTheDocument();
+    expect(writeText).not.toHaveBeenCalled();
+    expect(screen.queryByText(LinkMessages.copied)).not.toBeInTheDocument();
   });
 });

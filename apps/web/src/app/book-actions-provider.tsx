@@ -1,8 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Book } from '@bookshop/contracts/catalogue';
+import { bookPath } from '@bookshop/contracts/routes';
 import { isCustomer, useCurrentUser } from '../features/auth/session/session-store.ts';
 import { useAddToCart } from '../features/cart/api/add-to-cart.ts';
 import { guestCart } from '../features/cart/guest-cart.ts';
+import { shortLinkQueryOptions } from '../features/links/api/create-short-link.ts';
 import { useAddToWishlist } from '../features/wishlist/api/add-to-wishlist.ts';
 import { useWishlistIds } from '../features/wishlist/api/get-wishlist-ids.ts';
 import { BookActionsProvider, type BookActions } from '../lib/book-actions.tsx';
@@ -20,7 +23,7 @@ const addToGuestCart = (book: Book) =>
     resolve();
   });
 
-const guestBookActions: BookActions = {
+const guestBookActions: Omit<BookActions, 'shortLink'> = {
   addToCart: addToGuestCart,
   wishlistStatus: () => 'guest',
   addToWishlist: () => Promise.reject(new Error('Log in to keep a wishlist.')),
@@ -32,11 +35,16 @@ export function AppBookActionsProvider({ children }: { children: ReactNode }) {
   const { data: wishlist } = useWishlistIds({ enabled: customer });
   const { mutateAsync: addToServerCart } = useAddToCart();
   const { mutateAsync: addToServerWishlist } = useAddToWishlist();
+  const queryClient = useQueryClient();
 
   const actions = useMemo<BookActions>(() => {
-    if (!customer) return guestBookActions;
+    // Anyone may share; the book's canonical path, so every visitor's Share gives one link.
+    const shortLink = async (book: Book) =>
+      (await queryClient.fetchQuery(shortLinkQueryOptions(bookPath(book.title)))).shortUrl;
+    if (!customer) return { ...guestBookActions, shortLink };
     const ids = new Set(wishlist?.booksIds);
     return {
+      shortLink,
       addToCart: async (book) => {
         await addToServerCart(book.id);
       },
@@ -45,7 +53,7 @@ export function AppBookActionsProvider({ children }: { children: ReactNode }) {
         await addToServerWishlist(book.id);
       },
     };
-  }, [customer, wishlist, addToServerCart, addToServerWishlist]);
+  }, [customer, wishlist, addToServerCart, addToServerWishlist, queryClient]);
 
   return <BookActionsProvider value={actions}>{children}</BookActionsProvider>;
 }

@@ -31,9 +31,7 @@ export const routes: RouteObject[] = [
           { path: Routes.home, Component: HomePage },
           {
             path: Routes.book,
-            ...lazyPage(() =>
-              import('../features/catalogue/pages/book-page.tsx').then((m) => ({ Component: m.BookPage })),
-            ),
+            ...lazyPage(() => import('./book-route.tsx').then((m) => ({ Component: m.BookRoute }))),
           },
           {
             path: Routes.genre,
@@ -91,6 +89,12 @@ export const routes: RouteObject[] = [
             path: Routes.faqs,
             ...lazyPage(() =>
               import('../features/static-pages/pages/faqs-page.tsx').then((m) => ({ Component: m.FaqsPage })),
+            ),
+          },
+          {
+            path: Routes.contactUs,
+            ...lazyPage(() =>
+              import('../features/support/pages/contact-us-page.tsx').then((m) => ({ Component: m.ContactUsPage })),
             ),
           },
           // Accounts (spec section 2): someone already logged in is sent back to the origin.
@@ -184,6 +188,12 @@ export const routes: RouteObject[] = [
                   import('../features/addresses/pages/add-address-page.tsx').then((m) => ({
                     Component: m.AddAddressPage,
                   })),
+                ),
+              },
+              {
+                path: Routes.review,
+                ...lazyPage(() =>
+                  import('../features/reviews/pages/review-page.tsx').then((m) => ({ Component: m.ReviewPage })),
                 ),
               },
               {
@@ -299,6 +309,24 @@ export const routes: RouteObject[] = [
                     path: Routes.adminOrder,
                     ...lazyPage(() =>
                       import('./admin-order-routes.tsx').then((m) => ({ Component: m.AdminOrderRoute })),
+                    ),
+                  },
+                  {
+                    path: Routes.adminSupport,
+                    ...lazyPage(() =>
+                      import('./admin-support-routes.tsx').then((m) => ({ Component: m.AdminSupportRoute })),
+                    ),
+                  },
+                  {
+                    path: Routes.adminSupportTicket,
+                    ...lazyPage(() =>
+                      import('./admin-support-routes.tsx').then((m) => ({ Component: m.AdminTicketRoute })),
+                    ),
+                  },
+                  {
+                    path: Routes.adminReviews,
+                    ...lazyPage(() =>
+                      import('./admin-review-routes.tsx').then((m) => ({ Component: m.AdminReviewsRoute })),
                     ),
                   },
                   {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { PAGE_BUTTONS_SHOWN, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
+import { Button } from './button.tsx';
 import { pageWindow } from './page-window.ts';
 
 type PaginationProps = {
@@ -86,5 +87,68 @@ export function PageSizeSelect({ pageSize, onChange, label = 'Books per page' }:
         ))}
       </select>
     </div>
+  );
+}
+
+type PagingBarProps = {
+  /** What a page holds, e.g. 'Orders per page'. */
+  label: string;
+  details: { currentPage: number; totalPages: number };
+  pageSize: number;
+  /** A new page size starts again at page 1. */
+  onChange: (change: { pageNo: number; pageSize?: number }) => void;
+};
+
+/** The page-size choice and the page buttons under a paged staff table. */
+export function PagingBar({ label, details, pageSize, onChange }: PagingBarProps) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <PageSizeSelect label={label} pageSize={pageSize} onChange={(size) => onChange({ pageSize: size, pageNo: 1 })} />
+      <Pagination
+        currentPage={details.currentPage}
+        totalPages={details.totalPages}
+        onPageChange={(pageNo) => onChange({ pageNo })}
+      />
+    </div>
+  );
+}
+
+type SectionPagerProps = {
+  /** The navigation's name, e.g. 'Orders pages'. */
+  label: string;
+  /** What is paged, for screen readers: 'orders' gives 'Next page of orders'. */
+  noun: string;
+  details: { currentPage: number; totalPages: number };
+  onPageChange: (pageNo: number) => void;
+  /** While a page loads, the buttons wait. */
+  busy?: boolean;
+};
+
+/** Previous / next under a short list on the account page; nothing when it fits on one page. */
+export function SectionPager({ label, noun, details, onPageChange, busy = false }: SectionPagerProps) {
+  const { currentPage, totalPages } = details;
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center gap-3">
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={currentPage <= 1 || busy}
+        onClick={() => onPageChange(currentPage - 1)}
+      >
+        Previous<span className="sr-only"> page of {noun}</span>
+      </Button>
+      <p className="text-sm text-stone-700" aria-live="polite">
+        Page {currentPage} of {totalPages}
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={currentPage >= totalPages || busy}
+        onClick={() => onPageChange(currentPage + 1)}
+      >
+        Next<span className="sr-only"> page of {noun}</span>
+      </Button>
+    </nav>
   );
 }

@@ -290,10 +290,10 @@ describe('who may see an order and a session', () => {
     expectValidationError(await callAs(t, 'GET', '/api/v1/checkout/checkout-cancelled', alice), 'sessionId');
   });
 
-  it('staff who may view orders read it; staff without the permission get 404 like anyone else', async () => {
+  it('staff who may view orders read it; staff without the permission get 403 (decision 037)', async () => {
     expect((await getOrder(t, staff, session.orderId)).id).toBe(session.orderId);
     const newUser = await createStaff(t, RoleName.NewUser);
-    expectProblem(await callAs(t, 'GET', `/api/v1/orders/${session.orderId}`, newUser), 404);
+    expectProblem(await callAs(t, 'GET', `/api/v1/orders/${session.orderId}`, newUser), 403);
   });
 });
 

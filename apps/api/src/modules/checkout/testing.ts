@@ -124,3 +124,18 @@ export const payOnSandboxPage = (t: TestApp, url: string, cardNumber = '4242 424
       cardholderName: 'Alice Buyer',
     }).toString(),
   });
+
+/**
+ * The customer buys one copy of each book through the sandbox's hosted page and returns to the
+ * success page, so the order is Completed (what reviews ask for). Answers the order id.
+ */
+export async function completePurchase(t: TestApp, who: TestAccount, bookIds: number[]): Promise<number> {
+  const addressId = await addAddress(t, who);
+  await fillCart(t, who, Object.fromEntries(bookIds.map((id) => [id, 1])));
+  const session = await checkout(t, who, addressId);
+  const paid = await payOnSandboxPage(t, session.url);
+  expect(paid.statusCode, paid.body).toBe(303);
+  const success = await callAs(t, 'GET', `/api/v1/checkout/checkout-success?sessionId=${session.sessionId}`, who);
+  expect(success.json<Order>().status, success.body).toBe(2);
+  return session.orderId;
+}

@@ -155,7 +155,7 @@ describe('/register', () => {
 
     const notice = await screen.findByText(AuthMessages.registered);
     expect(notice.closest('[role="status"]')).toHaveTextContent('new@example.com');
-    expect(screen.getByTestId('location')).toHaveTextContent(Routes.login);
+    expect(await screen.findByTestId('location')).toHaveTextContent(Routes.login);
     expect(api.to('POST /api/v1/customers/register')[0]?.body).toMatchObject({
       emailAddress: 'new@example.com',
       userName: 'newreader',

@@ -10,7 +10,7 @@ import { toast } from '../../../ui/toast.tsx';
 const ADD_TO_WISHLIST = 'ADD TO WISHLIST';
 
 /** Runs an async action, exposing whether it is still running. */
-function usePendingAction() {
+export function usePendingAction() {
   const [pending, setPending] = useState(false);
   const run = async (action: () => Promise<void>) => {
     setPending(true);
@@ -23,7 +23,7 @@ function usePendingAction() {
   return [pending, run] as const;
 }
 
-type ButtonProps = { book: Book; className?: string; size?: ButtonSize };
+export type ButtonProps = { book: Book; className?: string; size?: ButtonSize };
 
 // Cards are narrow: the extra-small size keeps 'LOGIN TO ADD WISHLIST' on one line in the
 // narrowest card the grid makes (book-grid.tsx sizes its columns for it).

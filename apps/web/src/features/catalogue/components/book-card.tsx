@@ -6,7 +6,7 @@ import { coverImage } from '../lib/image-sources.ts';
 import { AddToCartButton, WishlistButton } from './book-action-buttons.tsx';
 import { BookImage } from './book-image.tsx';
 import { BookPrice } from './book-price.tsx';
-import { StarRating } from './star-rating.tsx';
+import { StarRating } from '../../../ui/star-rating.tsx';
 
 // A phone's card shows a 7rem cover beside the details; wider, cards are 13.25 to about 21rem wide.
 const CARD_IMAGE_SIZES = '(min-width: 650px) 21rem, 7rem';

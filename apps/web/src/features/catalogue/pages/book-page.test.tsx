@@ -58,6 +58,7 @@ describe('BookPage', () => {
     expect(screen.getByText('A passionate philosophical novel.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ADD TO CART' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'ADD TO WISHLIST' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
   });
 
   it('opens the gallery on the main image and switches with the thumbnails', async () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { Book } from '@bookshop/contracts/catalogue';
 import { Messages } from '@bookshop/contracts/messages';
@@ -11,14 +12,20 @@ import { BookCardSkeleton } from '../components/book-card-skeleton.tsx';
 import { LinkList } from '../components/book-card.tsx';
 import { BookGallery } from '../components/book-gallery.tsx';
 import { BookPrice } from '../components/book-price.tsx';
-import { StarRating } from '../components/star-rating.tsx';
+import { StarRating } from '../../../ui/star-rating.tsx';
+import { ShareButton } from '../components/share-button.tsx';
 import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { orderedImages } from '../lib/image-sources.ts';
 
 // Few enough copies that a reader deciding to buy should know.
 const LOW_STOCK = 5;
 
-export function BookPage() {
+type BookPageProps = {
+  /** The book's reviews, from the reviews feature (app/ composes them), shown under the details. */
+  reviews?: (book: Book) => ReactNode;
+};
+
+export function BookPage({ reviews }: BookPageProps = {}) {
   const { title = '' } = useParams();
   const book = useBook(title);
   const notFound = book.error instanceof ApiError && book.error.status === 404;
@@ -42,7 +49,12 @@ export function BookPage() {
       </div>
     );
   }
-  return <BookDetails book={book.data} />;
+  return (
+    <>
+      <BookDetails book={book.data} />
+      {reviews?.(book.data)}
+    </>
+  );
 }
 
 function BookDetails({ book }: { book: Book }) {
@@ -86,6 +98,7 @@ function BookDetails({ book }: { book: Book }) {
           <AddToCartButton book={book} size="lg" className="flex-1 whitespace-nowrap" />
           <WishlistButton book={book} size="lg" className="flex-1 whitespace-nowrap" />
         </div>
+        <ShareButton book={book} className="self-start" />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium text-stone-900">ISBN</dt>
           <dd className="text-stone-700">{book.isbn}</dd>

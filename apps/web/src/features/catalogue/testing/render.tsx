@@ -21,6 +21,7 @@ export function renderRoute(element: ReactElement, { at = '/', route = '/', acti
     addToCart: vi.fn(async () => {}),
     wishlistStatus: () => 'absent',
     addToWishlist: vi.fn(async () => {}),
+    shortLink: vi.fn((book: Book) => Promise.resolve(`https://shop.test/s/${book.id}`)),
     ...actions,
   };
   const router = createMemoryRouter(

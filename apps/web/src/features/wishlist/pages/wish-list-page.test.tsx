@@ -61,7 +61,12 @@ function stubWishlist(initial: WishlistItem[]) {
 }
 
 function renderPage(addToCart: BookActions['addToCart'] = vi.fn(async () => {})) {
-  const actions: BookActions = { addToCart, wishlistStatus: () => 'present', addToWishlist: vi.fn(async () => {}) };
+  const actions: BookActions = {
+    addToCart,
+    wishlistStatus: () => 'present',
+    addToWishlist: vi.fn(async () => {}),
+    shortLink: vi.fn(() => Promise.resolve('https://shop.test/s/abc')),
+  };
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <BookActionsProvider value={actions}>
