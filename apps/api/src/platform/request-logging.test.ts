@@ -81,9 +81,10 @@ describe('request logging', () => {
     'logs %s at debug level only',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });
-      // A streamed file's line is written when the stream finishes, just after inject resolves.
+      // A streamed file's line is written when the stream finishes, just after inject resolves
+      // (on a loaded machine, over a second after).
       await expect
-        .poll(() => linesOf(res.headers['x-request-id'] as string))
+        .poll(() => linesOf(res.headers['x-request-id'] as string), { timeout: 10_000 })
         .toMatchObject([{ level: 20, path: url, statusCode: res.statusCode }]);
     },
   );

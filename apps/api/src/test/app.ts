@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,7 +11,7 @@ import { buildApp } from '../app.ts';
 import { insertAccount } from '../modules/auth/queries.ts';
 import { createCatalogueService } from '../modules/catalogue/service.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
-import type { Database } from '../platform/db.ts';
+import { openPostgres, rows, type Database, type DatabaseHandle } from '../platform/db.ts';
 import { createPasswordHasher } from '../platform/password.ts';
 import { createImageStore } from '../platform/storage.ts';
 import { createTestDatabase } from './database.ts';
@@ -52,6 +53,35 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type SecondInstance = { app: FastifyInstance; handle: DatabaseHandle; close(): Promise<void> };
+
+/**
+ * A second API instance with its own connection pool on the test app's PostgreSQL database, as
+ * two servers behind a load balancer. `quietJobs` stops both instances' job workers, so only the
+ * test's `jobs.runDue()` runs jobs and a mail cannot be in flight on the other instance.
+ */
+export async function secondInstance(t: TestApp, options: { quietJobs?: boolean } = {}): Promise<SecondInstance> {
+  const [{ name }] = (await rows<{ name: string }>(t.db, sql`select current_database() as name`)) as [{ name: string }];
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), 4, t.config.dbTimeouts);
+  const app = await buildApp({ config: t.config, db: handle.db });
+  if (options.quietJobs) {
+    for (const instance of [t.app, app]) {
+      await instance.ready();
+      await instance.jobs.stop();
+    }
+  }
+  return {
+    app,
+    handle,
+    async close() {
+      await app.close();
+      await handle.close();
     },
   };
 }

@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
-import { buildApp } from '../../app.ts';
-import { openPostgres, rows, type DatabaseHandle } from '../../platform/db.ts';
-import { createCustomer, createStaff, createTestApp, testBook, type TestApp } from '../../test/app.ts';
+import { rows } from '../../platform/db.ts';
+import {
+  createCustomer,
+  createStaff,
+  createTestApp,
+  secondInstance,
+  testBook,
+  type SecondInstance,
+  type TestApp,
+} from '../../test/app.ts';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
 import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.ts';
 import { addAddress, checkout, deliver, fillCart, signedEvent, stockOf } from './testing.ts';
@@ -20,7 +27,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two staff cancel one paid order at o
   let standin: StripeStandin;
   let smtp: MailCatcher;
   let t: TestApp;
-  let second: { app: TestApp['app']; handle: DatabaseHandle };
+  let second: SecondInstance;
 
   beforeAll(async () => {
     standin = await startStripeStandin();
@@ -31,21 +38,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two staff cancel one paid order at o
       STRIPE_WEBHOOK_SECRET: SECRET,
       SMTP_URL: smtp.url,
     });
-    const [{ name }] = (await rows<{ name: string }>(t.db, sql`select current_database() as name`)) as [
-      { name: string },
-    ];
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    const handle = await openPostgres(url.toString(), 4, t.config.dbTimeouts);
-    second = { app: await buildApp({ config: t.config, db: handle.db }), handle };
-    await t.app.ready();
-    await t.app.jobs.stop();
-    await second.app.ready();
-    await second.app.jobs.stop();
+    second = await secondInstance(t, { quietJobs: true });
   });
   afterAll(async () => {
-    await second.app.close();
-    await second.handle.close();
+    await second.close();
     await t.close();
     await standin.close();
     await smtp.close();

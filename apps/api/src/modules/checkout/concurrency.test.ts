@@ -1,9 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutMessages } from '@bookshop/contracts/checkout';
-import { buildApp } from '../../app.ts';
-import { openPostgres, rows, type DatabaseHandle } from '../../platform/db.ts';
-import { createCustomer, createTestApp, testBook, type TestAccount, type TestApp } from '../../test/app.ts';
+import {
+  createCustomer,
+  createTestApp,
+  secondInstance,
+  testBook,
+  type SecondInstance,
+  type TestAccount,
+  type TestApp,
+} from '../../test/app.ts';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
 import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.ts';
 import { addAddress, checkout, countRows, fillCart, getOrder, signedEvent, stockOf } from './testing.ts';
@@ -67,15 +73,6 @@ async function expectNoOversell(t: TestApp, apps: TestApp['app'][], title: strin
   ).toBe(COPIES);
 }
 
-/** A second API instance with its own connection pool on the same database, as two servers behind a load balancer. */
-async function secondInstance(t: TestApp) {
-  const [{ name }] = (await rows<{ name: string }>(t.db, sql`select current_database() as name`)) as [{ name: string }];
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), 4, t.config.dbTimeouts);
-  return { app: await buildApp({ config: t.config, db: handle.db }), handle };
-}
-
 describe('never oversell (PGlite or PostgreSQL, whichever the run uses)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -90,14 +87,13 @@ describe('never oversell (PGlite or PostgreSQL, whichever the run uses)', () => 
 
 describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
   let t: TestApp;
-  let second: { app: TestApp['app']; handle: DatabaseHandle };
+  let second: SecondInstance;
   beforeAll(async () => {
     t = await createTestApp();
     second = await secondInstance(t);
   });
   afterAll(async () => {
-    await second.app.close();
-    await second.handle.close();
+    await second.close();
     await t.close();
   });
 
@@ -111,7 +107,7 @@ describe.skipIf(!process.env.DATABASE_URL)('fulfilment races on PostgreSQL', () 
   let standin: StripeStandin;
   let smtp: MailCatcher;
   let t: TestApp;
-  let second: { app: TestApp['app']; handle: DatabaseHandle };
+  let second: SecondInstance;
   beforeAll(async () => {
     standin = await startStripeStandin();
     smtp = await startMailCatcher();
@@ -121,11 +117,10 @@ describe.skipIf(!process.env.DATABASE_URL)('fulfilment races on PostgreSQL', () 
       STRIPE_WEBHOOK_SECRET: SECRET,
       SMTP_URL: smtp.url,
     });
-    second = await secondInstance(t);
+    second = await secondInstance(t, { quietJobs: true });
   });
   afterAll(async () => {
-    await second.app.close();
-    await second.handle.close();
+    await second.close();
     await t.close();
     await standin.close();
     await smtp.close();
