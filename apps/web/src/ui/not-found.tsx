@@ -2,7 +2,8 @@ import { Link, useLocation } from 'react-router';
 import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { buttonClasses } from './button.tsx';
-import { useDocumentTitle } from './use-document-title.ts';
+import { PageMeta } from '../lib/seo/page-meta.tsx';
+import { notFoundPageMeta } from '../lib/seo/page-meta-builders.ts';
 
 const isAdminPath = (pathname: string) => pathname === Routes.admin || pathname.startsWith(`${Routes.admin}/`);
 
@@ -13,9 +14,9 @@ const isAdminPath = (pathname: string) => pathname === Routes.admin || pathname.
  */
 export function NotFound({ detail = 'The page you were looking for does not exist or may have moved.' }) {
   const { pathname } = useLocation();
-  useDocumentTitle(Messages.pageNotFound);
   return (
     <section className="flex min-h-[50vh] flex-col items-center justify-center gap-6 py-16 text-center">
+      <PageMeta {...notFoundPageMeta(pathname)} />
       <p className="text-7xl font-black text-stone-600" aria-hidden="true">
         404
       </p>

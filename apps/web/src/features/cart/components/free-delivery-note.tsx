@@ -1,6 +1,7 @@
 import { FREE_DELIVERY_THRESHOLD_FILS } from '@bookshop/contracts/constants';
 import { filsToAed } from '@bookshop/contracts/money';
 import { formatPrice } from '../../../lib/format.ts';
+import { BarFill } from '../../../ui/bar-fill.tsx';
 import { TruckIcon } from '../../../ui/icons.tsx';
 
 const threshold = filsToAed(FREE_DELIVERY_THRESHOLD_FILS);
@@ -28,10 +29,7 @@ export function FreeDeliveryNote({ total, amountToFreeDelivery }: { total: numbe
         )}
       </p>
       <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-white">
-        <div
-          className={`h-full rounded-full ${free ? 'bg-emerald-600' : 'bg-brand'}`}
-          style={{ width: `${progress}%` }}
-        />
+        <BarFill to={progress} radius={3} fill={free ? 'fill-emerald-600' : 'fill-brand'} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { formatPrice } from '../../../lib/format.ts';
+import { BarFill } from '../../../ui/bar-fill.tsx';
 
 type PriceRange = readonly [number, number];
 
@@ -52,9 +53,12 @@ export function PriceRangeSlider({ min, max, value, onCommit, commitDelayMs = 50
       </div>
       <div className="relative h-6">
         <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-stone-200" />
-        <div
-          className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-stone-900"
-          style={{ left: `${percent(draftLow)}%`, right: `${100 - percent(draftHigh)}%` }}
+        <BarFill
+          from={percent(draftLow)}
+          to={percent(draftHigh)}
+          radius={3}
+          fill="fill-stone-900"
+          className="absolute inset-x-0 top-1/2 h-1.5 w-full -translate-y-1/2"
         />
         <input
           type="range"

@@ -4,6 +4,8 @@ import type { Book } from '@bookshop/contracts/catalogue';
 import { Messages } from '@bookshop/contracts/messages';
 import { authorPath, genrePath } from '@bookshop/contracts/routes';
 import { ApiError } from '../../../lib/api-client.ts';
+import { PageMeta } from '../../../lib/seo/page-meta.tsx';
+import { bookPageMeta, pendingBookPageMeta } from '../../../lib/seo/page-meta-builders.ts';
 import { Button } from '../../../ui/button.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { useBook } from '../api/get-book.ts';
@@ -14,7 +16,6 @@ import { BookGallery } from '../components/book-gallery.tsx';
 import { BookPrice } from '../components/book-price.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
 import { ShareButton } from '../components/share-button.tsx';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
 import { orderedImages } from '../lib/image-sources.ts';
 
 // Few enough copies that a reader deciding to buy should know.
@@ -29,11 +30,13 @@ export function BookPage({ reviews }: BookPageProps = {}) {
   const { title = '' } = useParams();
   const book = useBook(title);
   const notFound = book.error instanceof ApiError && book.error.status === 404;
-  useDocumentTitle(book.data?.title ?? (notFound ? Messages.pageNotFound : title));
+  // Not found, the NotFound page names itself.
+  const meta = <PageMeta {...(book.data ? bookPageMeta(book.data) : pendingBookPageMeta(title))} />;
 
   if (book.isPending) {
     return (
       <div role="status" aria-label="Loading book" className="max-w-xs py-6">
+        {meta}
         <BookCardSkeleton />
       </div>
     );
@@ -42,6 +45,7 @@ export function BookPage({ reviews }: BookPageProps = {}) {
   if (book.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+        {meta}
         <p className="text-xl font-semibold text-rose-900">{Messages.listError}</p>
         <Button variant="secondary" onClick={() => void book.refetch()}>
           Try again
@@ -51,6 +55,7 @@ export function BookPage({ reviews }: BookPageProps = {}) {
   }
   return (
     <>
+      {meta}
       <BookDetails book={book.data} />
       {reviews?.(book.data)}
     </>

@@ -1,9 +1,11 @@
 import { useParams } from 'react-router';
-import { Messages } from '@bookshop/contracts/messages';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { useGenres } from '../api/get-genres.ts';
 import { BookBrowser } from '../components/book-browser.tsx';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { PageMeta } from '../../../lib/seo/page-meta.tsx';
+import { genrePageMeta } from '../../../lib/seo/page-meta-builders.ts';
+import { useBooks } from '../api/get-books.ts';
+import { useBookListState } from '../hooks/use-book-list-state.ts';
 
 export function GenrePage() {
   const { genreName: fromPath = '' } = useParams();
@@ -13,10 +15,12 @@ export function GenrePage() {
   // Until the list arrives the page starts loading its books; a name not in it is no page at all.
   const unknown = genres.isSuccess && !genre;
   const genreName = genre?.name ?? fromPath;
-  useDocumentTitle(unknown ? Messages.pageNotFound : genreName);
+  // The same query as the list below, so it shares its request; it gives the description a count and a cover.
+  const books = useBooks(useBookListState({ genre: fromPath }).query);
   if (unknown) return <NotFound detail={`We do not have a genre called “${fromPath}”.`} />;
   return (
     <div className="flex flex-col gap-6 py-6">
+      <PageMeta {...genrePageMeta(genreName, books.data)} />
       <header>
         <p className="text-sm font-medium tracking-wide text-stone-500 uppercase">Genre</p>
         <h1 className="font-serif text-3xl font-semibold text-stone-900">{genreName}</h1>

@@ -1,12 +1,13 @@
 import { BookBrowser } from '../components/book-browser.tsx';
 import { FeaturesBanner } from '../components/features-banner.tsx';
 import { SearchBox } from '../components/search-box.tsx';
-import { useDocumentTitle } from '../hooks/use-document-title.ts';
+import { PageMeta } from '../../../lib/seo/page-meta.tsx';
+import { homePageMeta } from '../../../lib/seo/page-meta-builders.ts';
 
 export function HomePage() {
-  useDocumentTitle(undefined);
   return (
     <div className="flex flex-col gap-8 py-6">
+      <PageMeta {...homePageMeta()} />
       <FeaturesBanner />
       <search aria-label="Books">
         <SearchBox />

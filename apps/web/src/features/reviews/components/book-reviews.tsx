@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ReviewMessages, type BookReviewsPage, type Review, type ReviewSort } from '@bookshop/contracts/reviews';
 import { reviewPath } from '@bookshop/contracts/routes';
 import { formatDateTime } from '../../../lib/format.ts';
+import { BarFill } from '../../../ui/bar-fill.tsx';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { CheckCircleIcon } from '../../../ui/icons.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
@@ -151,7 +152,7 @@ function RatingSummary({ page, selected, onSelect }: RatingSummaryProps) {
                   <span className="sr-only">, </span>
                 </span>
                 <span className="h-3 overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
-                  <span className="block h-full rounded-full bg-amber-500" style={{ width: `${percent}%` }} />
+                  <BarFill to={percent} radius={6} fill="fill-amber-500" />
                 </span>
                 <span className="text-end tabular-nums">
                   {bar.count}

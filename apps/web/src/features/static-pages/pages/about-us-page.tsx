@@ -7,6 +7,7 @@ export function AboutUsPage() {
   return (
     <StaticPage
       title="About Us"
+      path={Routes.aboutUs}
       intro="We are an independent online bookshop in Dubai, delivering stories, ideas and good company to readers across the Emirates."
     >
       <h2>Our story</h2>

@@ -148,7 +148,11 @@ const sections: { title: string; faqs: Faq[] }[] = [
 
 export function FaqsPage() {
   return (
-    <StaticPage title="Frequently Asked Questions" intro="Quick answers about ordering, delivery, payment and returns.">
+    <StaticPage
+      title="Frequently Asked Questions"
+      path={Routes.faqs}
+      intro="Quick answers about ordering, delivery, payment and returns."
+    >
       {sections.map((section) => (
         <section key={section.title} aria-labelledby={sectionId(section.title)}>
           <h2 id={sectionId(section.title)}>{section.title}</h2>

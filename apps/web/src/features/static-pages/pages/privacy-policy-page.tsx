@@ -1,3 +1,4 @@
+import { Routes } from '@bookshop/contracts/routes';
 import { InfoTable } from '../components/info-table.tsx';
 import { ContactLines, StaticPage } from '../components/static-page.tsx';
 import { ShopDetails } from '../shop-details.ts';
@@ -6,6 +7,7 @@ export function PrivacyPolicyPage() {
   return (
     <StaticPage
       title="Privacy Policy"
+      path={Routes.privacyPolicy}
       intro="What personal data we collect when you shop with us, why, who we share it with, and the choices you have."
       showUpdated
     >

@@ -9,6 +9,7 @@ export function ShippingPage() {
   return (
     <StaticPage
       title="Shipping"
+      path={Routes.shipping}
       intro={`We deliver to every emirate. Orders over ${free} AED ship free, and titles marked for next-day delivery can be with you tomorrow.`}
     >
       <h2>Delivery options</h2>

@@ -8,6 +8,7 @@ export function ShippingTermsPage() {
   return (
     <StaticPage
       title="Shipping Terms and Conditions"
+      path={Routes.shippingTerms}
       intro="These terms explain how we deliver the books you order from us and what happens if a delivery goes wrong."
       showUpdated
     >

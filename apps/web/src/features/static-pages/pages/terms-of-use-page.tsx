@@ -7,6 +7,7 @@ export function TermsOfUsePage() {
   return (
     <StaticPage
       title="Terms of Use"
+      path={Routes.termsOfUse}
       intro="The rules for using this website and buying books from us. Please read them before placing an order."
       showUpdated
     >

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { NAME_MAX_LENGTH } from '@bookshop/contracts/constants';
+import { Routes } from '@bookshop/contracts/routes';
 import {
   CreateContactItemSchema,
   HONEYPOT_FIELD,
@@ -12,9 +13,10 @@ import {
   type TicketCreated,
 } from '@bookshop/contracts/support';
 import { serverFieldError } from '../../../lib/field-errors.ts';
+import { PageMeta } from '../../../lib/seo/page-meta.tsx';
+import { staticPageMeta } from '../../../lib/seo/page-meta-builders.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../../ui/form-fields.tsx';
-import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useCreateContactItem } from '../api/create-contact-item.ts';
 import { HoneypotField } from '../components/honeypot-field.tsx';
 
@@ -23,11 +25,18 @@ const EMPTY: CreateContactItem = { name: '', emailAddress: '', subject: '', mess
 
 /** /contact-us (public): anyone writes to the shop; a copy and every answer come by e-mail. */
 export function ContactUsPage() {
-  useDocumentTitle('Contact Us');
   const [sent, setSent] = useState<TicketCreated | null>(null);
 
   return (
     <article className="grid max-w-2xl gap-8 py-10">
+      <PageMeta
+        {...staticPageMeta({
+          heading: 'Contact Us',
+          summary:
+            'A question about a book, an order or a delivery? Write to us and we will answer by e-mail, usually within one working day.',
+          path: Routes.contactUs,
+        })}
+      />
       <header className="grid gap-3 border-b border-stone-200 pb-6">
         <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Contact Us</h1>
         <p className="text-lg text-stone-700">

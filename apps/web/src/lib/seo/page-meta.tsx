@@ -1,0 +1,175 @@
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+
+/** What a public page says about itself to search engines and link previews (decision 052). */
+export type PageMetaData = {
+  /** The whole document title, shop name included. */
+  title: string;
+  description: string;
+  /** Canonical path (e.g. /books/Emma), built by the route table's helpers; no query string. */
+  path: string;
+  /** Path or absolute URL of the preview image. */
+  image?: string;
+  imageAlt?: string;
+  type?: 'website' | 'book';
+  /** What the customer pays, in AED. */
+  price?: number;
+  availability?: 'InStock' | 'OutOfStock';
+  /** schema.org data; `url`, `image` and `@id` values that are paths are made absolute. */
+  jsonLd?: Record<string, unknown>;
+};
+
+/** Collects the page's meta while the server renders it, for the server to write into <head>. */
+export type HeadCollector = { origin: string; meta: PageMetaData | undefined };
+
+export function createHeadCollector(origin: string): HeadCollector {
+  return { origin, meta: undefined };
+}
+
+export const HeadCollectorContext = createContext<HeadCollector | undefined>(undefined);
+
+export function HeadCollectorProvider({ collector, children }: { collector: HeadCollector; children: ReactNode }) {
+  return <HeadCollectorContext value={collector}>{children}</HeadCollectorContext>;
+}
+
+/** Marks the head elements PageMeta owns, so the next page replaces them instead of adding more. */
+const MANAGED = 'data-page-meta';
+const SHOP_NAME = 'Bookshop';
+
+type HeadTag =
+  | { tag: 'title'; text: string }
+  | { tag: 'meta' | 'link'; key: string; attrs: Record<string, string> }
+  | { tag: 'script'; key: string; attrs: Record<string, string>; text: string };
+
+const absolute = (pathOrUrl: string, origin: string) => new URL(pathOrUrl, origin).href;
+
+// JSON-LD written by the builders holds paths; crawlers want whole URLs.
+function absoluteUrls(value: unknown, origin: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => absoluteUrls(item, origin));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      (key === 'url' || key === 'image' || key === '@id') && typeof item === 'string' && item.startsWith('/')
+        ? absolute(item, origin)
+        : absoluteUrls(item, origin),
+    ]),
+  );
+}
+
+/** The one list of head elements a page gets; the server prints it, the browser applies it. */
+function headTags(meta: PageMetaData, origin: string): HeadTag[] {
+  const url = absolute(meta.path, origin);
+  const image = meta.image ? absolute(meta.image, origin) : undefined;
+  const named = (name: string, content: string): HeadTag => ({
+    tag: 'meta',
+    key: `meta[name="${name}"]`,
+    attrs: { name, content },
+  });
+  const property = (name: string, content: string): HeadTag => ({
+    tag: 'meta',
+    key: `meta[property="${name}"]`,
+    attrs: { property: name, content },
+  });
+  const tags: HeadTag[] = [
+    { tag: 'title', text: meta.title },
+    named('description', meta.description),
+    { tag: 'link', key: 'link[rel="canonical"]', attrs: { rel: 'canonical', href: url } },
+    property('og:site_name', SHOP_NAME),
+    property('og:type', meta.type ?? 'website'),
+    property('og:title', meta.title),
+    property('og:description', meta.description),
+    property('og:url', url),
+  ];
+  if (image) tags.push(property('og:image', image));
+  if (image && meta.imageAlt) tags.push(property('og:image:alt', meta.imageAlt));
+  if (meta.price !== undefined) {
+    tags.push(property('product:price:amount', meta.price.toFixed(2)), property('product:price:currency', 'AED'));
+  }
+  if (meta.availability) {
+    tags.push(property('product:availability', meta.availability === 'InStock' ? 'in stock' : 'out of stock'));
+  }
+  tags.push(
+    named('twitter:card', image ? 'summary_large_image' : 'summary'),
+    named('twitter:title', meta.title),
+    named('twitter:description', meta.description),
+  );
+  if (image) tags.push(named('twitter:image', image));
+  if (image && meta.imageAlt) tags.push(named('twitter:image:alt', meta.imageAlt));
+  if (meta.jsonLd) {
+    tags.push({
+      tag: 'script',
+      key: `script[type="application/ld+json"][${MANAGED}]`,
+      attrs: { type: 'application/ld+json' },
+      text: JSON.stringify(absoluteUrls(meta.jsonLd, origin)),
+    });
+  }
+  return tags;
+}
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** The page's head elements as HTML, for the server to put in <head> in place of the template's title and description. */
+export function renderHeadTags(meta: PageMetaData, origin: string): string {
+  return headTags(meta, origin)
+    .map((tag) => {
+      if (tag.tag === 'title') return `<title>${escapeHtml(tag.text)}</title>`;
+      const attrs = Object.entries(tag.attrs)
+        .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+        .join('');
+      // `<` escaped, so no value (a title with "</script>" in it) can close the script early.
+      if (tag.tag === 'script') return `<script${attrs} ${MANAGED}>${tag.text.replace(/</g, '\\u003c')}</script>`;
+      return `<${tag.tag}${attrs} ${MANAGED}>`;
+    })
+    .join('\n');
+}
+
+function applyHeadTags(tags: HeadTag[]) {
+  const kept = new Set<Element>();
+  for (const tag of tags) {
+    if (tag.tag === 'title') {
+      document.title = tag.text;
+      continue;
+    }
+    // The template's own description (not yet marked) is taken over rather than duplicated.
+    let element = document.head.querySelector(tag.key);
+    if (!element) {
+      element = document.createElement(tag.tag);
+      document.head.append(element);
+    }
+    for (const [name, value] of Object.entries(tag.attrs)) element.setAttribute(name, value);
+    if (tag.tag === 'script') element.textContent = tag.text;
+    element.setAttribute(MANAGED, '');
+    kept.add(element);
+  }
+  removeManaged(kept);
+}
+
+function removeManaged(kept: ReadonlySet<Element> = new Set()) {
+  for (const element of document.head.querySelectorAll(`[${MANAGED}]`)) {
+    if (!kept.has(element)) element.remove();
+  }
+}
+
+/**
+ * Declares the page's metadata. On the server it hands it to the collector (the last one rendered
+ * wins); in the browser it updates <head> after each render and clears it when the page goes.
+ * Renders nothing either way, so the markup hydrates unchanged.
+ */
+export function PageMeta(meta: PageMetaData) {
+  const collector = useContext(HeadCollectorContext);
+  if (collector) collector.meta = meta;
+  // A fresh object each render; the effect runs only when the content changes.
+  const serialised = JSON.stringify(meta);
+  useEffect(() => {
+    if (collector) return;
+    applyHeadTags(headTags(JSON.parse(serialised) as PageMetaData, window.location.origin));
+    return () => removeManaged();
+  }, [collector, serialised]);
+  return null;
+}
