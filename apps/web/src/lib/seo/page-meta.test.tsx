@@ -1,0 +1,105 @@
+import { render } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BookSchema } from '@bookshop/contracts/catalogue';
+import { createHeadCollector, HeadCollectorProvider, PageMeta, type PageMetaData } from './page-meta.tsx';
+import { bookPageMeta, homePageMeta } from './page-meta-builders.ts';
+
+const emma = BookSchema.parse({
+  id: 1,
+  title: 'Emma',
+  description: 'A comedy of manners.',
+  isbn: '9780141439587',
+  price: 50,
+  discountPercentage: 0,
+  discountedPrice: 50,
+  isInStock: true,
+  stockQuantity: 4,
+  isNextDayDeliveryEligible: false,
+  rating: 4,
+  ratingCount: 2,
+  mainImageURL: '/images/books/emma-400.webp',
+  imageUrls: ['/images/books/emma-400.webp'],
+  mainImageIndex: 0,
+  authors: [{ id: 2, name: 'Jane Austen' }],
+  genres: [{ id: 3, name: 'Classics' }],
+});
+
+// The page template's own head, as index.html has it.
+beforeEach(() => {
+  document.head.innerHTML =
+    '<meta charset="UTF-8"><meta name="description" content="The template’s description"><title>Bookshop</title>';
+});
+afterEach(() => {
+  document.head.innerHTML = '';
+});
+
+const all = (selector: string) => [...document.head.querySelectorAll(selector)];
+const content = (selector: string) => all(selector).map((element) => element.getAttribute('content'));
+
+// Two screens standing in for two routes: navigating unmounts one and mounts the other.
+const BookScreen = ({ meta }: { meta: PageMetaData }) => <PageMeta {...meta} />;
+const HomeScreen = () => <PageMeta {...homePageMeta()} />;
+
+describe('PageMeta in the browser', () => {
+  it('takes over the template’s title and description and adds the book’s tags', () => {
+    render(<BookScreen meta={bookPageMeta(emma)} />);
+
+    expect(document.title).toBe('Emma | Bookshop');
+    expect(all('title')).toHaveLength(1);
+    expect(content('meta[name="description"]')).toEqual(['A comedy of manners.']);
+    expect(all('link[rel="canonical"]').map((link) => link.getAttribute('href'))).toEqual([
+      `${window.location.origin}/books/Emma`,
+    ]);
+    expect(content('meta[property="og:image"]')).toEqual([`${window.location.origin}/images/books/emma-800.webp`]);
+    expect(content('meta[property="product:price:amount"]')).toEqual(['50.00']);
+    expect(all('script[type="application/ld+json"]')).toHaveLength(1);
+  });
+
+  it('replaces the book’s tags with the home page’s on navigation, without duplicates or the book’s JSON-LD', () => {
+    const view = render(<BookScreen meta={bookPageMeta(emma)} />);
+    view.rerender(<HomeScreen />);
+
+    expect(document.title).toBe('Bookshop');
+    expect(content('meta[name="description"]')).toEqual([homePageMeta().description]);
+    expect(all('link[rel="canonical"]').map((link) => link.getAttribute('href'))).toEqual([
+      `${window.location.origin}/`,
+    ]);
+    expect(content('meta[property="og:title"]')).toEqual(['Bookshop']);
+    expect(content('meta[property="og:type"]')).toEqual(['website']);
+    expect(all('meta[property="og:image"]')).toHaveLength(0);
+    expect(all('meta[property^="product:"]')).toHaveLength(0);
+    expect(content('meta[name="twitter:card"]')).toEqual(['summary']);
+    expect(all('script[type="application/ld+json"]')).toHaveLength(0);
+  });
+
+  it('updates in place when the same page’s data changes', () => {
+    const view = render(<BookScreen meta={bookPageMeta(emma)} />);
+    view.rerender(<BookScreen meta={bookPageMeta({ ...emma, discountedPrice: 45 })} />);
+
+    expect(content('meta[property="product:price:amount"]')).toEqual(['45.00']);
+    expect(all('script[type="application/ld+json"]')).toHaveLength(1);
+    expect(all('meta[name="description"]')).toHaveLength(1);
+  });
+});
+
+describe('PageMeta on the server', () => {
+  it('hands the deepest page’s meta to the collector, renders nothing and leaves the document alone', () => {
+    const collector = createHeadCollector('https://shop.test');
+    const html = renderToString(
+      <HeadCollectorProvider collector={collector}>
+        <main>
+          <PageMeta {...homePageMeta()} />
+          <section>
+            <PageMeta {...bookPageMeta(emma)} />
+          </section>
+        </main>
+      </HeadCollectorProvider>,
+    );
+
+    expect(html).toBe('<main><section></section></main>');
+    expect(collector.meta).toEqual(bookPageMeta(emma));
+    expect(document.title).toBe('Bookshop');
+    expect(all('[data-page-meta]')).toHaveLength(0);
+  });
+});
