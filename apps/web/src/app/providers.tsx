@@ -2,12 +2,15 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { MergeCart } from '@bookshop/contracts/cart';
 import { PersonType } from '@bookshop/contracts/enums';
-import { SessionGate } from '../features/auth/components/session-gate.tsx';
-import { getSession, onSessionEvent, subscribeToSession } from '../features/auth/session/session-store.ts';
+import {
+  getSession,
+  onSessionEvent,
+  restoreSession,
+  subscribeToSession,
+} from '../features/auth/session/session-store.ts';
 import { guestCart } from '../features/cart/guest-cart.ts';
 import { api } from '../lib/api-client.ts';
 import { AppBookActionsProvider } from './book-actions-provider.tsx';
-import { PageLoading } from './page-loading.tsx';
 import { createQueryClient } from './query-client.ts';
 import { showRequestErrorToast } from './request-error-toast.ts';
 
@@ -19,9 +22,7 @@ export function AppProviders({ children, queryClient }: ProvidersProps) {
   useSessionHousekeeping(client);
   return (
     <QueryClientProvider client={client}>
-      <SessionGate fallback={<PageLoading />}>
-        <AppBookActionsProvider>{children}</AppBookActionsProvider>
-      </SessionGate>
+      <AppBookActionsProvider>{children}</AppBookActionsProvider>
     </QueryClientProvider>
   );
 }
@@ -36,6 +37,8 @@ const PUBLIC_QUERY_ROOTS = new Set<unknown>(['books', 'genres', 'authors', 'conf
  */
 function useSessionHousekeeping(client: QueryClient) {
   useEffect(() => {
+    // Spec section 4: one refresh on first load; pages that depend on it wait (session-gate.tsx).
+    void restoreSession();
     let identity = identityOf(getSession().user);
     const unsubscribe = subscribeToSession(() => {
       const next = identityOf(getSession().user);

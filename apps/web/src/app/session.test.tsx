@@ -32,7 +32,7 @@ function putInGuestCart(line: typeof guestCartLine) {
 
 function renderApp(at: string) {
   const router = createMemoryRouter(routes, { initialEntries: [at] });
-  installSessionRefresh(() => void router.navigate(Routes.home));
+  installSessionRefresh(() => router.navigate(Routes.home));
   render(
     <AppProviders queryClient={createTestQueryClient()}>
       <RouterProvider router={router} />
@@ -49,10 +49,11 @@ const shop = {
   'GET /api/v1/books': ok(emptyPage),
 };
 
-const header = () => screen.getByRole('banner');
+// The shell's header comes first; a page may have a header of its own (About Us does).
+const header = () => screen.getAllByRole('banner')[0]!;
 // Pages are loaded on demand; the first load of one in a test run can take a while.
 const SLOW = { timeout: 5000 };
-const restored = () => screen.findByRole('banner', {}, SLOW);
+const restored = () => screen.findAllByRole('banner', {}, SLOW);
 
 afterEach(() => {
   act(() => resetSession());

@@ -131,22 +131,17 @@ describe('route guards', () => {
     // A guard that rendered before the refresh answered would send a returning customer to /login.
     let answer: (user: unknown) => void = () => {};
     fakeApi({ 'POST /api/v1/users/app-rt': () => new Promise((resolve) => (answer = (user) => resolve(ok(user)))) });
-    const { SessionGate } = await import('./session-gate.tsx');
     renderRoutes(
       [
         {
-          element: (
-            <SessionGate fallback={<p>Restoring</p>}>
-              <RequireCustomer />
-            </SessionGate>
-          ),
+          element: <RequireCustomer />,
           children: [{ path: Routes.account, element: <Protected name="My account" /> }],
         },
       ],
       { at: Routes.account },
     );
 
-    expect(screen.getByText('Restoring')).toBeInTheDocument();
+    expect(screen.getByText('Loading page')).toBeInTheDocument();
     answer(makeUser({ userName: 'returning' }));
     expect(await screen.findByRole('heading', { name: 'My account' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Hello returning')).toBeInTheDocument());

@@ -1,11 +1,22 @@
 import { useEffect, type ReactNode } from 'react';
+import type { LoggedInUser } from '@bookshop/contracts/auth';
 import { restoreSession, useSession } from '../session/session-store.ts';
 
-/** Spec section 4: routes render only once the first-load token refresh has answered. */
-export function SessionGate({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const { status } = useSession();
+/**
+ * Spec section 4: on first load one token refresh is tried before what depends on who is logged in
+ * renders. Public pages render at once (they are the same for everyone and come server-rendered,
+ * decision 053); a page that decides by identity waits here. `undefined` while the refresh has not
+ * answered, then the user or null.
+ */
+export function useRestoredUser(): LoggedInUser | null | undefined {
+  const { status, user } = useSession();
   useEffect(() => {
     void restoreSession();
   }, []);
-  return status === 'restoring' ? fallback : children;
+  return status === 'restoring' ? undefined : user;
+}
+
+/** Renders `children` once the first-load refresh has answered, `fallback` until then. */
+export function SessionGate({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  return useRestoredUser() === undefined ? fallback : children;
 }

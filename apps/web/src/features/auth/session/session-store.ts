@@ -104,11 +104,11 @@ export function restoreSession(): Promise<void> {
  * Spec section 4: on a 401 or 403 the api client refreshes once and retries once; when the
  * refresh fails a logged-in visitor is logged out and sent to `whenLost` (the home page).
  */
-export function installSessionRefresh(whenLost: () => void) {
+export function installSessionRefresh(whenLost: () => Promise<void> | void) {
   configureSessionRefresh(refresh, () => {
     if (!state.user) return;
-    endSession();
-    whenLost();
+    // Leave first, so the guard of the page left behind does not send the visitor to a login page.
+    void Promise.resolve(whenLost()).finally(endSession);
   });
 }
 

@@ -1,4 +1,4 @@
-import { Spinner } from '../ui/spinner.tsx';
+import { Spinner } from './spinner.tsx';
 
 /** Shown in the page area while a page's code loads for the first time. */
 export function PageLoading() {
