@@ -19,6 +19,7 @@ const MIN_BYTES = 1024;
  */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   const brotli = promisify(brotliCompress);
   const gzipAsync = promisify(gzip);
   async function filesUnder(dir: string): Promise<string[]> {
@@ -36,8 +37,11 @@ function precompress(): Plugin {
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     async closeBundle() {
+      // The server renderer's bundle is read from disk by the API, never sent to browsers.
+      if (ssr) return;
       const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(
         files.map(async (file) => {
@@ -64,13 +68,16 @@ function precompress(): Plugin {
  */
 function chunkModules(): Plugin {
   let root = process.cwd();
+  let ssr = false;
   return {
     name: 'bookshop:chunk-modules',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      ssr = Boolean(config.build.ssr);
     },
     generateBundle(_options, bundle) {
+      if (ssr) return;
       const chunks: Record<string, string[]> = {};
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;

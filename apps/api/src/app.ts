@@ -202,6 +202,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     distDir: config.webDistDir,
     imagesDir: images.servedDirectory,
     pageExists: cataloguePageExists(catalogue),
+    publicUrl: config.publicUrl,
   });
   return app;
 }

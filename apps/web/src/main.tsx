@@ -1,18 +1,51 @@
 // First: configures libraries before any module uses them.
 import './lib/strict-csp.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider, type HydrationState } from 'react-router';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { setLoaderQueryClient } from './app/loaders.ts';
 import { AppProviders } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { createAppRouter, routes } from './app/router.tsx';
+import { readSsrState, restoreApiErrors, SSR_STATE_IDS } from './lib/ssr-state.ts';
 import './styles.css';
 
-const router = createAppRouter();
+const queryClient = createQueryClient();
+setLoaderQueryClient(queryClient);
+const routerState = readSsrState<HydrationState>(SSR_STATE_IDS.router);
+const queryState = readSsrState<DehydratedState>(SSR_STATE_IDS.query);
+if (queryState) {
+  hydrate(queryClient, queryState);
+  restoreApiErrors(queryClient);
+}
 
-createRoot(document.getElementById('root')!).render(
+/**
+ * The page's own code, before hydrating: the server rendered it, so the first render here must
+ * show it too, not the loading fallback of a page whose code has not arrived (decision 053).
+ */
+async function loadCurrentPage() {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+const root = document.getElementById('root')!;
+const app = (router: ReturnType<typeof createAppRouter>) => (
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (routerState) {
+  await loadCurrentPage();
+  hydrateRoot(root, app(createAppRouter(routerState)));
+} else {
+  createRoot(root).render(app(createAppRouter()));
+}

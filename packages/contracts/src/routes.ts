@@ -54,14 +54,40 @@ export const genrePath = (name: string) => `/genres/${encodeURIComponent(name)}`
 export const authorPath = (name: string) => `/authors/${encodeURIComponent(name)}`;
 export const reviewPath = (bookId: number, title: string) => `/reviews/${bookId}/${encodeURIComponent(title)}`;
 
-const patterns = Object.values(Routes).map((pattern) => pattern.split('/').filter(Boolean));
+/**
+ * The public pages the server renders (decision 053): the same for every visitor, so search
+ * engines and link previews see them whole. The rest render in the browser.
+ */
+export const SERVER_RENDERED_ROUTES = [
+  Routes.home,
+  Routes.book,
+  Routes.genre,
+  Routes.author,
+  Routes.shipping,
+  Routes.shippingTerms,
+  Routes.termsOfUse,
+  Routes.privacyPolicy,
+  Routes.aboutUs,
+  Routes.faqs,
+  Routes.contactUs,
+] as const;
+
+const segmentsOf = (pattern: string) => pattern.split('/').filter(Boolean);
+
+function matcher(table: readonly string[]) {
+  const patterns = table.map(segmentsOf);
+  return (pathname: string) => {
+    const segments = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
+    return patterns.some(
+      (pattern) =>
+        pattern.length === segments.length &&
+        pattern.every((part, i) => (part.startsWith(':') ? segments[i]!.length > 0 : part === segments[i])),
+    );
+  };
+}
 
 /** True when a browser path (no query string) is one of the storefront's pages. */
-export function isKnownRoute(pathname: string): boolean {
-  const segments = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
-  return patterns.some(
-    (pattern) =>
-      pattern.length === segments.length &&
-      pattern.every((part, i) => (part.startsWith(':') ? segments[i]!.length > 0 : part === segments[i])),
-  );
-}
+export const isKnownRoute: (pathname: string) => boolean = matcher(Object.values(Routes));
+
+/** True when the server renders the page at this path (decoded, no query string). */
+export const isServerRendered: (pathname: string) => boolean = matcher(SERVER_RENDERED_ROUTES);

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isKnownRoute } from '@bookshop/contracts/routes';
+import { isKnownRoute, isServerRendered } from '@bookshop/contracts/routes';
 import { RequestMessages, sendProblem } from './errors.ts';
+import { loadServerRenderer } from './server-render.ts';
 import { IMAGES_URL_PREFIX } from './storage.ts';
 
 const YEAR_SECONDS = 31_536_000;
@@ -17,11 +19,15 @@ export type WebOptions = {
    * with 404. Asked for every page served, so it must be cheap.
    */
   pageExists?: (pathname: string) => Promise<boolean>;
+  /** The shop's public address: canonical and Open Graph URLs of server-rendered pages use it. */
+  publicUrl?: string;
 };
 
 /**
  * Serves the built storefront: hashed assets cached for a year, index.html never cached, and
- * every other GET answered with index.html — status 200 for a known page, 404 for anything else.
+ * every other GET answered with a page — status 200 for a known page, 404 for anything else. The
+ * public pages are rendered on the server when the build has its renderer (decision 053), the
+ * rest (and any page whose rendering fails) are index.html, rendered in the browser.
  * Assets go out as the build's brotli or gzip twin (.br/.gz, see apps/web/vite.config.ts) when
  * the client accepts it. Source maps and dot-files (the build manifest) are never served.
  */
@@ -57,6 +63,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     });
   }
 
+  const renderer =
+    options.distDir && indexHtml
+      ? await loadServerRenderer(app, {
+          distDir: options.distDir,
+          indexHtml: indexHtml.toString('utf8'),
+          publicUrl: options.publicUrl ?? 'http://localhost',
+        })
+      : undefined;
+
   // The page renders either way; if the lookup fails, the app shows its own state and the status stays 200.
   const pageExists = async (pathname: string) => {
     try {
@@ -80,10 +95,30 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     }
     const page = decodeURIComponent(pathname);
     const found = isKnownRoute(page) && (await pageExists(page));
-    return reply
+    reply
       .status(found ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .type('text/html; charset=utf-8');
+    if (renderer && request.method === 'GET' && isServerRendered(page)) {
+      const rendered = await renderPage(request.url, reply.raw);
+      if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+      if (rendered?.kind === 'page') return reply.send(rendered.stream);
+    }
+    return reply.send(indexHtml);
   });
+
+  /** The page rendered on the server, or undefined to fall back to rendering it in the browser. */
+  async function renderPage(url: string, response: ServerResponse) {
+    // A visitor who leaves before the page is sent stops its rendering.
+    const abort = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) abort.abort();
+    });
+    try {
+      return await renderer!(url, abort.signal);
+    } catch (error) {
+      app.log.error({ err: error, url }, 'Server rendering failed; the page renders in the browser');
+      return undefined;
+    }
+  }
 }

@@ -35,11 +35,15 @@ const CACHE_TIMES_BY_KEY: ReadonlyArray<[readonly string[], number]> = [
   [['customer-orders'], CACHE_TIMES.customerOrders],
 ];
 
-export function createQueryClient(): QueryClient {
+/**
+ * The app's query client. `server`: the renderer's, one per request: no toasts (nobody is there
+ * to see them; the page shows its error state and the browser tries again) and no retries.
+ */
+export function createQueryClient({ server = false }: { server?: boolean } = {}): QueryClient {
   const client = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (query.meta?.errorToast !== false) showRequestErrorToast(error);
+        if (!server && query.meta?.errorToast !== false) showRequestErrorToast(error);
       },
     }),
     mutationCache: new MutationCache({
@@ -52,7 +56,7 @@ export function createQueryClient(): QueryClient {
         // Catalogue data changes rarely; a minute avoids refetching on every page visit.
         staleTime: 60_000,
         gcTime: 5 * 60_000,
-        retry: shouldRetry,
+        retry: server ? false : shouldRetry,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

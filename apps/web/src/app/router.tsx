@@ -1,10 +1,17 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type NonIndexRouteObject, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  redirect,
+  type HydrationState,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
 import { RedirectWhenLoggedIn, RequireCustomer, RequireStaff } from '../features/auth/components/route-guards.tsx';
 import { installSessionRefresh } from '../features/auth/session/session-store.ts';
 import { HomePage } from '../features/catalogue/pages/home-page.tsx';
-import { PageLoading } from './page-loading.tsx';
+import { authorLoader, bookLoader, genreLoader, homeLoader } from './loaders.ts';
+import { PageLoading } from '../ui/page-loading.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -28,19 +35,22 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: RouteError,
         children: [
-          { path: Routes.home, Component: HomePage },
+          { path: Routes.home, Component: HomePage, loader: homeLoader },
           {
             path: Routes.book,
+            loader: bookLoader,
             ...lazyPage(() => import('./book-route.tsx').then((m) => ({ Component: m.BookRoute }))),
           },
           {
             path: Routes.genre,
+            loader: genreLoader,
             ...lazyPage(() =>
               import('../features/catalogue/pages/genre-page.tsx').then((m) => ({ Component: m.GenrePage })),
             ),
           },
           {
             path: Routes.author,
+            loader: authorLoader,
             ...lazyPage(() =>
               import('../features/catalogue/pages/author-page.tsx').then((m) => ({ Component: m.AuthorPage })),
             ),
@@ -349,9 +359,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+/** The browser's router; `hydrationData` is what the server rendered the page with, when it did. */
+export function createAppRouter(hydrationData?: HydrationState) {
+  const router = createBrowserRouter(routes, { hydrationData });
   // Spec section 4: when a session cannot be refreshed, the visitor goes to the home page.
-  installSessionRefresh(() => void router.navigate(Routes.home));
+  installSessionRefresh(() => router.navigate(Routes.home));
   return router;
 }

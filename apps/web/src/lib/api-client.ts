@@ -76,10 +76,22 @@ export async function apiFile(path: string, options: RequestOptions = {}): Promi
   return { blob: await response.blob(), fileName };
 }
 
+/** How a request reaches the API: the browser's fetch on the page's origin, unless configured. */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * The server renderer's way to the API: its own requests, answered in process. Anonymous by
+ * design (it renders the same public page for everyone), so one transport serves every request.
+ */
+export function configureApiTransport(next: Transport) {
+  transport = next;
+}
+
 function send(path: string, { body, noRefresh: _, headers, ...init }: RequestOptions) {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const token = tokenStore.get();
-  return fetch(`/api/${path.replace(/^\//, '')}`, {
+  return transport(`/api/${path.replace(/^\//, '')}`, {
     credentials: 'include',
     ...init,
     headers: {

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { ModalHost } from '../../ui/modal.tsx';
 import { Toaster } from '../../ui/toast.tsx';
@@ -15,6 +15,9 @@ export function RootLayout() {
   const main = useRef<HTMLElement>(null);
   useRouteChangeEffects(main);
   useTableAriaRoles(main);
+  // The page answers input from here on (hydrated, or rendered in the browser); the browser suite
+  // waits for this rather than for a fixed time.
+  useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
 
   return (
     <div id="page-top" tabIndex={-1} className="flex min-h-dvh flex-col pb-16 outline-none bar:pb-0">

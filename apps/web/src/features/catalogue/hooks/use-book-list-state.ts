@@ -63,21 +63,24 @@ function writeValue(params: URLSearchParams, key: string, value: string | number
   else params.set(key, String(value));
 }
 
+type FixedFilters = Pick<BookFilterValues, 'genre' | 'author'>;
+
+/** What `GET v1/books` is asked for a list page: its query string, under the route's own filters. */
+export function bookListQuery(state: BookListState, fixed: FixedFilters = {}): BookQuery {
+  return { ...state, genre: fixed.genre ?? state.genre, author: fixed.author ?? state.author };
+}
+
 /**
  * The book list's filters and page, kept in the URL so a view can be shared and survives reload.
  * `fixed` pins filters that come from the route (the genre or author page) over the query string.
  */
-export function useBookListState(fixed: Pick<BookFilterValues, 'genre' | 'author'> = {}) {
+export function useBookListState(fixed: FixedFilters = {}) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readBookListState(params), [params]);
   const { genre: fixedGenre, author: fixedAuthor } = fixed;
 
   const query: BookQuery = useMemo(
-    () => ({
-      ...state,
-      genre: fixedGenre ?? state.genre,
-      author: fixedAuthor ?? state.author,
-    }),
+    () => bookListQuery(state, { genre: fixedGenre, author: fixedAuthor }),
     [state, fixedGenre, fixedAuthor],
   );
 

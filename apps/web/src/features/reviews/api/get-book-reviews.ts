@@ -7,6 +7,10 @@ export const reviewsQueryKey = ['reviews'] as const;
 
 export type BookReviewsQuery = { pageNo: number; pageSize: number; sort: ReviewSort; rating?: number };
 
+export const BOOK_REVIEWS_PAGE_SIZE = 5;
+/** What the book page's reviews section shows first; the page's loader fetches the same page ahead. */
+export const FIRST_REVIEWS_PAGE: BookReviewsQuery = { pageNo: 1, pageSize: BOOK_REVIEWS_PAGE_SIZE, sort: 'newest' };
+
 /** `GET v1/reviews/{bookId}`: a page of the book's reviews with its average, count and bars. */
 export function getBookReviews(
   bookId: number,

@@ -9,11 +9,9 @@ import { CheckCircleIcon } from '../../../ui/icons.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
-import { useBookReviews, type BookReviewsQuery } from '../api/get-book-reviews.ts';
+import { FIRST_REVIEWS_PAGE, useBookReviews, type BookReviewsQuery } from '../api/get-book-reviews.ts';
 import { useReviewEligibility } from '../api/get-review-eligibility.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
-
-export const BOOK_REVIEWS_PAGE_SIZE = 5;
 
 const SORT_LABELS: Record<ReviewSort, string> = {
   newest: 'Newest first',
@@ -37,11 +35,7 @@ type BookReviewsProps = {
  * customer who bought the book, and the reviews, newest first, five to a page.
  */
 export function BookReviews({ bookId, bookTitle, customer }: BookReviewsProps) {
-  const [query, setQuery] = useState<BookReviewsQuery>({
-    pageNo: 1,
-    pageSize: BOOK_REVIEWS_PAGE_SIZE,
-    sort: 'newest',
-  });
+  const [query, setQuery] = useState<BookReviewsQuery>(FIRST_REVIEWS_PAGE);
   const reviews = useBookReviews(bookId, query);
   const eligibility = useReviewEligibility(bookId, { enabled: customer });
   const sortId = useId();
