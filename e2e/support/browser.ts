@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, expect, inject } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -25,6 +25,16 @@ export async function newPage(options: { width?: number; height?: number } = {})
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  // Pages arrive server-rendered: what a test clicks may be on screen before it answers. A visit
+  // waits until the app has hydrated (root-layout.tsx marks <html>), as a person would wait for it.
+  const hydrated = async (response: Response | null) => {
+    if (response?.headers()['content-type']?.startsWith('text/html'))
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    return response;
+  };
+  const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)];
+  page.goto = async (...args) => hydrated(await goto(...args));
+  page.reload = async (...args) => hydrated(await reload(...args));
   return page;
 }
 

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage } from '../support/browser.ts';
+
+/*
+ * The public pages arrive rendered (decision 053): what a search engine or a chat's link preview
+ * reads without running JavaScript, then the same page hydrated in Chromium without a warning.
+ */
+
+type Book = {
+  id: number;
+  title: string;
+  description: string;
+  discountedPrice: number;
+  ratingCount?: number;
+  stockQuantity: number;
+};
+type BookList = { data: Book[] };
+
+async function json<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The page as a crawler gets it: the HTML only. */
+async function html(path: string, status = 200) {
+  const res = await fetch(`${baseUrl}${path}`);
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  return res.text();
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The text of the markup inside #root, without tags. */
+function visibleText(page: string) {
+  const body = page.slice(page.indexOf('<div id="root">'), page.indexOf('<script type="application/json"'));
+  return decode(body.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+}
+
+const metaContent = (page: string, key: string) =>
+  decode(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(page)?.[1] ?? '');
+const titleOf = (page: string) => decode(/<title>([^<]*)<\/title>/.exec(page)?.[1] ?? '');
+const canonicalOf = (page: string) => /<link rel="canonical" href="([^"]*)"/.exec(page)?.[1];
+const money = (amount: number) => `Dhs ${amount.toFixed(2)}`;
+
+function jsonLd(page: string): Record<string, unknown> | undefined {
+  const text = /<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/.exec(page)?.[1];
+  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+}
+
+describe('pages rendered on the server', () => {
+  it('home: the first books with their prices, the title and the description', async () => {
+    const { data } = await json<BookList>('/api/v1/books');
+    const page = await html('/');
+    expect(titleOf(page)).toBe('Bookshop');
+    expect(metaContent(page, 'description')).toMatch(/books delivered across the UAE/i);
+    expect(canonicalOf(page)).toMatch(/\/$/);
+    const text = visibleText(page);
+    for (const book of data.slice(0, 4)) {
+      expect(text).toContain(book.title);
+      expect(text).toContain(money(book.discountedPrice));
+    }
+    // One <title>, one description: the template's own were replaced, not repeated.
+    expect(page.match(/<title>/g)).toHaveLength(1);
+    expect(page.match(/<meta name="description"/g)).toHaveLength(1);
+  });
+
+  it('a book: title, price, description, the cover for previews and Book + Offer JSON-LD in AED', async () => {
+    const { data } = await json<BookList>('/api/v1/books?pageSize=50');
+    const reviewed = data.find((book) => (book.ratingCount ?? 0) > 0) ?? data[0]!;
+    const book = await json<Book>(`/api/v1/books/${encodeURIComponent(reviewed.title)}`);
+    const page = await html(`/books/${encodeURIComponent(book.title)}`);
+
+    expect(titleOf(page)).toBe(`${book.title} | Bookshop`);
+    const text = visibleText(page);
+    expect(text).toContain(book.title);
+    expect(text).toContain(money(book.discountedPrice));
+    expect(text).toContain(book.description.slice(0, 60));
+    expect(metaContent(page, 'description')).toContain(book.description.slice(0, 40));
+    expect(metaContent(page, 'og:title')).toContain(book.title);
+    expect(metaContent(page, 'og:image')).toMatch(/^https?:\/\/.+\/images\//);
+    expect(metaContent(page, 'twitter:card')).toBe('summary_large_image');
+    expect(canonicalOf(page)).toMatch(new RegExp(`/books/${encodeURIComponent(book.title)}$`));
+
+    const ld = jsonLd(page)!;
+    expect(ld['@type']).toBe('Book');
+    expect(ld.name).toBe(book.title);
+    expect(ld.offers).toMatchObject({
+      '@type': 'Offer',
+      price: book.discountedPrice.toFixed(2),
+      priceCurrency: 'AED',
+      availability: book.stockQuantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    });
+    if ((book.ratingCount ?? 0) > 0)
+      expect(ld.aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: book.ratingCount });
+  });
+
+  it('a genre and an author: their name in the title and heading, and their books', async () => {
+    const { data } = await json<BookList>('/api/v1/books?pageSize=1');
+    const book = await json<Book & { authors: { name: string }[]; genres: { name: string }[] }>(
+      `/api/v1/books/${encodeURIComponent(data[0]!.title)}`,
+    );
+    for (const [path, name] of [
+      [`/genres/${encodeURIComponent(book.genres[0]!.name)}`, book.genres[0]!.name],
+      [`/authors/${encodeURIComponent(book.authors[0]!.name)}`, book.authors[0]!.name],
+    ] as const) {
+      const page = await html(path);
+      expect(titleOf(page)).toBe(`${name} | Bookshop`);
+      const text = visibleText(page);
+      expect(text).toContain(name);
+      expect(text).toContain(book.title);
+      expect(metaContent(page, 'description')).toContain(name);
+    }
+  });
+
+  it.each([
+    ['/about-us', 'About Us'],
+    ['/faqs', 'Frequently Asked Questions'],
+    ['/shipping', 'Shipping'],
+    ['/shipping/terms', 'Shipping Terms'],
+    ['/terms-of-use', 'Terms of Use'],
+    ['/privacy-policy', 'Privacy Policy'],
+    ['/contact-us', 'Contact Us'],
+  ])('%s: its heading and title', async (path, heading) => {
+    const page = await html(path);
+    expect(titleOf(page)).toBe(`${heading} | Bookshop`);
+    expect(visibleText(page)).toContain(heading);
+    expect(metaContent(page, 'description').length).toBeGreaterThan(20);
+  });
+
+  it('a book that does not exist: 404 with the Not Found page, not an empty shell', async () => {
+    const page = await html('/books/No%20Such%20Book%20Here', 404);
+    expect(titleOf(page)).toBe('Page Not Found | Bookshop');
+    expect(visibleText(page)).toContain('No Such Book Here');
+  });
+
+  it('account and admin pages are left to the browser', async () => {
+    const page = await html('/account');
+    expect(page).toContain('<div id="root"></div>');
+  });
+});
+
+describe('hydration in Chromium', () => {
+  it('takes over every public page without a console error or warning, and fetches nothing twice', async () => {
+    const { data } = await json<BookList>('/api/v1/books?pageSize=1');
+    const book = data[0]!;
+    const paths = ['/', `/books/${encodeURIComponent(book.title)}`, '/about-us', '/faqs', '/contact-us'];
+    for (const path of paths) {
+      const page = await newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      const catalogueRequests: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/^\/api\/v1\/(books|genres|authors|reviews)/.test(url.pathname)) catalogueRequests.push(url.pathname);
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // What the server sent came along: the page asks the API for none of it again.
+      expect(catalogueRequests, path).toEqual([]);
+      // A visitor has no session to restore; the refresh's 401 is the only failure expected.
+      expect(
+        problems.filter((text) => !/status of 401/.test(text)),
+        path,
+      ).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('navigates on the client after hydration: a book from home, with its data already fetched by the loader', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const link = page.locator('main a[href^="/books/"]').first();
+    const href = (await link.getAttribute('href'))!;
+    await link.click();
+    await page.waitForURL(`**${href}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.title()).toMatch(/ \| Bookshop$/);
+  });
+});
