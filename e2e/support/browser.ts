@@ -28,8 +28,10 @@ export async function newPage(options: { width?: number; height?: number } = {})
   // Pages arrive server-rendered: what a test clicks may be on screen before it answers. A visit
   // waits until the app has hydrated (root-layout.tsx marks <html>), as a person would wait for it.
   const hydrated = async (response: Response | null) => {
-    if (response?.headers()['content-type']?.startsWith('text/html'))
-      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const isShopPage =
+      response?.headers()['content-type']?.startsWith('text/html') &&
+      !new URL(response.url()).pathname.startsWith('/api/');
+    if (isShopPage) await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     return response;
   };
   const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)];

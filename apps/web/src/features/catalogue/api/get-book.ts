@@ -12,6 +12,9 @@ export function bookQueryOptions(title: string) {
     queryFn: ({ signal }) => getBook(title, signal),
     // The book page shows its own 'Page Not Found' or error state, so a toast would repeat it.
     meta: { errorToast: false },
+    // A 404 the server rendered stays the Not Found page when hydrated, not a loading skeleton
+    // while the browser asks again (the loader and 'Try again' still fetch).
+    retryOnMount: false,
   });
 }
 
