@@ -1,28 +1,15 @@
 import { z } from 'zod';
+import { LinkMessages, SHORT_LINK_URL_MAX_LENGTH } from './link-messages.ts';
 
-/**
- * Longest shop address that can be shortened, before and after normalisation (percent-encoding
- * can make it longer). Kept under PostgreSQL's b-tree entry limit (about 2.7 KB), since the
- * normalised address carries a unique index (docs/decisions/042-short-links.md).
- */
-export const SHORT_LINK_URL_MAX_LENGTH = 2048;
+// Re-exported so the API keeps one import for the short-link contract; the Share button imports
+// link-messages.ts itself, without zod.
+export { LinkMessages, SHORT_LINK_URL_MAX_LENGTH } from './link-messages.ts';
 
 /** A short link's id: up to 8 URL-safe (base64url) characters. */
 export const SHORT_LINK_ID_PATTERN = /^[A-Za-z0-9_-]{1,8}$/;
 
 /** Where a short link is followed: `{origin}/s/{id}` answers a 301 to the page. */
 export const shortLinkPath = (id: string) => `/s/${id}`;
-
-export const LinkMessages = {
-  urlRequired: 'The URL is required.',
-  urlTooLong: `The URL must be at most ${SHORT_LINK_URL_MAX_LENGTH} characters long.`,
-  urlNotInShop: 'Only addresses of pages in this shop can be shortened.',
-  idInvalid: 'A short link id is 1 to 8 letters, digits, "-" or "_".',
-  notFound: 'This short link does not exist.',
-  copied: 'Link copied.',
-  shareFailed: 'Could not share the link.',
-  shareFailedDetail: 'Your browser allowed neither sharing nor copying. Copy the address from the address bar instead.',
-} as const;
 
 /**
  * `POST v1/link-shortner`: an address of this shop, absolute (`https://shop/books/Emma`) or from

@@ -1,5 +1,5 @@
 import { Button } from './button.tsx';
-import { Dialog } from './modal.tsx';
+import { Dialog } from './dialog.tsx';
 
 type ConfirmDialogProps = {
   title: string;

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeModal, Dialog, ModalHost, openModal, type ModalContentProps } from './modal.tsx';
+import { Dialog } from './dialog.tsx';
+import { closeModal, ModalHost, openModal, type ModalContentProps } from './modal.tsx';
 
 function ConfirmRemoval({ props, close }: ModalContentProps) {
   return (

@@ -1,20 +1,10 @@
-import {
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useSyncExternalStore,
-  type ComponentType,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
-import { createPortal } from 'react-dom';
-import { CloseIcon } from './icons.tsx';
+import { Suspense, useSyncExternalStore, type ComponentType } from 'react';
 
 /*
  * The single global modal holder (spec section 4): which modal is shown, with what props, and
  * whether it is open. Features open a modal by id; the app maps ids to components, so a feature
- * can open another feature's dialog without importing it.
+ * can open another feature's dialog without importing it. The dialog itself is in dialog.tsx, so
+ * its code loads with the modals that use it, not with every page.
  */
 
 export type ModalState = { id: string | null; props: Readonly<Record<string, unknown>>; open: boolean };
@@ -62,106 +52,5 @@ export function ModalHost({ registry }: { registry: ModalRegistry }) {
     <Suspense fallback={null}>
       <Content props={props} close={closeModal} />
     </Suspense>
-  );
-}
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
-  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), details > summary';
-
-type DialogProps = {
-  title: string;
-  description?: string;
-  onClose: () => void;
-  children: ReactNode;
-  /** Tailwind max-width class of the panel. */
-  widthClass?: string;
-};
-
-/**
- * An accessible modal dialog: labelled by its title, focus moves in and is trapped, Escape and
- * the backdrop close it, the page behind is inert, and focus returns to where it was.
- */
-export function Dialog({ title, description, onClose, children, widthClass = 'max-w-lg' }: DialogProps) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel.current)?.focus();
-
-    // The dialog is portalled to <body>, so making the app root inert hides the page from
-    // keyboard and screen-reader users while it is open.
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      root?.removeAttribute('inert');
-      document.body.style.overflow = overflow;
-      returnFocus?.focus();
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  return createPortal(
-    <div className="fixed inset-0 z-[60] flex items-center justify-center p-4">
-      <div className="absolute inset-0 bg-stone-950/50" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        className={`relative max-h-[90dvh] w-full overflow-y-auto rounded-xl bg-white p-6 shadow-2xl ${widthClass}`}
-      >
-        <div className="mb-4 flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-bold text-stone-900">
-            {title}
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close dialog"
-            className="-m-1 rounded p-1 text-stone-700 hover:bg-stone-100"
-          >
-            <CloseIcon />
-          </button>
-        </div>
-        {description && (
-          <p id={descriptionId} className="mb-4 text-sm text-stone-700">
-            {description}
-          </p>
-        )}
-        {children}
-      </div>
-    </div>,
-    document.body,
   );
 }

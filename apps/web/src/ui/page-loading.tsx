@@ -1,9 +1,13 @@
 import { Spinner } from './spinner.tsx';
 
-/** Shown in the page area while a page's code loads for the first time. */
+/**
+ * Shown in the page area while a page's code loads for the first time. It fills the screen below
+ * the 4rem header, so the footer starts below the fold instead of showing and then being pushed
+ * down when the page arrives (most pages are taller than a phone's screen): no layout shift.
+ */
 export function PageLoading() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center text-stone-700">
+    <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center text-stone-700">
       <Spinner label="Loading page" className="size-8" />
     </div>
   );

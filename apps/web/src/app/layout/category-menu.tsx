@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
-import { GenreDirectory } from './genre-directory.tsx';
+import { LazyGenreDirectory } from './lazy-genre-directory.tsx';
 
 const focusableLinks = (panel: HTMLElement | null) => Array.from(panel?.querySelectorAll<HTMLElement>('a[href]') ?? []);
 
@@ -127,7 +127,7 @@ export function CategoryMenu() {
         {open && (
           <div className="container-page py-6">
             <p className="mb-4 text-xs font-semibold tracking-wider text-stone-700 uppercase">Categories A–Z</p>
-            <GenreDirectory columns onNavigate={() => close(false)} />
+            <LazyGenreDirectory columns onNavigate={() => close(false)} />
           </div>
         )}
       </div>

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { Messages } from '@bookshop/contracts/messages';
 import { genrePath } from '@bookshop/contracts/routes';
 import { useGenres } from '../../features/catalogue/api/get-genres.ts';
-import { Spinner } from '../../ui/spinner.tsx';
 import { groupGenresByLetter } from './genre-groups.ts';
+import { GenreDirectoryLoading } from './lazy-genre-directory.tsx';
 
 type GenreDirectoryProps = {
   /** Called when a genre link is followed, so the surrounding menu can close. */
@@ -18,13 +18,7 @@ export function GenreDirectory({ onNavigate, columns = false }: GenreDirectoryPr
   const genres = useGenres();
   const idPrefix = useId();
 
-  if (genres.isPending) {
-    return (
-      <div className="flex items-center gap-2 p-2 text-sm text-stone-700">
-        <Spinner label={null} className="size-4" /> Loading categories…
-      </div>
-    );
-  }
+  if (genres.isPending) return <GenreDirectoryLoading />;
   if (genres.isError) return <p className="p-2 text-sm text-red-800">{Messages.genresFetchFailed}</p>;
   if (genres.data.length === 0) return <p className="p-2 text-sm text-stone-700">No categories yet.</p>;
 

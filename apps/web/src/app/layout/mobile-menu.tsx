@@ -4,7 +4,7 @@ import { Routes } from '@bookshop/contracts/routes';
 import { isStaff, useCurrentUser } from '../../features/auth/session/session-store.ts';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../../ui/icons.tsx';
 import { accountPathOf, LoginRegisterLinks, LogoutButton } from './account-links.tsx';
-import { GenreDirectory } from './genre-directory.tsx';
+import { LazyGenreDirectory } from './lazy-genre-directory.tsx';
 import { primaryLinksFor } from './nav-links.ts';
 
 /** Below 1250px the header's nav folds into this panel, opened by the menu button. */
@@ -90,7 +90,7 @@ export function MobileMenu() {
                 <ChevronDownIcon className={`size-4 ${categoriesOpen ? 'rotate-180' : ''}`} />
               </button>
               <div id={categoriesId} hidden={!categoriesOpen} className="px-3 pt-2">
-                {open && categoriesOpen && <GenreDirectory onNavigate={close} />}
+                {open && categoriesOpen && <LazyGenreDirectory onNavigate={close} />}
               </div>
             </li>
           </ul>

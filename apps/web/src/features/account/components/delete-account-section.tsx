@@ -9,7 +9,7 @@ import {
 } from '@bookshop/contracts/account';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
-import { Dialog } from '../../../ui/modal.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { serverFieldError } from '../../../lib/field-errors.ts';

@@ -63,7 +63,7 @@ export function BookBrowser({ genre, author, title = 'Books' }: BookBrowserProps
             <h2 id={headingId} className="text-xl font-semibold text-stone-900">
               {title}
             </h2>
-            <p role="status" className="text-sm text-stone-600">
+            <p role="status" className="min-h-5 text-sm text-stone-600">
               {details && details.noOfRecords > 0 && summary(details)}
             </p>
           </div>

@@ -2,18 +2,19 @@ import { Link } from 'react-router';
 import type { Book } from '@bookshop/contracts/catalogue';
 import { Messages } from '@bookshop/contracts/messages';
 import { authorPath, bookPath, genrePath } from '@bookshop/contracts/routes';
-import { coverImage } from '../lib/image-sources.ts';
+import { COVER_SIZES, coverImage } from '../lib/image-sources.ts';
 import { AddToCartButton, WishlistButton } from './book-action-buttons.tsx';
 import { BookImage } from './book-image.tsx';
 import { BookPrice } from './book-price.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
 
-// A phone's card shows a 7rem cover beside the details; wider, cards are 13.25 to about 21rem wide.
-const CARD_IMAGE_SIZES = '(min-width: 650px) 21rem, 7rem';
+type BookCardProps = {
+  book: Book;
+  /** How soon the cover is fetched (BookImage): the grid's first cards are on the first screen. */
+  imagePriority?: 'high' | 'eager' | 'lazy';
+};
 
-type BookCardProps = { book: Book; eagerImage?: boolean };
-
-export function BookCard({ book, eagerImage = false }: BookCardProps) {
+export function BookCard({ book, imagePriority = 'lazy' }: BookCardProps) {
   const href = bookPath(book.title);
   return (
     // Below 650px a row (cover beside the details), so a phone shows the buttons at full width.
@@ -24,8 +25,8 @@ export function BookCard({ book, eagerImage = false }: BookCardProps) {
           <BookImage
             src={coverImage(book)}
             alt={book.title}
-            sizes={CARD_IMAGE_SIZES}
-            eager={eagerImage}
+            sizes={COVER_SIZES.card}
+            priority={imagePriority}
             className="aspect-[2/3] w-full"
           />
         </Link>

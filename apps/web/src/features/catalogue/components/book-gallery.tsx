@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { COVER_SIZES } from '../lib/image-sources.ts';
 import { BookImage } from './book-image.tsx';
 
 type BookGalleryProps = { title: string; images: string[] };
@@ -12,8 +13,9 @@ export function BookGallery({ title, images }: BookGalleryProps) {
       <BookImage
         src={current}
         alt={images.length > 1 ? `${title}, image ${selected + 1} of ${images.length}` : title}
-        sizes="(min-width: 1024px) 40vw, 100vw"
-        eager
+        sizes={COVER_SIZES.bookPage}
+        // The cover is the book page's largest paint; a server render preloads it (coverPreload).
+        priority="high"
         className="aspect-[2/3] w-full max-w-md rounded-lg border border-stone-200"
       />
       {images.length > 1 && (

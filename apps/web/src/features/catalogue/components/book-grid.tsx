@@ -19,8 +19,13 @@ type BookGridProps = {
  */
 const grid = 'grid grid-cols-1 gap-3 bar:grid-cols-[repeat(auto-fill,minmax(13.25rem,1fr))] bar:gap-4';
 
-// Cards in the first row or two are likely on screen at load; the rest can load lazily.
+// Cards in the first row or two are likely on screen at load; the rest can load lazily. The very
+// first covers are the likely largest paint (a phone shows two or three cards), so they go first.
 const EAGER_CARDS = 4;
+const HIGH_PRIORITY_CARDS = 2;
+
+const imagePriority = (index: number) =>
+  index < HIGH_PRIORITY_CARDS ? 'high' : index < EAGER_CARDS ? 'eager' : 'lazy';
 
 export function BookGrid({ books, isPending, isError, onRetry, pageSize }: BookGridProps) {
   if (isPending) {
@@ -56,7 +61,7 @@ export function BookGrid({ books, isPending, isError, onRetry, pageSize }: BookG
     <ul className={grid}>
       {books.map((book, index) => (
         <li key={book.id}>
-          <BookCard book={book} eagerImage={index < EAGER_CARDS} />
+          <BookCard book={book} imagePriority={imagePriority(index)} />
         </li>
       ))}
     </ul>

@@ -6,13 +6,16 @@ type BookImageProps = {
   alt: string;
   /** How wide the image is drawn, so the browser picks the right stored width. */
   sizes: string;
-  /** The first screenful loads eagerly; everything else waits until it nears the viewport. */
-  eager?: boolean;
+  /**
+   * 'high': likely the page's largest paint, so fetched at once and ahead of other images;
+   * 'eager': on the first screen; 'lazy' (the default): fetched when it nears the viewport.
+   */
+  priority?: 'high' | 'eager' | 'lazy';
   className?: string;
 };
 
 /** A cover image in the stored widths, or a neutral placeholder when the book has none. */
-export function BookImage({ src, alt, sizes, eager = false, className = '' }: BookImageProps) {
+export function BookImage({ src, alt, sizes, priority = 'lazy', className = '' }: BookImageProps) {
   if (!src) {
     return (
       <div
@@ -29,7 +32,8 @@ export function BookImage({ src, alt, sizes, eager = false, className = '' }: Bo
       srcSet={imageSrcSet(src)}
       sizes={sizes}
       alt={alt}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={priority === 'lazy' ? 'lazy' : 'eager'}
+      fetchPriority={priority === 'high' ? 'high' : undefined}
       decoding="async"
       className={`bg-stone-100 object-cover ${className}`}
     />

@@ -1,4 +1,4 @@
-import { LinkMessages } from '@bookshop/contracts/links';
+import { LinkMessages } from '@bookshop/contracts/link-messages';
 import { useBookActions } from '../../../lib/book-actions.tsx';
 import { shareOrCopy } from '../../../lib/share.ts';
 import { Button } from '../../../ui/button.tsx';

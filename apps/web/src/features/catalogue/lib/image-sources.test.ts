@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverImage, imageSrcSet, orderedImages } from './image-sources.ts';
+import { COVER_SIZES, coverImage, coverPreload, imageSrcSet, orderedImages } from './image-sources.ts';
 
 describe('imageSrcSet', () => {
   it('lists the stored widths of a sized WebP', () => {
@@ -29,5 +29,20 @@ describe('coverImage', () => {
     expect(coverImage({ mainImageURL: 'm', imageUrls: ['a'], mainImageIndex: 0 })).toBe('m');
     expect(coverImage({ mainImageURL: null, imageUrls: ['a', 'b'], mainImageIndex: 1 })).toBe('b');
     expect(coverImage({ mainImageURL: null, imageUrls: [], mainImageIndex: 0 })).toBeNull();
+  });
+});
+
+describe('coverPreload', () => {
+  it('gives the book page cover’s URL, every stored width and its sizes, for a preload link', () => {
+    expect(coverPreload('/images/books/emma-400.webp')).toEqual({
+      href: '/images/books/emma-400.webp',
+      imageSrcSet: imageSrcSet('/images/books/emma-400.webp'),
+      imageSizes: COVER_SIZES.bookPage,
+    });
+    expect(coverPreload('/images/books/emma-400.webp', 'card').imageSizes).toBe(COVER_SIZES.card);
+  });
+
+  it('preloads just the URL of an image outside the stored widths', () => {
+    expect(coverPreload('https://example.com/cover.jpg')).toEqual({ href: 'https://example.com/cover.jpg' });
   });
 });

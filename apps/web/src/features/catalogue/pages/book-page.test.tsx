@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeBook, renderRoute, requestUrl } from '../testing/render.tsx';
+import { coverPreload } from '../lib/image-sources.ts';
 import { BookPage } from './book-page.tsx';
 
 afterEach(() => {
@@ -99,5 +100,32 @@ describe('BookPage', () => {
     stubBook(jsonResponse({ title: 'Internal Server Error', status: 500 }, 500));
     renderBookPage('The Brothers Karamazov');
     expect(await screen.findByText('An Error Has Occurred!')).toBeInTheDocument();
+  });
+
+  it('fetches the cover first, with the srcset and sizes a server preload of it uses', async () => {
+    stubBook(jsonResponse(karamazov));
+    renderBookPage('The Brothers Karamazov');
+
+    const cover = await screen.findByRole('img', { name: 'The Brothers Karamazov, image 1 of 3' });
+    expect(cover).toHaveAttribute('loading', 'eager');
+    expect(cover).toHaveAttribute('fetchpriority', 'high');
+    const preload = coverPreload('/images/books/bk-b-400.webp');
+    expect(cover).toHaveAttribute('src', preload.href);
+    expect(cover).toHaveAttribute('srcset', preload.imageSrcSet);
+    expect(cover).toHaveAttribute('sizes', preload.imageSizes);
+  });
+
+  it('holds the cover’s place while the book loads', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    renderBookPage('The Brothers Karamazov');
+
+    expect(screen.getByRole('status', { name: 'Loading book' })).toBeInTheDocument();
+    answer(jsonResponse(karamazov));
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Brothers Karamazov' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading book' })).not.toBeInTheDocument();
   });
 });

@@ -10,8 +10,8 @@ import { Button } from '../../../ui/button.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { useBook } from '../api/get-book.ts';
 import { AddToCartButton, WishlistButton } from '../components/book-action-buttons.tsx';
-import { BookCardSkeleton } from '../components/book-card-skeleton.tsx';
 import { LinkList } from '../components/book-card.tsx';
+import { BookDetailsSkeleton } from '../components/book-details-skeleton.tsx';
 import { BookGallery } from '../components/book-gallery.tsx';
 import { BookPrice } from '../components/book-price.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
@@ -35,9 +35,9 @@ export function BookPage({ reviews }: BookPageProps = {}) {
 
   if (book.isPending) {
     return (
-      <div role="status" aria-label="Loading book" className="max-w-xs py-6">
+      <div role="status" aria-label="Loading book">
         {meta}
-        <BookCardSkeleton />
+        <BookDetailsSkeleton />
       </div>
     );
   }

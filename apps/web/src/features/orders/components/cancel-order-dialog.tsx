@@ -4,7 +4,7 @@ import { ChangeOrderStatusSchema, OrderMessages, type StaffOrder } from '@booksh
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/modal.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useCancelOrder } from '../api/cancel-order.ts';
 

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ReviewMessages, type BookReviewsPage, type Review, type ReviewSort } from '@bookshop/contracts/reviews';
+import { ReviewMessages } from '@bookshop/contracts/review-messages';
+import type { BookReviewsPage, Review, ReviewSort } from '@bookshop/contracts/reviews';
 import { reviewPath } from '@bookshop/contracts/routes';
 import { formatDateTime } from '../../../lib/format.ts';
 import { BarFill } from '../../../ui/bar-fill.tsx';
