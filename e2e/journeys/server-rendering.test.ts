@@ -89,6 +89,17 @@ describe('pages rendered on the server', () => {
     expect(metaContent(page, 'twitter:card')).toBe('summary_large_image');
     expect(canonicalOf(page)).toMatch(new RegExp(`/books/${encodeURIComponent(book.title)}$`));
 
+    // The cover, the page's largest paint, is preloaded from <head> with the srcset its <img> uses.
+    const preload =
+      /<link rel="preload" as="image" href="([^"]*)" imagesrcset="([^"]*)" imagesizes="([^"]*)" fetchpriority="high"/.exec(
+        page,
+      );
+    expect(preload).not.toBeNull();
+    expect(page.indexOf(preload![0])).toBeLessThan(page.indexOf('<link rel="stylesheet"'));
+    const img = new RegExp(`<img[^>]*src="${preload![1]}"[^>]*>`).exec(page)![0];
+    expect(img.toLowerCase()).toContain(`srcset="${preload![2]}"`.toLowerCase());
+    expect(img.toLowerCase()).toContain('fetchpriority="high"');
+
     const ld = jsonLd(page)!;
     expect(ld['@type']).toBe('Book');
     expect(ld.name).toBe(book.title);

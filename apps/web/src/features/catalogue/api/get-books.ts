@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookPage, BookQuery } from '@bookshop/contracts/catalogue';
 import { api, toQueryString } from '../../../lib/api-client.ts';
+import { coverImage, coverPreload } from '../lib/image-sources.ts';
 
 /** The list filters exactly as `GET v1/books` takes them, after defaults. */
 export type BookListQuery = BookQuery;
@@ -20,4 +21,11 @@ export function booksQueryOptions(query: BookListQuery) {
 
 export function useBooks(query: BookListQuery) {
   return useQuery(booksQueryOptions(query));
+}
+
+/** The first card's cover, a listing's largest paint, for the page to preload. */
+export function firstCoverPreload(page: BookPage | undefined) {
+  const first = page?.data[0];
+  const cover = first ? coverImage(first) : null;
+  return cover ? coverPreload(cover, 'card') : undefined;
 }

@@ -4,7 +4,7 @@ import { useAuthors } from '../api/get-authors.ts';
 import { BookBrowser } from '../components/book-browser.tsx';
 import { PageMeta } from '../../../lib/seo/page-meta.tsx';
 import { authorPageMeta } from '../../../lib/seo/page-meta-builders.ts';
-import { useBooks } from '../api/get-books.ts';
+import { firstCoverPreload, useBooks } from '../api/get-books.ts';
 import { useBookListState } from '../hooks/use-book-list-state.ts';
 
 export function AuthorPage() {
@@ -20,7 +20,7 @@ export function AuthorPage() {
   if (unknown) return <NotFound detail={`We do not have an author called “${fromPath}”.`} />;
   return (
     <div className="flex flex-col gap-6 py-6">
-      <PageMeta {...authorPageMeta(authorName, books.data)} />
+      <PageMeta {...authorPageMeta(authorName, books.data)} preloadImage={firstCoverPreload(books.data)} />
       <header>
         <p className="text-sm font-medium tracking-wide text-stone-500 uppercase">Author</p>
         <h1 className="font-serif text-3xl font-semibold text-stone-900">{authorName}</h1>

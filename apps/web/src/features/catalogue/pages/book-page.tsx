@@ -16,7 +16,7 @@ import { BookGallery } from '../components/book-gallery.tsx';
 import { BookPrice } from '../components/book-price.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
 import { ShareButton } from '../components/share-button.tsx';
-import { orderedImages } from '../lib/image-sources.ts';
+import { coverPreload, orderedImages } from '../lib/image-sources.ts';
 
 // Few enough copies that a reader deciding to buy should know.
 const LOW_STOCK = 5;
@@ -31,7 +31,13 @@ export function BookPage({ reviews }: BookPageProps = {}) {
   const book = useBook(title);
   const notFound = book.error instanceof ApiError && book.error.status === 404;
   // Not found, the NotFound page names itself.
-  const meta = <PageMeta {...(book.data ? bookPageMeta(book.data) : pendingBookPageMeta(title))} />;
+  const meta = (
+    <PageMeta
+      {...(book.data
+        ? { ...bookPageMeta(book.data), preloadImage: coverPreloadOf(book.data) }
+        : pendingBookPageMeta(title))}
+    />
+  );
 
   if (book.isPending) {
     return (
@@ -60,6 +66,12 @@ export function BookPage({ reviews }: BookPageProps = {}) {
       {reviews?.(book.data)}
     </>
   );
+}
+
+/** The cover the gallery shows first, the page's largest paint. */
+function coverPreloadOf(book: Book) {
+  const [cover] = orderedImages(book.imageUrls, book.mainImageIndex, book.mainImageURL);
+  return cover ? coverPreload(cover, 'bookPage') : undefined;
 }
 
 function BookDetails({ book }: { book: Book }) {

@@ -4,7 +4,7 @@ import { useGenres } from '../api/get-genres.ts';
 import { BookBrowser } from '../components/book-browser.tsx';
 import { PageMeta } from '../../../lib/seo/page-meta.tsx';
 import { genrePageMeta } from '../../../lib/seo/page-meta-builders.ts';
-import { useBooks } from '../api/get-books.ts';
+import { firstCoverPreload, useBooks } from '../api/get-books.ts';
 import { useBookListState } from '../hooks/use-book-list-state.ts';
 
 export function GenrePage() {
@@ -20,7 +20,7 @@ export function GenrePage() {
   if (unknown) return <NotFound detail={`We do not have a genre called “${fromPath}”.`} />;
   return (
     <div className="flex flex-col gap-6 py-6">
-      <PageMeta {...genrePageMeta(genreName, books.data)} />
+      <PageMeta {...genrePageMeta(genreName, books.data)} preloadImage={firstCoverPreload(books.data)} />
       <header>
         <p className="text-sm font-medium tracking-wide text-stone-500 uppercase">Genre</p>
         <h1 className="font-serif text-3xl font-semibold text-stone-900">{genreName}</h1>
