@@ -45,6 +45,8 @@ export default tseslint.config(
       'data/**',
       'apps/api/migrations/**',
       '**/*.mjs',
+      // Served as they are (boot.js is plain browser JavaScript, not part of a TypeScript project).
+      'apps/web/public/**',
       '**/*.config.ts',
       'eslint.config.js',
     ],

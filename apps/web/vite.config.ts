@@ -90,8 +90,37 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Public pages arrive rendered (decision 053): their first paint needs the HTML, the stylesheet
+ * and the largest cover, not the scripts, which only make the painted page interactive. So the
+ * built index.html does not fetch the scripts itself: it names them in a JSON block, and
+ * public/boot.js loads them once the page has loaded (at once for a page rendered in the
+ * browser). The dev server keeps Vite's own module script.
+ */
+function scriptsAfterLoad(): Plugin {
+  return {
+    name: 'bookshop:scripts-after-load',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry) throw new Error('index.html: the entry module script was not found');
+        const preload = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        let out = html.replace(entry[0], '');
+        for (const link of preload) out = out.replace(link[0], '');
+        const scripts = JSON.stringify({ entry: entry[1], preload: preload.map((link) => link[1]) });
+        return out.replace(
+          '</body>',
+          `<script type="application/json" id="app-scripts">${scripts}</script>\n<script src="/boot.js" defer></script>\n</body>`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), chunkModules()],
+  plugins: [react(), tailwindcss(), precompress(), chunkModules(), scriptsAfterLoad()],
   server: {
     port: 5173,
     // Short links (/s/{id}) are answered by the API; a plain '/s' key would also catch /shipping.

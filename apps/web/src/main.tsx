@@ -1,6 +1,6 @@
 // First: configures libraries before any module uses them.
 import './lib/strict-csp.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type HydrationState } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
@@ -45,7 +45,10 @@ const app = (router: ReturnType<typeof createAppRouter>) => (
 
 if (routerState) {
   await loadCurrentPage();
-  hydrateRoot(root, app(createAppRouter(routerState)));
+  // As a transition, hydration yields to the browser between components instead of one long task.
+  startTransition(() => {
+    hydrateRoot(root, app(createAppRouter(routerState)));
+  });
 } else {
   createRoot(root).render(app(createAppRouter()));
 }

@@ -50,7 +50,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist, '.ssr'));
   await writeFile(path.join(dist, '.ssr', 'entry-server.js'), RENDERER);
   t = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: 'https://shop.example' });
-  await t.catalogue.createBook(testBook({ title: 'Emma', price: 40 }));
+  await t.catalogue.createBook(testBook({ title: 'Emma', priceFils: 4000 }));
 });
 afterAll(() => t.close());
 
