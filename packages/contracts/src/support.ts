@@ -3,6 +3,7 @@ import { EmailSchema } from './auth.ts';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './constants.ts';
 import { OrderMessages } from './orders.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
+import { wellFormed } from './text.ts';
 
 /**
  * Support tickets (signed-in customers) and contact items (the public /contact-us form), one
@@ -57,13 +58,6 @@ export type TicketKind = (typeof TICKET_KINDS)[number];
 
 export const TICKET_STATUSES = ['open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
-
-/**
- * A lone UTF-16 surrogate cannot be typed, nor stored in PostgreSQL's jsonb (the mail job's
- * payload): it becomes U+FFFD, the replacement character, as a UTF-8 encoder would write it.
- */
-const wellFormed = (text: string) =>
-  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
 const text = (required: string, min: number, minMessage: string, max: number, maxMessage: string) =>
   z

@@ -65,6 +65,17 @@ describe('enqueue', () => {
     expect(await table()).toMatchObject([{ kind: 'greet', attempts: 1, done: true }]);
   });
 
+  it('keeps a payload with a lone UTF-16 surrogate (jsonb refuses one), as U+FFFD', async () => {
+    const jobs = newJobs();
+    const seen: unknown[] = [];
+    jobs.define<unknown>('mail', (payload) => settled(seen.push(payload)));
+    await database.db.transaction((tx) =>
+      jobs.enqueue(tx, 'mail', { subject: 'Hi \uD800 there', lines: ['ok \uDFFF', '😀 stays'] }),
+    );
+    expect(await jobs.runDue()).toBe(1);
+    expect(seen).toEqual([{ subject: 'Hi \uFFFD there', lines: ['ok \uFFFD', '😀 stays'] }]);
+  });
+
   it('ignores a second job with the key of an unfinished one, and accepts it once that is done', async () => {
     const jobs = newJobs();
     const seen: number[] = [];

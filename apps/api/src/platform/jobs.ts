@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { wellFormed } from '@bookshop/contracts/text';
 import { jobs as jobsTable } from '../modules/jobs/schema.ts';
 import { rows, type Database, type Tx } from './db.ts';
 
@@ -61,6 +62,19 @@ type Kind = {
   /** Recurring (`every`): one row that is rescheduled after each run and never finishes. */
   intervalSeconds?: number;
 };
+
+/**
+ * jsonb refuses a lone UTF-16 surrogate, which no keyboard types but a crafted request can carry
+ * into a mail's text: every string of a payload is made well formed (U+FFFD in its place), so a
+ * job is never lost, nor its transaction failed, for it.
+ */
+function wellFormedPayload(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (Array.isArray(value)) return value.map(wellFormedPayload);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [wellFormed(key), wellFormedPayload(item)]));
+  return value;
+}
 
 type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number };
 
@@ -236,7 +250,7 @@ export function createJobs(options: {
         .insert(jobsTable)
         .values({
           kind,
-          payload: payload ?? {},
+          payload: wellFormedPayload(payload ?? {}),
           key: key ?? null,
           runAt: runAt ?? (delaySeconds ? sql`now() + make_interval(secs => ${delaySeconds})` : undefined),
         })
