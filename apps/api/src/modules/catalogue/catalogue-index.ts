@@ -48,8 +48,11 @@ const DISCOUNTED = 2;
 
 export type IndexStats = { books: number; buildMs: number; builtAt: Date };
 
+/** Below this many, dead search slots cost too little to rebuild for. */
+const MIN_DEAD_SLOTS_TO_REBUILD = 1000;
+
 export class CatalogueIndex {
-  private readonly searchIndex = new SearchIndex();
+  private searchIndex = new SearchIndex();
   private readonly books = new Map<number, Entry>();
   private order: number[] = [];
   private layout: ListLayout | undefined;
@@ -63,7 +66,15 @@ export class CatalogueIndex {
   /** Where build results go; the app's logger once `start` is given it. */
   private log: IndexLog = { info: () => undefined, error: () => undefined };
 
-  constructor(private readonly db: Tx) {}
+  constructor(
+    private readonly db: Tx,
+    private readonly options: { minDeadSlotsToRebuild?: number } = {},
+  ) {}
+
+  /** Books in the search index, and slots of books whose words changed, held until a rebuild. */
+  get searchSlots(): { books: number; dead: number } {
+    return { books: this.searchIndex.size, dead: this.searchIndex.deadSlots };
+  }
 
   /** Starts the first build in the background, reporting to `log`. */
   start(log: IndexLog): void {
@@ -212,6 +223,19 @@ export class CatalogueIndex {
     else if (this.layout) for (const row of rows) this.patchLayout(this.layout, row.id);
     this.xmin = xmin;
     this.refreshedAt = Date.now();
+    const minDead = this.options.minDeadSlotsToRebuild ?? MIN_DEAD_SLOTS_TO_REBUILD;
+    if (this.searchIndex.deadSlots > Math.max(minDead, this.searchIndex.size)) this.rebuildSearch();
+  }
+
+  /**
+   * A book whose words change gets a new slot in the search index and its old one dies. Once
+   * there are more dead slots than books, the index is built again from the books in memory
+   * (a second or so at 100,000 books, after as many edits), so memory follows the catalogue.
+   */
+  private rebuildSearch(): void {
+    const fresh = new SearchIndex();
+    for (const entry of this.books.values()) fresh.upsert(toIndexed(entry));
+    this.searchIndex = fresh;
   }
 
   private patchLayout(layout: ListLayout, id: number): void {

@@ -62,6 +62,11 @@ export class SearchIndex {
     return this.slotOf.size;
   }
 
+  /** Slots of changed or removed books, still held in memory (postings and scratch) until a rebuild. */
+  get deadSlots(): number {
+    return this.slotBook.length - this.slotOf.size;
+  }
+
   upsert(book: IndexedBook): void {
     this.remove(book.id);
     const slot = this.slotBook.length;
