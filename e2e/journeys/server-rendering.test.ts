@@ -161,8 +161,18 @@ describe('pages rendered on the server', () => {
 describe('hydration in Chromium', () => {
   it('takes over every public page without a console error or warning, and fetches nothing twice', async () => {
     const { data } = await json<BookList>('/api/v1/books?pageSize=5');
-    const book = data[0]!;
-    const paths = ['/', `/books/${encodeURIComponent(book.title)}`, '/about-us', '/faqs', '/contact-us'];
+    const book = await json<Book & { authors: { name: string }[]; genres: { name: string }[] }>(
+      `/api/v1/books/${encodeURIComponent(data[0]!.title)}`,
+    );
+    const paths = [
+      '/',
+      `/books/${encodeURIComponent(book.title)}`,
+      `/genres/${encodeURIComponent(book.genres[0]!.name)}`,
+      `/authors/${encodeURIComponent(book.authors[0]!.name)}`,
+      '/about-us',
+      '/faqs',
+      '/contact-us',
+    ];
     for (const path of paths) {
       const page = await newPage();
       const problems: string[] = [];
