@@ -33,6 +33,11 @@ if (process.env.SKIP_WEB_BUILD !== '1' && builtAt < Math.max(...webSources.map(n
   }
 }
 
+// The server renders the public pages with React (decision 053): its production build is about
+// 1.5× faster than the development one, which it would load without this. Set NODE_ENV to
+// override.
+process.env.NODE_ENV ??= 'production';
+
 const { register } = await import('tsx/esm/api');
 register();
 await import(path.join(root, 'apps/api/src/main.ts'));
