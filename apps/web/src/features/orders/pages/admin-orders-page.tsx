@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
 import type { OrderStatus } from '@bookshop/contracts/enums';
-import { Messages } from '@bookshop/contracts/messages';
 import { ORDER_STATUS_NAMES, ORDER_STATUSES, OrderExportQuerySchema } from '@bookshop/contracts/orders';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -14,6 +13,7 @@ import { useDownloadOrdersCsv } from '../api/download-orders-csv.ts';
 import { useStaffOrders, type StaffOrderFilters, type StaffOrdersQuery } from '../api/get-staff-orders.ts';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { adminOrderPath } from '../lib/staff-order-paths.ts';
+import { LoadError } from '../../../ui/load-error.tsx';
 
 const isStatus = (value: string | null): value is `${OrderStatus}` =>
   value !== null && (ORDER_STATUSES as readonly number[]).includes(Number(value));
@@ -90,12 +90,7 @@ export function AdminOrdersPage() {
           <Spinner label="Loading orders" className="size-8" />
         </div>
       ) : orders.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10">
-          <p className="font-semibold text-rose-900">{Messages.listError}</p>
-          <Button variant="secondary" onClick={() => void orders.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError placement="table" onRetry={() => orders.refetch()} />
       ) : orders.data.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-stone-300 bg-white py-10 text-center text-stone-800">
           No orders match these filters.

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
-import { Messages } from '@bookshop/contracts/messages';
 import { ReviewMessages, type StaffReview } from '@bookshop/contracts/reviews';
 import { bookPath } from '@bookshop/contracts/routes';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -14,6 +13,7 @@ import { toast } from '../../../ui/toast.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useStaffReviews, type StaffReviewsQuery } from '../api/get-staff-reviews.ts';
 import { useSetReviewHidden } from '../api/set-review-hidden.ts';
+import { LoadError } from '../../../ui/load-error.tsx';
 
 const VISIBILITY = { all: 'All reviews', shown: 'Shown only', hidden: 'Hidden only' } as const;
 type Visibility = keyof typeof VISIBILITY;
@@ -96,12 +96,7 @@ export function AdminReviewsPage() {
           <Spinner label="Loading reviews" className="size-8" />
         </div>
       ) : reviews.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10">
-          <p className="font-semibold text-rose-900">{Messages.listError}</p>
-          <Button variant="secondary" onClick={() => void reviews.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError placement="table" onRetry={() => reviews.refetch()} />
       ) : reviews.data.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-stone-300 bg-white py-10 text-center text-stone-800">
           No reviews here.

@@ -1,15 +1,14 @@
 import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
-import { Messages } from '@bookshop/contracts/messages';
 import { TICKET_KINDS, type TicketKind } from '@bookshop/contracts/support';
 import { formatDateTime } from '../../../lib/format.ts';
-import { Button } from '../../../ui/button.tsx';
 import { SelectField } from '../../../ui/form-fields.tsx';
 import { PagingBar } from '../../../ui/pagination.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { usePendingTickets, type PendingTicketsQuery } from '../api/get-pending-tickets.ts';
 import { adminTicketPath } from '../lib/staff-ticket-paths.ts';
+import { LoadError } from '../../../ui/load-error.tsx';
 
 export const KIND_LABELS: Record<TicketKind, string> = { ticket: 'Customer ticket', contact: 'Contact form' };
 const FILTER_LABELS: Record<TicketKind, string> = { ticket: 'Customer tickets only', contact: 'Contact messages only' };
@@ -75,12 +74,7 @@ export function AdminSupportPage() {
           <Spinner label="Loading tickets" className="size-8" />
         </div>
       ) : tickets.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-10">
-          <p className="font-semibold text-rose-900">{Messages.listError}</p>
-          <Button variant="secondary" onClick={() => void tickets.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError placement="table" onRetry={() => tickets.refetch()} />
       ) : tickets.data.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-stone-300 bg-white py-10 text-center text-stone-800">
           Nothing is waiting for an answer.
