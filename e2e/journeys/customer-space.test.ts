@@ -98,6 +98,12 @@ describe("the customer's own space", () => {
       .poll(() => country.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text))
       .toBe('United Arab Emirates');
     await expect(page.getByLabel('City').inputValue()).resolves.toBe('Dubai');
+    // ...and saves a change without choosing the country again.
+    await page.getByLabel('City').fill('Abu Dhabi');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.waitForURL(/\/account#addresses$/);
+    const edited = await apiAs(customer).get<{ data: { city: string; country: string }[] }>('customers-addresses');
+    expect(edited.data.map((a) => `${a.city} ${a.country}`).sort()).toEqual(['Abu Dhabi AE', 'Abu Dhabi AE']);
   });
 
   it("adds a book to the wishlist, shows 'Already Added', and moves it to the cart", async () => {

@@ -63,6 +63,8 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
 
   // Controlled, so the saved country shows once the options arrive: an uncontrolled select
   // would keep the placeholder, having had no matching option when it was first given the value.
+  // Until then it shows the placeholder: given a value no option has, the select would look
+  // edited to react-hook-form, which takes an edited field's value from the page (autofill), ''.
   const chosenCountry = useWatch({ control, name: 'country' });
   const country = register('country', {
     // A phone number is judged for its country: choosing another one re-checks a typed number.
@@ -89,7 +91,7 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
           }
           disabled={countries.isPending}
           {...country}
-          value={chosenCountry}
+          value={countries.data ? chosenCountry : ''}
         >
           <option value="">{countries.isPending ? 'Loading countries…' : 'Choose a country'}</option>
           {countries.data?.map((option) => (

@@ -183,21 +183,23 @@ describe('update address form', () => {
     });
   });
 
-  it('shows the saved country when the address is on screen before the list of countries', async () => {
+  it('shows and saves the saved country when the address is on screen before the list of countries', async () => {
     // Coming from the account page, the address is cached but the countries are not loaded yet.
+    const user = userEvent.setup();
     let sendCountries = () => {};
     const countriesSent = new Promise<void>((resolve) => (sendCountries = resolve));
-    stubApiRoutes(async ({ path }) => {
+    const api = stubApiRoutes(async ({ method, path, body }) => {
       if (path === '/api/v1/countries') {
         await countriesSent;
         return { body: countries };
       }
+      if (method === 'PUT') return { body: { ...home, ...(body as object) } };
       if (path === '/api/v1/customers-addresses') return { body: page([home]) };
       return path === '/api/v1/customers-addresses/1' ? { body: home } : undefined;
     });
     const client = createTestQueryClient();
     client.setQueryData(addressesQueryKey, [home]);
-    renderAt('/update-address/1', client);
+    const { router } = renderAt('/update-address/1', client);
     expect(await screen.findByRole('textbox', { name: 'City' })).toHaveValue('Dubai');
 
     sendCountries();
@@ -206,6 +208,13 @@ describe('update address form', () => {
     expect(country).toBeEnabled();
     expect(country).toHaveDisplayValue('United Arab Emirates');
     expect(screen.getByRole('option', { name: 'United Arab Emirates' })).toHaveProperty('selected', true);
+
+    // Saved as shown, without choosing the country again.
+    await user.clear(screen.getByRole('textbox', { name: 'City' }));
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Abu Dhabi');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(api.sent('PUT', '/api/v1/customers-addresses')[0]?.body).toMatchObject({ country: 'AE', city: 'Abu Dhabi' });
   });
 
   it('says when the address does not exist', async () => {
