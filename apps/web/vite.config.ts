@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { rendererAliases } from './renderer.config.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -119,7 +120,11 @@ function scriptsAfterLoad(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
+  resolve: { alias: rendererAliases({ production: mode === 'production' }) },
+  // The server renderer is one file with its libraries inside, so that they too render with
+  // Preact (an external React Router would import React itself).
+  ssr: { noExternal: true },
   plugins: [react(), tailwindcss(), precompress(), chunkModules(), scriptsAfterLoad()],
   server: {
     port: 5173,
@@ -128,5 +133,17 @@ export default defineConfig({
   },
   // The manifest lets scripts/check-bundle-size.mjs find what the home route loads. No source
   // maps: the server would publish them, and with them the shop's sources.
-  build: { target: 'es2022', sourcemap: false, manifest: true },
-});
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // React Router reads React.useOptimistic where React has it and falls back where it does
+        // not, as under Preact; the bundler cannot know that the missing export is expected.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
+    },
+  },
+}));

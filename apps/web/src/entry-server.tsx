@@ -1,6 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import type { ServerLoadContext } from './app/loaders.ts';
@@ -31,7 +31,7 @@ export type RenderedPage = {
   status: number;
   /** The page's title, description, canonical URL, Open Graph and JSON-LD tags, for <head>. */
   head: string | undefined;
-  /** Streams the markup for inside `#root`, once the shell is ready. */
+  /** The markup for inside `#root`. */
   body: Readable;
   /** What the browser needs to hydrate without fetching again: JSON, `<` escaped. */
   routerState: string;
@@ -53,7 +53,7 @@ const isClientError = (error: unknown) => error instanceof ApiError && error.sta
 
 /**
  * Renders `request` (a GET of a page). Loaders run first and fill a query cache of this request's
- * own; the markup then streams from that cache, and the cache goes along, dehydrated.
+ * own; the markup is then rendered from that cache, and the cache goes along, dehydrated.
  */
 export async function render(request: Request, options: { origin: string }): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
@@ -76,37 +76,25 @@ export async function render(request: Request, options: { origin: string }): Pro
     shouldRedactErrors: () => false,
   });
 
-  const body = await new Promise<Readable>((resolve, reject) => {
-    const out = new PassThrough();
-    const stream = renderToPipeableStream(
-      <StrictMode>
-        <HeadCollectorProvider collector={head}>
-          <AppProviders queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>
-        </HeadCollectorProvider>
-      </StrictMode>,
-      {
-        onShellReady() {
-          stream.pipe(out);
-          resolve(out);
-        },
-        onShellError: reject,
-        onError(error) {
-          // After the shell, an error in a boundary is rendered by the client instead; say why.
-          console.error('Server rendering failed in part of the page', error);
-        },
-      },
-    );
-    request.signal.addEventListener('abort', () => stream.abort());
-  });
+  // Everything the page shows was loaded by the loaders above (its lazy routes too), so the markup
+  // is complete in one pass and nothing is left to stream. A render that fails throws here,
+  // before a byte is sent, and the API leaves the page to the browser (decision 054).
+  const markup = renderToString(
+    <StrictMode>
+      <HeadCollectorProvider collector={head}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </HeadCollectorProvider>
+    </StrictMode>,
+  );
 
   return {
     kind: 'page',
     status: context.statusCode,
-    // The page's <PageMeta> has rendered by the time the shell is ready.
+    // The page's <PageMeta> has rendered by now.
     head: head.meta ? renderHeadTags(head.meta, options.origin) : undefined,
-    body,
+    body: Readable.from([markup]),
     routerState: scriptSafeJson({ loaderData: context.loaderData, actionData: context.actionData ?? null }),
     queryState: scriptSafeJson(queryState),
   } satisfies RenderResult;

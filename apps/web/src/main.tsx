@@ -11,6 +11,10 @@ import { createAppRouter, routes } from './app/router.tsx';
 import { readSsrState, restoreApiErrors, SSR_STATE_IDS } from './lib/ssr-state.ts';
 import './styles.css';
 
+// In development, Preact's debug layer reports what React's development build would: hydration
+// mismatches, misused hooks, bad props (decision 054). Production builds leave it out.
+if (import.meta.env.DEV) await import('preact/debug');
+
 const queryClient = createQueryClient();
 setLoaderQueryClient(queryClient);
 const routerState = readSsrState<HydrationState>(SSR_STATE_IDS.router);
