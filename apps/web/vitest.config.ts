@@ -1,9 +1,30 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { rendererAliases } from './renderer.config.ts';
 
 export default defineProject({
+  resolve: {
+    alias: [
+      ...rendererAliases({ production: false }),
+      // Testing Library's CommonJS entry would load React DOM itself; its ES module entry is aliased.
+      {
+        find: /^@testing-library\/react$/,
+        replacement: fileURLToPath(
+          new URL('../../node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url),
+        ),
+      },
+    ],
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // The libraries that import React go through the aliases above, so they render with Preact as
+    // in the build (decision 054).
+    server: {
+      deps: {
+        inline: [/@testing-library\/react/, /react-router/, /@tanstack\/react-query/, /react-hook-form/, /@hookform\//],
+      },
+    },
   },
 });

@@ -57,7 +57,7 @@ describe('/checkout/success', () => {
     expect(screen.getByText('Receipt of BK-000007')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Order BK-000007' })).toHaveAttribute('href', '/orders/7');
     expect(api.requests[0]?.search).toBe('?sessionId=cs_test_a1B2');
-    expect(onOrderChanged).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onOrderChanged).toHaveBeenCalledTimes(1));
   });
 
   it('says the payment is being confirmed while the order is Pending, and asks again until it is paid', async () => {
@@ -78,7 +78,7 @@ describe('/checkout/success', () => {
     ).toBeInTheDocument();
     expect(api.requests).toHaveLength(2);
     // Once for Pending, once for Completed: the cart and the orders list refresh after payment.
-    expect(onOrderChanged).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(onOrderChanged).toHaveBeenCalledTimes(2));
   });
 
   it('explains a missing or malformed session id without asking the API', () => {
