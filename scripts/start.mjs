@@ -33,9 +33,10 @@ if (process.env.SKIP_WEB_BUILD !== '1' && builtAt < Math.max(...webSources.map(n
   }
 }
 
-// The server renders the public pages with React (decision 053): its production build is about
-// 1.5× faster than the development one, which it would load without this. Set NODE_ENV to
-// override.
+// A shop, not a development server: libraries that read NODE_ENV at run time (TanStack Query in
+// the page renderer, among others) skip their development checks. Under React this made server
+// rendering about 1.5× faster (decision 053); Preact has no development build (decision 054).
+// Set NODE_ENV to override.
 process.env.NODE_ENV ??= 'production';
 
 const { register } = await import('tsx/esm/api');
