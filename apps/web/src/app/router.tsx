@@ -35,7 +35,9 @@ export const routes: RouteObject[] = [
       {
         ErrorBoundary: RouteError,
         children: [
-          { path: Routes.home, Component: HomePage, loader: homeLoader },
+          // Rendered in the browser (the dev server, or a server render that fell back), the
+          // router runs the loader before the first render; meanwhile the layout shows this.
+          { path: Routes.home, Component: HomePage, loader: homeLoader, HydrateFallback: PageLoading },
           {
             path: Routes.book,
             loader: bookLoader,
