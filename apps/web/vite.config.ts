@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
+import prefresh from '@prefresh/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { rendererAliases } from './renderer.config.ts';
 
@@ -125,7 +125,15 @@ export default defineConfig(({ mode }) => ({
   // The server renderer is one file with its libraries inside, so that they too render with
   // Preact (an external React Router would import React itself).
   ssr: { noExternal: true },
-  plugins: [react(), tailwindcss(), precompress(), chunkModules(), scriptsAfterLoad()],
+  // JSX compiles to React's automatic runtime, which the aliases above hand to Preact. In the dev
+  // server Prefresh, Preact's fast refresh, re-renders an edited component in place, keeping its
+  // state; React's own refresh (@vitejs/plugin-react) does nothing under Preact, so an edit reached
+  // the browser and was never drawn. Neither touches the build.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  // Prefresh's runtime hooks into Preact: pre-bundled with the app's libraries it shares their one
+  // copy of Preact, where served from node_modules it would patch a second copy the page never uses.
+  optimizeDeps: { include: ['@prefresh/core', '@prefresh/utils'] },
+  plugins: [prefresh(), tailwindcss(), precompress(), chunkModules(), scriptsAfterLoad()],
   server: {
     port: 5173,
     // Short links (/s/{id}) are answered by the API; a plain '/s' key would also catch /shipping.
@@ -142,6 +150,9 @@ export default defineConfig(({ mode }) => ({
         // React Router reads React.useOptimistic where React has it and falls back where it does
         // not, as under Preact; the bundler cannot know that the missing export is expected.
         if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        // "use client" marks a module for React Server Components, which this app does not use:
+        // bundled for the browser it means nothing.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
         warn(warning);
       },
     },
