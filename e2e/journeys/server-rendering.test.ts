@@ -114,9 +114,12 @@ describe('pages rendered on the server', () => {
   });
 
   it('a genre and an author: their name in the title and heading, and their books', async () => {
-    const { data } = await json<BookList>('/api/v1/books?pageSize=5');
+    // A reviewed book: its reviews show when they were written.
+    const { data } = await json<BookList>('/api/v1/books?pageSize=20');
+    const reviewed = data.find((candidate) => (candidate.ratingCount ?? 0) > 0);
+    expect(reviewed, 'a reviewed book in the demo catalogue').toBeDefined();
     const book = await json<Book & { authors: { name: string }[]; genres: { name: string }[] }>(
-      `/api/v1/books/${encodeURIComponent(data[0]!.title)}`,
+      `/api/v1/books/${encodeURIComponent(reviewed!.title)}`,
     );
     for (const [path, name] of [
       [`/genres/${encodeURIComponent(book.genres[0]!.name)}`, book.genres[0]!.name],
@@ -160,9 +163,12 @@ describe('pages rendered on the server', () => {
 
 describe('hydration in Chromium', () => {
   it('takes over every public page without a console error or warning, a changed node or a second fetch', async () => {
-    const { data } = await json<BookList>('/api/v1/books?pageSize=5');
+    // A reviewed book: its reviews show when they were written.
+    const { data } = await json<BookList>('/api/v1/books?pageSize=20');
+    const reviewed = data.find((candidate) => (candidate.ratingCount ?? 0) > 0);
+    expect(reviewed, 'a reviewed book in the demo catalogue').toBeDefined();
     const book = await json<Book & { authors: { name: string }[]; genres: { name: string }[] }>(
-      `/api/v1/books/${encodeURIComponent(data[0]!.title)}`,
+      `/api/v1/books/${encodeURIComponent(reviewed!.title)}`,
     );
     const paths = [
       '/',
@@ -174,7 +180,9 @@ describe('hydration in Chromium', () => {
       '/contact-us',
     ];
     for (const path of paths) {
-      const page = await newPage();
+      // A visitor far from the server: a time or date rendered in the server's zone and again in
+      // the browser's would change at hydration (the book's reviews carry times).
+      const page = await newPage({ timezoneId: 'America/Los_Angeles' });
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());

@@ -14,13 +14,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A fresh browser context (own cookies and storage) and page, like a new visitor. */
-export async function newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+/**
+ * A fresh browser context (own cookies and storage) and page, like a new visitor; `timezoneId`
+ * puts the visitor somewhere else than the server (which runs in this machine's zone).
+ */
+export async function newPage(options: { width?: number; height?: number; timezoneId?: string } = {}): Promise<Page> {
   browser ??= await chromium.connect(inject('browserWsEndpoint'));
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
     locale: 'en-GB',
+    timezoneId: options.timezoneId,
   });
   contexts.push(context);
   const page = await context.newPage();

@@ -1,6 +1,15 @@
 /** Business constants of spec section 9, shared by the API and the storefront. */
 
 export const CURRENCY = 'AED';
+
+/**
+ * The shop's clock (the UAE, UTC+4 all year): days in the dashboard, times in support mails, and
+ * times on server-rendered pages, which must read the same on the server and in every visitor's
+ * browser.
+ */
+export const SHOP_TIME_ZONE = 'Asia/Dubai';
+/** Asia/Dubai's offset from UTC: +4 all year (the UAE keeps no daylight saving). */
+export const SHOP_UTC_OFFSET_HOURS = 4;
 export const PRICE_PREFIX = 'Dhs ';
 
 /** Orders whose total is over this amount (in fils) ship for free. */

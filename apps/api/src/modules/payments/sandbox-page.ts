@@ -1,3 +1,4 @@
+import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { formatPrice, filsToAed } from '@bookshop/contracts/money';
 import { SANDBOX_TEST_CARDS, SandboxCheckoutMessages as M } from '@bookshop/contracts/payments';
 import type { SandboxSessionView } from './sandbox-provider.ts';
@@ -9,8 +10,6 @@ import type { SandboxSessionView } from './sandbox-provider.ts';
  */
 
 export const SHOP_NAME = 'Bookshop';
-/** The shop's customers are in the UAE; times on the page say so. */
-const SHOP_TIME_ZONE = 'Asia/Dubai';
 
 export type CardForm = { email: string; cardNumber: string; expiry: string; cvc: string; cardholderName: string };
 export type CardField = keyof CardForm;

@@ -1,3 +1,4 @@
+import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { Routes } from '@bookshop/contracts/routes';
 import { ticketNumber } from '@bookshop/contracts/support';
 import type { Mail } from '../../platform/mailer.ts';
@@ -23,13 +24,20 @@ const quote = (text: string) =>
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join('\n');
-const dubaiTime = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Dubai',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hour12: true,
-  }).format(at);
+/*
+ * '21 Sept 2026, 12:05 AM' in the shop's time (spec: en-GB, 12-hour, AM/PM). Spelled out field by
+ * field: en-GB's `timeStyle: 'short'` with `hour12: true` writes '00:05 am' and '01:15 pm'.
+ */
+const shopTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h12',
+});
+const dubaiTime = (at: Date) => shopTimeFormat.format(at).replace(/\b(am|pm)\b/, (period) => period.toUpperCase());
 
 /** Where the author follows the thread: a customer on /account, a guest through the contact form. */
 function followUp(thread: Thread, publicUrl: string): string {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
+import { shopYear } from '../../lib/format.ts';
 import { useCurrentUser } from '../../features/auth/session/session-store.ts';
 import { LockIcon } from '../../ui/icons.tsx';
 import { showsWishlist } from './nav-links.ts';
@@ -50,7 +51,9 @@ function NewTabNote() {
 }
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  // The shop's year, not the visitor's: the server renders this line, and a browser on the other
+  // side of midnight on New Year's Eve would otherwise rewrite it at hydration.
+  const year = shopYear(Date.now());
   const user = useCurrentUser();
   return (
     <footer className="dark-surface mt-12 bg-stone-900 text-stone-200">
