@@ -152,6 +152,7 @@ try {
   ];
 
   const rows = [];
+  const cpuIndexes = [];
   let homeJsKb = NaN;
   for (const page of pages) {
     const runs = [];
@@ -160,6 +161,7 @@ try {
       const { lhr, report } = await runWithRetries(baseUrl + page.path);
       await writeFile(path.join(reportDir, `${page.name}-${i}.json`), report);
       runs.push({ lhr, ...summarise(lhr) });
+      cpuIndexes.push(lhr.environment.benchmarkIndex);
     }
     // The median run as Lighthouse picks it (docs/variability.md): the run nearest the median first
     // contentful paint and time to interactive. Sorting by score chose among tied runs by order, so
@@ -179,6 +181,15 @@ try {
   const jsOk = homeJsKb <= HOME_JS_BUDGET_KB;
   console.info(
     `Home route JavaScript: ${homeJsKb.toFixed(1)} KB gzipped (budget ≤ ${HOME_JS_BUDGET_KB} KB${jsOk ? ' ✓' : ' ✗'})`,
+  );
+  // Lighthouse multiplies the main-thread time it observes by 4 whatever the host, so a slow host
+  // scores lower for the same page: the index tells a slow machine from a slower page.
+  const cpuRange = [Math.min(...cpuIndexes), Math.max(...cpuIndexes)]
+    .map((index) => Math.round(index).toLocaleString('en-GB'))
+    .join('–');
+  console.info(
+    `This machine's CPU (Lighthouse benchmarkIndex): ${cpuRange}; ` +
+      'below about 2,000, total blocking time comes out 2–3× higher than above 3,000 (docs/performance.md).',
   );
   console.info(
     `Targets: ${keys
