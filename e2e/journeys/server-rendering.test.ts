@@ -55,6 +55,16 @@ function jsonLd(page: string): Record<string, unknown> | undefined {
   return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
 }
 
+/** A book of the demo catalogue with reviews, whose page shows when they were written. */
+async function reviewedBook() {
+  const { data } = await json<BookList>('/api/v1/books?pageSize=20');
+  const reviewed = data.find((candidate) => (candidate.ratingCount ?? 0) > 0);
+  expect(reviewed, 'a reviewed book in the demo catalogue').toBeDefined();
+  return json<Book & { authors: { name: string }[]; genres: { name: string }[] }>(
+    `/api/v1/books/${encodeURIComponent(reviewed!.title)}`,
+  );
+}
+
 describe('pages rendered on the server', () => {
   it('home: the first books with their prices, the title and the description', async () => {
     const { data } = await json<BookList>('/api/v1/books');
@@ -114,13 +124,7 @@ describe('pages rendered on the server', () => {
   });
 
   it('a genre and an author: their name in the title and heading, and their books', async () => {
-    // A reviewed book: its reviews show when they were written.
-    const { data } = await json<BookList>('/api/v1/books?pageSize=20');
-    const reviewed = data.find((candidate) => (candidate.ratingCount ?? 0) > 0);
-    expect(reviewed, 'a reviewed book in the demo catalogue').toBeDefined();
-    const book = await json<Book & { authors: { name: string }[]; genres: { name: string }[] }>(
-      `/api/v1/books/${encodeURIComponent(reviewed!.title)}`,
-    );
+    const book = await reviewedBook();
     for (const [path, name] of [
       [`/genres/${encodeURIComponent(book.genres[0]!.name)}`, book.genres[0]!.name],
       [`/authors/${encodeURIComponent(book.authors[0]!.name)}`, book.authors[0]!.name],
@@ -163,13 +167,7 @@ describe('pages rendered on the server', () => {
 
 describe('hydration in Chromium', () => {
   it('takes over every public page without a console error or warning, a changed node or a second fetch', async () => {
-    // A reviewed book: its reviews show when they were written.
-    const { data } = await json<BookList>('/api/v1/books?pageSize=20');
-    const reviewed = data.find((candidate) => (candidate.ratingCount ?? 0) > 0);
-    expect(reviewed, 'a reviewed book in the demo catalogue').toBeDefined();
-    const book = await json<Book & { authors: { name: string }[]; genres: { name: string }[] }>(
-      `/api/v1/books/${encodeURIComponent(reviewed!.title)}`,
-    );
+    const book = await reviewedBook();
     const paths = [
       '/',
       `/books/${encodeURIComponent(book.title)}`,

@@ -3,9 +3,9 @@
 export const CURRENCY = 'AED';
 
 /**
- * The shop's clock (the UAE, UTC+4 all year): days in the dashboard, times in support mails, and
- * times on server-rendered pages, which must read the same on the server and in every visitor's
- * browser.
+ * The shop's clock (the UAE, UTC+4 all year): days in the dashboard and the orders export, times
+ * in support mails and on the card page, and times on server-rendered pages, which must read the
+ * same on the server and in every visitor's browser. Migration 0016's per-day sales spell it out.
  */
 export const SHOP_TIME_ZONE = 'Asia/Dubai';
 /** Asia/Dubai's offset from UTC: +4 all year (the UAE keeps no daylight saving). */

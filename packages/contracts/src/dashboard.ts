@@ -2,10 +2,9 @@ import { z } from 'zod';
 
 /**
  * `GET v1/dashboard?range=today|7d|30d` (staff who may view orders): the figures of the admin
- * dashboard in one call, computed in SQL. Days start at midnight in Dubai (Asia/Dubai, UTC+4);
- * 'today' is the Dubai day so far, '7d' and '30d' end today and include it. Money is decimal AED.
+ * dashboard in one call, computed in SQL. Days start at midnight on the shop's clock
+ * (`SHOP_TIME_ZONE`, Asia/Dubai); 'today' is the Dubai day so far, '7d' and '30d' end today and include it. Money is decimal AED.
  */
-export const DASHBOARD_TIME_ZONE = 'Asia/Dubai';
 export const DASHBOARD_RANGES = ['today', '7d', '30d'] as const;
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
 

@@ -1,4 +1,5 @@
 import { SHOP_UTC_OFFSET_HOURS } from '@bookshop/contracts/constants';
+import { upperCaseDayPeriod } from '@bookshop/contracts/text';
 
 export { formatPrice } from '@bookshop/contracts/money';
 
@@ -10,8 +11,6 @@ export { formatPrice } from '@bookshop/contracts/money';
 // Made on first use, not when the module loads: every page that shows a price imports this module,
 // and building a date format costs the browser about 30 ms of main thread on the test machine.
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
-
-const upperCaseDayPeriod = (text: string) => text.replace(/\b(am|pm)\b/i, (m) => m.toUpperCase());
 
 /** '22/11/2026, 3:05 PM' in the browser's time zone, for pages rendered in the browser only. */
 export function formatDateTime(value: Date | string | number): string {
@@ -28,6 +27,10 @@ export function formatDateTime(value: Date | string | number): string {
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
+/** A Date whose UTC fields read the shop's wall clock (UTC+4 all year, no daylight saving). */
+const onShopClock = (at: Date | string | number) =>
+  new Date(new Date(at).getTime() + SHOP_UTC_OFFSET_HOURS * 3_600_000);
+
 /**
  * '22/11/2026, 3:05 PM' on the shop's clock (UTC+4, no daylight saving), for pages the server
  * renders: the text is the same on the server and in every visitor's browser, whatever their
@@ -35,7 +38,7 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
  * browser tens of milliseconds).
  */
 export function formatShopDateTime(value: Date | string | number): string {
-  const at = new Date(new Date(value).getTime() + SHOP_UTC_OFFSET_HOURS * 3_600_000);
+  const at = onShopClock(value);
   const hours = at.getUTCHours();
   const date = `${twoDigits(at.getUTCDate())}/${twoDigits(at.getUTCMonth() + 1)}/${at.getUTCFullYear()}`;
   return `${date}, ${hours % 12 || 12}:${twoDigits(at.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
@@ -53,4 +56,4 @@ export function formatTime(value: Date | string | number): string {
  * The year on the shop's clock. UAE time keeps no daylight saving, so its offset is enough; an
  * Intl format with a time zone would cost every page a few milliseconds to build.
  */
-export const shopYear = (now: number): number => new Date(now + SHOP_UTC_OFFSET_HOURS * 3_600_000).getUTCFullYear();
+export const shopYear = (now: number): number => onShopClock(now).getUTCFullYear();

@@ -38,7 +38,7 @@ const STAR_POINTS: readonly (readonly [number, number])[] = [
   [2.48, 9.42],
   [9.06, 8.46],
 ];
-const LEFT_HALF = [0, ...[5, 6, 7, 8, 9]].map((i) => STAR_POINTS[i]!);
+const LEFT_HALF = [0, 5, 6, 7, 8, 9].map((i) => STAR_POINTS[i]!);
 /** Each star is 24 units wide with 3 units between them: 16 px stars 2 px apart at h-4. */
 const STAR_PITCH = 27;
 const STARS = 5;
@@ -69,7 +69,6 @@ export function StarRating({ rating, className = '' }: StarRatingProps) {
       aria-label={`Rated ${rounded} out of 5`}
       viewBox={`0 0 ${STARS * STAR_PITCH - 3} 24`}
       className={`h-4 w-[5.5rem] shrink-0 text-amber-500 ${className}`}
-      data-rating={rounded}
     >
       {rounded > 0 && <path d={filledStars(rounded)} fill="currentColor" />}
       <path d={OUTLINES} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { rows, type Tx } from '../../platform/db.ts';
+
+/** The shop's days, as a bound text parameter (`at time zone` also takes an interval). */
+const zone = sql`${SHOP_TIME_ZONE}::text`;
 
 export type DashboardRow = {
   from: string;
@@ -23,15 +27,15 @@ export async function dashboardFigures(tx: Tx, now: Date, days: number): Promise
   const [row] = await rows<DashboardRow>(
     tx,
     sql`with bounds as (
-          select (${now.toISOString()}::timestamptz at time zone 'Asia/Dubai')::date - ${days - 1}::int as first_day,
-                 (${now.toISOString()}::timestamptz at time zone 'Asia/Dubai')::date as last_day
+          select (${now.toISOString()}::timestamptz at time zone ${zone})::date - ${days - 1}::int as first_day,
+                 (${now.toISOString()}::timestamptz at time zone ${zone})::date as last_day
         ), span as (
           select first_day, last_day,
-                 first_day::timestamp at time zone 'Asia/Dubai' as starts,
-                 (last_day + 1)::timestamp at time zone 'Asia/Dubai' as ends
+                 first_day::timestamp at time zone ${zone} as starts,
+                 (last_day + 1)::timestamp at time zone ${zone} as ends
           from bounds
         ), paid as (
-          select o.id, o.total_fils, (o.paid_at at time zone 'Asia/Dubai')::date as day
+          select o.id, o.total_fils, (o.paid_at at time zone ${zone})::date as day
           from orders o, span
           where o.status = 2 and o.paid_at >= span.starts and o.paid_at < span.ends
         ), best as (

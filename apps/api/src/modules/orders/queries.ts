@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import type { OrderStatus } from '@bookshop/contracts/enums';
 import type { Tx } from '../../platform/db.ts';
 import { accounts } from '../auth/schema.ts';
@@ -146,7 +147,7 @@ export async function exportBatch(
     .select({
       id: orders.id,
       cursor: sql<string>`${orders.createdAt}::text`,
-      dubaiTime: sql<string>`to_char(${orders.createdAt} at time zone 'Asia/Dubai', 'YYYY-MM-DD HH24:MI')`,
+      dubaiTime: sql<string>`to_char(${orders.createdAt} at time zone ${SHOP_TIME_ZONE}::text, 'YYYY-MM-DD HH24:MI')`,
       customerEmail: accounts.emailAddress,
       customerUserName: accounts.userName,
       status: orders.status,

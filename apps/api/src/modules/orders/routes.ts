@@ -14,6 +14,7 @@ import {
   type ChangeOrderStatus,
   type StaffOrder,
 } from '@bookshop/contracts/orders';
+import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { Permission } from '@bookshop/contracts/roles';
@@ -25,7 +26,7 @@ type Cancellation = {
   cancel(orderId: number, input: ChangeOrderStatus, staffId: number): Promise<StaffOrder>;
 };
 /** Today's date in Dubai, for the export's file name. */
-const dubaiDate = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date());
+const dubaiDate = () => new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date());
 
 const tags = ['orders'];
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };

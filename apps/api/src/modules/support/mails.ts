@@ -1,6 +1,7 @@
 import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { Routes } from '@bookshop/contracts/routes';
 import { ticketNumber } from '@bookshop/contracts/support';
+import { upperCaseDayPeriod } from '@bookshop/contracts/text';
 import type { Mail } from '../../platform/mailer.ts';
 
 /*
@@ -37,7 +38,7 @@ const shopTimeFormat = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hourCycle: 'h12',
 });
-const dubaiTime = (at: Date) => shopTimeFormat.format(at).replace(/\b(am|pm)\b/, (period) => period.toUpperCase());
+const dubaiTime = (at: Date) => upperCaseDayPeriod(shopTimeFormat.format(at));
 
 /** Where the author follows the thread: a customer on /account, a guest through the contact form. */
 function followUp(thread: Thread, publicUrl: string): string {
