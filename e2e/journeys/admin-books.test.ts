@@ -26,8 +26,9 @@ function randomIsbn13(): string {
 describe('the admin book pages', () => {
   it('lets the demo admin add a book with two images and a new author, find it in the shop, and change its price', async () => {
     const stamp = Date.now().toString(36);
-    const title = `Harbour Lights ${stamp}`;
-    const author = `Mira Qasim ${stamp}`;
+    // A '/' in a title or name is one path segment (%2F) of its page, on the server and in the browser.
+    const title = `Harbour Lights A/B ${stamp}`;
+    const author = `Mira Qasim/Noor ${stamp}`;
     const page = await newPage();
     await logInToAdmin(page, DEMO_ADMIN);
 
@@ -70,6 +71,14 @@ describe('the admin book pages', () => {
     await shop.reload();
     await shop.getByRole('heading', { level: 1, name: title }).waitFor();
     await shop.getByText('Dhs 39.99').first().waitFor();
+
+    // The author's page, rendered on the server, and the sitemap's links to both pages.
+    const authorPath = `/authors/${encodeURIComponent(author)}`;
+    await shop.goto(authorPath);
+    await shop.getByRole('heading', { level: 1, name: author }).waitFor();
+    const sitemap = async () => (await fetch(new URL('/sitemap.xml', shop.url()))).text();
+    await expect.poll(sitemap).toContain(`/books/${encodeURIComponent(title)}</loc>`);
+    expect(await sitemap()).toContain(`${authorPath}</loc>`);
   });
 
   it('shows a Supervisor the book pages and a User a read-only table', async () => {

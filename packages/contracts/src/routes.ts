@@ -74,20 +74,25 @@ export const SERVER_RENDERED_ROUTES = [
 
 const segmentsOf = (pattern: string) => pattern.split('/').filter(Boolean);
 
+/**
+ * A browser path (no query string) as its decoded segments: split before decoding, so a title
+ * holding '/' ('AC/DC', sent as 'AC%2FDC') stays one segment. Throws URIError on a malformed
+ * percent-encoding.
+ */
+export const pageSegments = (pathname: string): string[] => pathname.split('/').filter(Boolean).map(decodeURIComponent);
+
 function matcher(table: readonly string[]) {
   const patterns = table.map(segmentsOf);
-  return (pathname: string) => {
-    const segments = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
-    return patterns.some(
+  return (segments: readonly string[]) =>
+    patterns.some(
       (pattern) =>
         pattern.length === segments.length &&
         pattern.every((part, i) => (part.startsWith(':') ? segments[i]!.length > 0 : part === segments[i])),
     );
-  };
 }
 
-/** True when a browser path (no query string) is one of the storefront's pages. */
-export const isKnownRoute: (pathname: string) => boolean = matcher(Object.values(Routes));
+/** True when a browser path, as its `pageSegments`, is one of the storefront's pages. */
+export const isKnownRoute: (segments: readonly string[]) => boolean = matcher(Object.values(Routes));
 
-/** True when the server renders the page at this path (decoded, no query string). */
-export const isServerRendered: (pathname: string) => boolean = matcher(SERVER_RENDERED_ROUTES);
+/** True when the server renders the page at this path (as its `pageSegments`). */
+export const isServerRendered: (segments: readonly string[]) => boolean = matcher(SERVER_RENDERED_ROUTES);

@@ -27,6 +27,8 @@ beforeAll(async () => {
   await t.catalogue.createBook(
     testBook({ title: 'Pride and Prejudice', authorNames: ['Jane Austen'], genreNames: ['Poetry'] }),
   );
+  // A '/' in a name is one path segment, sent as %2F (issue 19: such pages were 404).
+  await t.catalogue.createBook(testBook({ title: 'Probe A/B Title', authorNames: ['AC/DC'], genreNames: ['Sci/Fi'] }));
 });
 afterAll(() => t.close());
 
@@ -41,6 +43,9 @@ describe('serving the storefront', () => {
     '/genres/Poetry',
     '/genres/poetry/',
     '/authors/Jane%20Austen',
+    '/books/Probe%20A%2FB%20Title',
+    '/authors/AC%2FDC',
+    '/genres/sci%2Ffi',
     '/shipping/terms',
     '/admin/dashboard/staff',
   ])('answers the page %s with the app and 200', async (url) => {
@@ -51,7 +56,7 @@ describe('serving the storefront', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
-  it.each(['/nope', '/books', '/books/a/b', '/admin/whatever'])(
+  it.each(['/nope', '/books', '/books/a/b', '/books/Probe%20A/B%20Title', '/authors/AC/DC', '/admin/whatever'])(
     'answers the unknown page %s with the app and 404',
     async (url) => {
       const res = await get(url);

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isKnownRoute, isServerRendered } from '@bookshop/contracts/routes';
+import { isKnownRoute, isServerRendered, pageSegments } from '@bookshop/contracts/routes';
 import { RequestMessages, sendProblem } from './errors.ts';
 import { loadServerRenderer } from './server-render.ts';
 import { IMAGES_URL_PREFIX } from './storage.ts';
@@ -18,7 +18,7 @@ export type WebOptions = {
    * Whether what a known page names exists (a book, genre or author); false answers the page
    * with 404. Asked for every page served, so it must be cheap.
    */
-  pageExists?: (pathname: string) => Promise<boolean>;
+  pageExists?: (segments: readonly string[]) => Promise<boolean>;
   /** The shop's public address: canonical and Open Graph URLs of server-rendered pages use it. */
   publicUrl?: string;
 };
@@ -73,11 +73,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       : undefined;
 
   // The page renders either way; if the lookup fails, the app shows its own state and the status stays 200.
-  const pageExists = async (pathname: string) => {
+  const pageExists = async (segments: readonly string[]) => {
     try {
-      return (await options.pageExists?.(pathname)) ?? true;
+      return (await options.pageExists?.(segments)) ?? true;
     } catch (error) {
-      app.log.warn({ err: error, pathname }, 'Could not tell whether the page exists');
+      app.log.warn({ err: error, segments }, 'Could not tell whether the page exists');
       return true;
     }
   };
@@ -93,7 +93,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         detail: RequestMessages.notFound,
       });
     }
-    const page = decodeURIComponent(pathname);
+    const page = pageSegments(pathname);
     const found = isKnownRoute(page) && (await pageExists(page));
     reply
       .status(found ? 200 : 404)
