@@ -1,6 +1,7 @@
 import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { PageQuerySchema, pageOf } from './pagination.ts';
+import { lineText } from './text.ts';
 
 export const ADDRESS_MAX_LENGTH = 200;
 export const CITY_MAX_LENGTH = 100;
@@ -38,14 +39,20 @@ export const AddressMessages = {
   tooMany: `You can keep at most ${ADDRESSES_MAX} addresses. Delete one to add another.`,
 } as const;
 
-/** Text field: trimmed, required, bounded. Control characters are refused so labels print cleanly. */
+/**
+ * Text field: trimmed, required, bounded. Control characters are refused so labels print cleanly,
+ * and direction overrides so a courier reads what the customer wrote.
+ */
 const text = (required: string, max: number, maxMessage: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, maxMessage)
-    .regex(/^[^\p{Cc}]*$/u, AddressMessages.noLineBreaks);
+  lineText(
+    z
+      .string({ error: required })
+      .trim()
+      .min(1, required)
+      .max(max, maxMessage)
+      .regex(/^[^\p{Cc}]*$/u, AddressMessages.noLineBreaks),
+    required,
+  );
 
 /**
  * The phone number as a courier would dial it (E.164, e.g. '+971501234567') when it is a valid

@@ -4,6 +4,7 @@ import { LoginProvider, PersonType } from './enums.ts';
 import { Messages } from './messages.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 import { ALL_PERMISSIONS, ROLE_NAMES } from './roles.ts';
+import { lineText } from './text.ts';
 
 /** Access tokens live 15 minutes; the refresh cookie renews them (docs/decisions/004-sessions-and-tokens.md). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -65,7 +66,11 @@ export const ProblemType = {
 // Each field is a pipe: a failing stage stops that field's later checks (so an empty field shows
 // only its "required" message) without stopping the object-level "passwords match" check.
 
-const requiredText = (required: string) => z.string({ error: required }).trim().pipe(z.string().min(1, required));
+const requiredText = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .pipe(lineText(z.string().min(1, required), required));
 
 export const EmailSchema = z
   .string({ error: Messages.invalidEmail })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookSchema } from './catalogue.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
+import { freeText, lineText } from './text.ts';
 
 /**
  * The staff side of the catalogue (issue 9): the book form, its multipart API and the staff book
@@ -87,7 +88,10 @@ export const NamedRefSchema = z.union(
   [
     z.number().int().positive(),
     z.object({
-      name: z.string().trim().min(1, BookAdminMessages.nameRequired).max(BOOK_NAME_MAX, BookAdminMessages.nameMax),
+      name: lineText(
+        z.string().trim().min(1, BookAdminMessages.nameRequired).max(BOOK_NAME_MAX, BookAdminMessages.nameMax),
+        BookAdminMessages.nameRequired,
+      ),
     }),
   ],
   { error: BookAdminMessages.refInvalid },
@@ -113,16 +117,22 @@ const flag = z
  * form, multipart) or numbers (JSON); both meet the same rules.
  */
 export const BookFormSchema = z.object({
-  title: z
-    .string({ error: BookAdminMessages.titleRequired })
-    .trim()
-    .min(1, BookAdminMessages.titleRequired)
-    .max(BOOK_TITLE_MAX, BookAdminMessages.titleMax),
-  description: z
-    .string({ error: BookAdminMessages.descriptionRequired })
-    .trim()
-    .min(1, BookAdminMessages.descriptionRequired)
-    .max(BOOK_DESCRIPTION_MAX, BookAdminMessages.descriptionMax),
+  title: lineText(
+    z
+      .string({ error: BookAdminMessages.titleRequired })
+      .trim()
+      .min(1, BookAdminMessages.titleRequired)
+      .max(BOOK_TITLE_MAX, BookAdminMessages.titleMax),
+    BookAdminMessages.titleRequired,
+  ),
+  description: freeText(
+    z
+      .string({ error: BookAdminMessages.descriptionRequired })
+      .trim()
+      .min(1, BookAdminMessages.descriptionRequired)
+      .max(BOOK_DESCRIPTION_MAX, BookAdminMessages.descriptionMax),
+    BookAdminMessages.descriptionRequired,
+  ),
   isbn: z
     .string({ error: BookAdminMessages.isbnInvalid })
     .refine(isValidIsbn, BookAdminMessages.isbnInvalid)

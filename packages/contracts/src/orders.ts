@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DELIVERY_METHOD_CODES } from './delivery.ts';
 import { OrderStatus } from './enums.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
+import { freeText } from './text.ts';
 
 /**
  * Orders as the API answers them (issue 8). Money travels as decimal AED with two places, as
@@ -170,11 +171,14 @@ export const StaffOrderPageSchema = pageOf(StaffOrderSchema);
  */
 export const ChangeOrderStatusSchema = z.object({
   status: z.literal(OrderStatus.Cancelled, { error: OrderMessages.onlyCancel }),
-  reason: z
-    .string({ error: OrderMessages.reasonRequired })
-    .trim()
-    .min(1, OrderMessages.reasonRequired)
-    .max(500, OrderMessages.reasonMax),
+  reason: freeText(
+    z
+      .string({ error: OrderMessages.reasonRequired })
+      .trim()
+      .min(1, OrderMessages.reasonRequired)
+      .max(500, OrderMessages.reasonMax),
+    OrderMessages.reasonRequired,
+  ),
 });
 export type ChangeOrderStatus = z.infer<typeof ChangeOrderStatusSchema>;
 

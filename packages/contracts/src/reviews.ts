@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookIdSchema } from './cart.ts';
 import { PageQuerySchema, PaginationDetailsSchema, pageOf } from './pagination.ts';
+import { freeText, lineText } from './text.ts';
 import {
   REVIEW_RATING_MIN,
   REVIEW_RATING_MAX,
@@ -30,8 +31,13 @@ export {
  * text. Staff with reviews:moderate may hide a review; hidden reviews leave the book's average.
  */
 
-const text = (min: number, max: number, messages: { required: string; min: string; max: string }) =>
-  z.string({ error: messages.required }).trim().min(1, messages.required).min(min, messages.min).max(max, messages.max);
+type TextMessages = { required: string; min: string; max: string };
+const text = (rules: typeof freeText, min: number, max: number, messages: TextMessages) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .pipe(rules(z.string().min(1, messages.required), messages.required))
+    .pipe(z.string().min(min, messages.min).max(max, messages.max));
 
 export const ReviewRatingSchema = z
   .number({
@@ -43,12 +49,12 @@ export const ReviewRatingSchema = z
 
 /** What the customer writes; the review page's form validates with this on every change. */
 export const ReviewFormSchema = z.object({
-  subject: text(REVIEW_SUBJECT_MIN, REVIEW_SUBJECT_MAX, {
+  subject: text(lineText, REVIEW_SUBJECT_MIN, REVIEW_SUBJECT_MAX, {
     required: ReviewMessages.subjectRequired,
     min: ReviewMessages.subjectMin,
     max: ReviewMessages.subjectMax,
   }),
-  comment: text(REVIEW_COMMENT_MIN, REVIEW_COMMENT_MAX, {
+  comment: text(freeText, REVIEW_COMMENT_MIN, REVIEW_COMMENT_MAX, {
     required: ReviewMessages.commentRequired,
     min: ReviewMessages.commentMin,
     max: ReviewMessages.commentMax,

@@ -3,7 +3,7 @@ import { EmailSchema } from './auth.ts';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './constants.ts';
 import { OrderMessages } from './orders.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
-import { wellFormed } from './text.ts';
+import { freeText, lineText } from './text.ts';
 
 /**
  * Support tickets (signed-in customers) and contact items (the public /contact-us form), one
@@ -59,14 +59,22 @@ export type TicketKind = (typeof TICKET_KINDS)[number];
 export const TICKET_STATUSES = ['open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-const text = (required: string, min: number, minMessage: string, max: number, maxMessage: string) =>
+const text = (
+  rules: typeof freeText,
+  required: string,
+  min: number,
+  minMessage: string,
+  max: number,
+  maxMessage: string,
+) =>
   z
     .string({ error: required })
     .trim()
-    .overwrite(wellFormed)
-    .pipe(z.string().min(1, required).min(min, minMessage).max(max, maxMessage));
+    .pipe(rules(z.string().min(1, required), required))
+    .pipe(z.string().min(min, minMessage).max(max, maxMessage));
 
 const SubjectSchema = text(
+  lineText,
   SupportMessages.subjectRequired,
   SUBJECT_MIN_LENGTH,
   SupportMessages.subjectMin,
@@ -74,6 +82,7 @@ const SubjectSchema = text(
   SupportMessages.subjectMax,
 );
 const MessageSchema = text(
+  freeText,
   SupportMessages.messageRequired,
   MESSAGE_MIN_LENGTH,
   SupportMessages.messageMin,
@@ -101,6 +110,7 @@ export type CreateSupportTicket = z.infer<typeof CreateSupportTicketSchema>;
 /** `POST v1/contact-items` (anyone): the spec's "create-contact-item". */
 export const CreateContactItemSchema = z.object({
   name: text(
+    lineText,
     SupportMessages.nameRequired,
     NAME_MIN_LENGTH,
     SupportMessages.nameMin,
@@ -187,8 +197,8 @@ export const CreateTicketReplySchema = z.object({
   message: z
     .string({ error: SupportMessages.replyRequired })
     .trim()
-    .overwrite(wellFormed)
-    .pipe(z.string().min(1, SupportMessages.replyRequired).max(MESSAGE_MAX_LENGTH, SupportMessages.replyMax)),
+    .pipe(freeText(z.string().min(1, SupportMessages.replyRequired), SupportMessages.replyRequired))
+    .pipe(z.string().max(MESSAGE_MAX_LENGTH, SupportMessages.replyMax)),
 });
 export type CreateTicketReply = z.infer<typeof CreateTicketReplySchema>;
 

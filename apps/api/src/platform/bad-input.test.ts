@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountMessages } from '@bookshop/contracts/account';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { PersonType } from '@bookshop/contracts/enums';
+import { Messages } from '@bookshop/contracts/messages';
+import { TextMessages } from '@bookshop/contracts/text';
 import {
   createCustomer,
   createTestApp,
@@ -104,6 +106,53 @@ describe('a NUL character in any text', () => {
     expect(findNulCharacter({ a: 'fine', b: [1, true, null], c: Buffer.from([0]) })).toBeUndefined();
     const deep = JSON.parse(`${'['.repeat(200_000)}"\\u0000"${']'.repeat(200_000)}`) as unknown;
     expect(findNulCharacter(deep)).toHaveLength(200_000);
+  });
+});
+
+describe('invisible and direction-overriding characters (issue 19)', () => {
+  it('refuses names of zero-width characters and a user name that reverses itself, and registers no one', async () => {
+    const emailAddress = `invisible-${uniqueIp()}@example.com`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers/register',
+      headers: { 'x-forwarded-for': uniqueIp() },
+      payload: registration({
+        emailAddress,
+        firstName: '\u200B\u200B\u200B',
+        lastName: '\u2060\u200D',
+        userName: 'reader\u202Egnp.exe',
+      }),
+    });
+    expectValidationError(res, 'firstName', Messages.firstNameRequired);
+    expectValidationError(res, 'lastName', Messages.lastNameRequired);
+    expectValidationError(res, 'userName', TextMessages.directionControl);
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers/check-email',
+      headers: { 'x-forwarded-for': uniqueIp() },
+      payload: { emailAddress },
+    });
+    expect(check.json()).toBe(false);
+  });
+
+  it('refuses an address of zero-width characters and a lone surrogate in a city, and saves neither', async () => {
+    const address = { address: '1 Sheikh Zayed Road', country: 'AE', city: 'Dubai', phoneNo: '04 332 4567' };
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/customers-addresses', headers: customer.headers, payload });
+    expectValidationError(await post({ ...address, address: '\u200B\uFEFF\u200B' }), 'address', 'Address is required.');
+    expectValidationError(await post({ ...address, city: 'Du\uD800bai' }), 'city', TextMessages.invalidCharacter);
+    const saved = await get('/api/v1/customers-addresses', customer);
+    expect(saved.json<{ data: unknown[] }>().data).toEqual([]);
+  });
+
+  it('keeps Arabic names with their joiners as written', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customers/register',
+      headers: { 'x-forwarded-for': uniqueIp() },
+      payload: registration({ firstName: 'عبد\u200Dالله', lastName: 'الحداد', userName: `قارئ-${Date.now()}` }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TextMessages } from '@bookshop/contracts/text';
 import { BookAdminMessages, type StaffBook, type StaffBookPage } from '@bookshop/contracts/book-admin';
 import type { Book, BookPage, SearchResult } from '@bookshop/contracts/catalogue';
 import { CheckoutMessages } from '@bookshop/contracts/checkout';
@@ -135,6 +136,9 @@ describe('POST v1/books', () => {
 
   it.each([
     ['title', { title: '' }, BookAdminMessages.titleRequired],
+    ['title', { title: '\u200B\u200C\u200D' }, BookAdminMessages.titleRequired],
+    ['title', { title: 'Notes \u202Efdp.exe' }, TextMessages.directionControl],
+    ['authors.0.name', { authors: [{ name: 'Ada \u2067Quill' }] }, TextMessages.directionControl],
     ['description', { description: undefined }, BookAdminMessages.descriptionRequired],
     ['isbn', { isbn: '978-0-306-40615-8' }, BookAdminMessages.isbnInvalid],
     ['price', { price: '0' }, BookAdminMessages.pricePositive],

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Messages } from '@bookshop/contracts/messages';
 import { OrderMessages } from '@bookshop/contracts/orders';
+import { TextMessages } from '@bookshop/contracts/text';
 import type { Page } from '@bookshop/contracts/pagination';
 import {
   SupportMessages,
@@ -248,15 +249,25 @@ describe('POST v1/contact-items', () => {
     });
   });
 
-  it('stores a lone UTF-16 surrogate (which no keyboard types) as U+FFFD rather than failing', async () => {
-    const created = await sendContact(contact({ message: 'Broken text \ud800 here.' }));
-    const item = (await allPending()).find((x) => x.ticketNumber === created.ticketNumber)!;
-    expect(item.message).toBe('Broken text \ufffd here.');
-    const reply = await callAs(t, 'POST', `/api/v1/support-tickets/${item.id}/replies`, staff.admin, {
+  it('refuses a lone UTF-16 surrogate (which no keyboard types) with a 400 rather than storing U+FFFD', async () => {
+    const before = (await allPending()).length;
+    const res = await call(
+      'POST',
+      '/api/v1/contact-items',
+      undefined,
+      contact({ message: 'Broken text \ud800 here.' }),
+    );
+    expectValidationError(res, 'message', TextMessages.invalidCharacter);
+    expect((await allPending()).length).toBe(before);
+    const reply = await callAs(t, 'POST', `/api/v1/support-tickets/${idOf(await sendContact())}/replies`, staff.admin, {
       message: '\udc00',
     });
-    expect(reply.statusCode, reply.body).toBe(201);
-    expect(reply.json<StaffTicket>().replies[0]!.message).toBe('\ufffd');
+    expectValidationError(reply, 'message', TextMessages.invalidCharacter);
+  });
+
+  it('refuses a subject that reverses its own direction (U+202E)', async () => {
+    const res = await call('POST', '/api/v1/contact-items', undefined, contact({ subject: 'Invoice \u202Efdp.exe' }));
+    expectValidationError(res, 'subject', TextMessages.directionControl);
   });
 
   it.each([
