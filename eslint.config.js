@@ -1,5 +1,7 @@
 import path from 'node:path';
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const FEATURES_DIR = path.join(import.meta.dirname, 'apps/web/src/features');
@@ -68,6 +70,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['apps/web/src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    rules: {
+      // The spec gives tables explicit ARIA roles (table, rowgroup, row, cell, columnheader).
+      'jsx-a11y/no-redundant-roles': ['error', { table: ['table'], thead: ['rowgroup'], tbody: ['rowgroup'] }],
+      'jsx-a11y/no-interactive-element-to-noninteractive-role': [
+        'error',
+        { tr: ['row'], td: ['cell'], th: ['columnheader'] },
+      ],
     },
   },
   {

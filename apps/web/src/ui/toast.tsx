@@ -101,7 +101,9 @@ function ToastBanner({ item }: { item: ToastItem }) {
   useEffect(() => {
     start();
     return () => clearTimeout(timer.current);
-  }, []); // Runs once: the timer belongs to this toast's lifetime, not to re-renders.
+    // Runs once: the timer belongs to this toast's lifetime, not to re-renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const style = variantStyles[item.variant];
   return (

@@ -96,6 +96,8 @@ export function CategoryMenu() {
   };
 
   return (
+    // Arrow keys, Home and End move between the menu's links (its buttons and links do the rest).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       ref={container}
       onKeyDown={onKeyDown}

@@ -127,6 +127,7 @@ export function SearchBox() {
       </p>
       {expanded && (
         <div
+          role="presentation"
           className="absolute inset-x-0 top-14 z-30 max-h-96 overflow-y-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg"
           // Keeps focus in the input while a result is clicked, so blur does not close the list first.
           onMouseDown={(event) => event.preventDefault()}
