@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { options } from 'preact';
 import { afterAll, afterEach, vi } from 'vitest';
 
 // jsdom does not implement scrolling; the layout scrolls on navigation.
@@ -30,3 +31,8 @@ afterEach(() => {
 // A chart unmounted before it drew still has its first draw queued on Node's timer (its clean-up
 // clears jsdom's); let it run while the window is still there.
 afterAll(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+// Preact runs effects after the next frame, with a 100 ms timer in case no frame comes; that timer
+// calls cancelAnimationFrame, which is gone once a test file's window is torn down, so on a busy
+// machine a late timer failed the run. Effects run after a plain timer instead.
+options.requestAnimationFrame = (flush) => setTimeout(flush);
