@@ -51,6 +51,21 @@ export async function findAccountByEmail(tx: Tx, personType: PersonType, email: 
   return row;
 }
 
+/** The account with this address, locked for the rest of `tx` (Google sign-in may take it over). */
+export async function lockAccountByEmail(tx: Tx, personType: PersonType, email: string): Promise<Account | undefined> {
+  const [row] = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.personType, personType), sameEmail(email)))
+    .for('update');
+  return row;
+}
+
+export async function lockAccountById(tx: Tx, id: number): Promise<Account | undefined> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
+  return row;
+}
+
 export async function isUserNameTaken(tx: Tx, personType: PersonType, userName: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: accounts.id })
