@@ -41,6 +41,15 @@ export const AuthMessages = {
   googleSignInFailedTitle: 'Google Sign-In Failed',
   googleSignInFailed: 'Your Google sign-in could not be verified. Please try again.',
   googleSignInDisabled: 'Google sign-in is not enabled.',
+  // Google sign-in never adopts a confirmed account: its owner links Google from /account (decision 055).
+  googleAccountExistsTitle: 'Account Already Exists',
+  googleAccountExists:
+    'An account with this email address already exists. Log in with your password (or use Forgot Password ? to set one), then link Google sign-in on your account page.',
+  googleLinkFailedTitle: 'Google Sign-In Not Linked',
+  googleLinkedElsewhere: 'This Google account is already linked to another account.',
+  googleEmailMismatch: (googleEmail: string, accountEmail: string) =>
+    `This Google account (${googleEmail}) does not use your account's email address (${accountEmail}). Choose the Google account with ${accountEmail}.`,
+  googleLinked: 'Google sign-in is linked to your account.',
 
   signInRequired: 'Sign in to continue.',
   sessionEnded: 'Your session has ended. Please log in again.',
@@ -61,6 +70,10 @@ export const ProblemType = {
   invalidLink: 'urn:bookshop:problem:invalid-link',
   googleSignInFailed: 'urn:bookshop:problem:google-sign-in-failed',
   sessionEnded: 'urn:bookshop:problem:session-ended',
+  /** Google sign-in met a confirmed account with the same e-mail: log in and link Google from /account. */
+  googleAccountExists: 'urn:bookshop:problem:google-account-exists',
+  /** Linking Google to the signed-in account was refused (linked elsewhere, or another e-mail address). */
+  googleLinkRefused: 'urn:bookshop:problem:google-link-refused',
 } as const;
 
 // Each field is a pipe: a failing stage stops that field's later checks (so an empty field shows
@@ -189,6 +202,10 @@ export const GoogleSignInSchema = z.object({
 });
 export type GoogleSignIn = z.infer<typeof GoogleSignInSchema>;
 
+/** `POST v1/customers/google-link`: the signed-in customer links Google, with a token from the same redirect. */
+export const GoogleLinkSchema = GoogleSignInSchema.pick({ idToken: true, nonce: true });
+export type GoogleLink = z.infer<typeof GoogleLinkSchema>;
+
 export const PersonTypeSchema = z.union([z.literal(PersonType.Customer), z.literal(PersonType.Internal)]);
 export const LoginProviderSchema = z.union([z.literal(LoginProvider.Local), z.literal(LoginProvider.Google)]);
 export const RoleNameSchema = z.enum(ROLE_NAMES, { error: `Role must be one of ${ROLE_NAMES.join(', ')}.` });
@@ -238,6 +255,8 @@ export const CustomerProfileSchema = z.object({
   emailConfirmed: z.boolean(),
   /** False for an account that only signs in with Google: it has no password to change or confirm with. */
   hasPassword: z.boolean(),
+  /** True once the account signs in with Google too (by Google sign-in, or linked on /account). */
+  googleLinked: z.boolean(),
   /** ISO 8601 */
   createdAt: z.string(),
 });

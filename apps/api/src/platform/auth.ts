@@ -17,10 +17,14 @@ export type AuthUser = {
   sessionId: string;
 };
 
-/** An account as it is now: what the guards check, rather than the claims of a token up to 15 minutes old. */
-export type AccountState = { personType: PersonType; role: RoleName | null; deleted: boolean };
-/** Finds the account's current state by id (one primary-key read); undefined when there is no such account. */
-export type AccountStateLookup = (id: number) => Promise<AccountState | undefined>;
+/**
+ * An account as it is now: what the guards check, rather than the claims of a token up to 15
+ * minutes old. `sessionLive` is false once the token's session was ended (logout, password change
+ * or reset, account deletion, a reused refresh token) or has run out.
+ */
+export type AccountState = { personType: PersonType; role: RoleName | null; deleted: boolean; sessionLive: boolean };
+/** Finds the account's current state by id and session (one indexed read); undefined when there is no such account. */
+export type AccountStateLookup = (id: number, sessionId: string) => Promise<AccountState | undefined>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,7 +47,8 @@ const ClaimsSchema = z.object({
     .refine((sub) => Number(sub) <= 2_147_483_647),
   personType: z.union([z.literal(PersonType.Customer), z.literal(PersonType.Internal)]),
   role: z.enum(ROLE_NAMES).nullable(),
-  sid: z.string().min(1),
+  // The refresh-token family (a uuid) the token belongs to; checked against the database on every request.
+  sid: z.uuid(),
 });
 
 export type AccessTokens = ReturnType<typeof createAccessTokens>;
@@ -111,10 +116,11 @@ async function authenticate(request: FastifyRequest, reply: FastifyReply): Promi
   if (!match) throw challenge(unauthorized(AuthMessages.signInRequired));
   const claimed = await request.server.accessTokens.verify(match[1]!);
   if (!claimed) throw challenge(unauthorized(AuthMessages.sessionEnded));
-  // The token proves who is calling; what they may do is read now, once per request: a deleted
-  // account is refused at once, and a role change counts from the next request.
-  const account = await request.server.accountState(claimed.id);
-  if (!account || account.deleted) throw challenge(unauthorized(AuthMessages.sessionEnded));
+  // The token proves who is calling; whether its session still runs and what they may do are read
+  // now, once per request: an ended session or a deleted account is refused at once, and a role
+  // change counts from the next request (decision 056).
+  const account = await request.server.accountState(claimed.id, claimed.sessionId);
+  if (!account || account.deleted || !account.sessionLive) throw challenge(unauthorized(AuthMessages.sessionEnded));
   const user: AuthUser = {
     ...claimed,
     personType: account.personType,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountMessages } from '@bookshop/contracts/account';
@@ -15,7 +16,7 @@ import {
   type TestAccount,
   type TestApp,
 } from '../test/app.ts';
-import { insertAccount } from '../modules/auth/queries.ts';
+import { insertAccount, insertRefreshToken } from '../modules/auth/queries.ts';
 import { findNulCharacter, NUL_CHARACTER_MESSAGE } from './validation.ts';
 
 /** Input that used to reach PostgreSQL and fail there as a 500 (issue 7, "500s from bad input"). */
@@ -174,8 +175,10 @@ describe('numbers beyond what PostgreSQL stores', () => {
 });
 
 describe('an access token signed with the right secret', () => {
+  // Its session (decision 056): a refresh-token family the test starts for the account.
+  const sid = randomUUID();
   const sign = (sub: string) =>
-    new SignJWT({ personType: PersonType.Customer, role: null, sid: 'session' })
+    new SignJWT({ personType: PersonType.Customer, role: null, sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(sub)
       .setIssuedAt()
@@ -204,6 +207,13 @@ describe('an access token signed with the right secret', () => {
       firstName: 'Largest',
       lastName: 'Id',
       emailConfirmedAt: new Date(),
+    });
+    await insertRefreshToken(t.db, {
+      accountId: largest,
+      familyId: sid,
+      hash: 'largest-id-session',
+      ttlDays: 1,
+      familyTtlDays: 1,
     });
     const res = await get('/api/v1/customers', { headers: { authorization } });
     expect(res.statusCode, res.body).toBe(200);

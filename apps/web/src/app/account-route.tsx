@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
 import { AccountPage } from '../features/account/pages/account-page.tsx';
 import { AddressBook } from '../features/addresses/components/address-book.tsx';
+import { GoogleLinkSection } from '../features/auth/components/google-link-section.tsx';
 import { endSession, refresh } from '../features/auth/session/session-store.ts';
 import { useCustomerOrders } from '../features/orders/api/get-customer-orders.ts';
 import { OrdersSection } from '../features/orders/components/orders-section.tsx';
@@ -28,6 +29,9 @@ export function AccountRoute() {
       reviewsSection={<MyReviewsSection />}
       addressBook={<AddressBook />}
       supportSection={<SupportWithOrders />}
+      googleSignInSection={(profile) => (
+        <GoogleLinkSection linked={profile.googleLinked} emailAddress={profile.emailAddress} />
+      )}
       // A token refresh answers the saved user name and avatar, so the header shows them.
       onProfileSaved={() => void refresh()}
       onAccountDeleted={async () => {

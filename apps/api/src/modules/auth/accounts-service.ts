@@ -19,7 +19,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../../platform/tokens.ts';
 import { googleSignInFailed, type GoogleIdentity, type GoogleIdTokenVerifier } from './google-id-tokens.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
 import * as queries from './queries.ts';
-import type { SessionsService } from './sessions-service.ts';
+import { sessionEnded, type SessionsService } from './sessions-service.ts';
 
 export type Account = queries.Account;
 
@@ -55,6 +55,16 @@ const invalidCredentials = () =>
     undefined,
     ProblemType.invalidCredentials,
   );
+const googleAccountExists = () =>
+  new HttpProblem(
+    409,
+    AuthMessages.googleAccountExistsTitle,
+    AuthMessages.googleAccountExists,
+    undefined,
+    ProblemType.googleAccountExists,
+  );
+const googleLinkRefused = (detail: string) =>
+  new HttpProblem(409, AuthMessages.googleLinkFailedTitle, detail, undefined, ProblemType.googleLinkRefused);
 const invalidLink = (detail: string) =>
   new HttpProblem(400, AuthMessages.invalidLinkTitle, detail, undefined, ProblemType.invalidLink);
 
@@ -145,35 +155,50 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
     }
   }
 
+  /** The profile of a customer made from a Google identity: Google's names and picture, a user name of its own. */
+  async function googleProfile(tx: Tx, identity: GoogleIdentity, ianaZone?: string) {
+    const localPart = identity.email.split('@')[0]!;
+    const name = (value: string | undefined) => value?.trim().slice(0, NAME_MAX_LENGTH) || undefined;
+    return {
+      userName: await uniqueUserName(tx, PersonType.Customer, identity.name?.trim() || localPart),
+      firstName: name(identity.givenName) ?? name(identity.name) ?? localPart.slice(0, NAME_MAX_LENGTH),
+      lastName: name(identity.familyName) ?? '',
+      imageUrl: identity.picture ?? null,
+      ianaZone: ianaZone ?? null,
+    };
+  }
+
+  /**
+   * The customer a Google identity signs in as (docs/decisions/055): the one linked to its
+   * subject; else a new one — or the unconfirmed local account of its address, taken over as
+   * if new: nobody proved that address but Google's user, so whoever registered it (perhaps an
+   * attacker waiting for the owner) loses its password, links and sessions. A confirmed account
+   * of the address is refused (409): only its owner links Google to it, from /account.
+   */
   async function findOrCreateGoogleCustomer(identity: GoogleIdentity, ianaZone?: string): Promise<Account> {
     const attempt = () =>
       db.transaction(async (tx) => {
         const bySubject = await queries.findAccountByGoogleSubject(tx, identity.subject);
         // Only customers ever get a Google subject (staff cannot use Google sign-in).
         if (bySubject) return bySubject;
-        const byEmail = await queries.findAccountByEmail(tx, PersonType.Customer, identity.email);
-        if (byEmail) {
-          return (await queries.updateAccount(tx, byEmail.id, {
-            googleSubject: identity.subject,
-            emailConfirmedAt: byEmail.emailConfirmedAt ?? new Date(),
-            imageUrl: byEmail.imageUrl ?? identity.picture ?? null,
-          }))!;
-        }
-        const localPart = identity.email.split('@')[0]!;
-        const name = (value: string | undefined) => value?.trim().slice(0, NAME_MAX_LENGTH) || undefined;
-        const userName = await uniqueUserName(tx, PersonType.Customer, identity.name?.trim() || localPart);
-        return queries.insertAccount(tx, {
-          personType: PersonType.Customer,
-          emailAddress: identity.email,
-          userName,
-          firstName: name(identity.givenName) ?? name(identity.name) ?? localPart.slice(0, NAME_MAX_LENGTH),
-          lastName: name(identity.familyName) ?? '',
+        const byEmail = await queries.lockAccountByEmail(tx, PersonType.Customer, identity.email);
+        if (byEmail?.emailConfirmedAt) throw googleAccountExists();
+        const google = {
+          ...(await googleProfile(tx, identity, ianaZone)),
           loginProvider: LoginProvider.Google,
           googleSubject: identity.subject,
-          imageUrl: identity.picture ?? null,
-          ianaZone: ianaZone ?? null,
           emailConfirmedAt: new Date(),
-        });
+        };
+        if (!byEmail) {
+          return queries.insertAccount(tx, {
+            personType: PersonType.Customer,
+            emailAddress: identity.email,
+            ...google,
+          });
+        }
+        await queries.deleteAccountTokens(tx, byEmail.id);
+        await sessions.endSessions(byEmail.id, { tx });
+        return (await queries.updateAccount(tx, byEmail.id, { ...google, passwordHash: null }))!;
       });
     try {
       return await attempt();
@@ -182,6 +207,14 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
       if (queries.isUniqueViolation(error)) return attempt();
       throw error;
     }
+  }
+
+  /** Verifies a Google id token and uses up its nonce, so a captured token cannot be replayed. */
+  async function verifiedGoogleIdentity(idToken: string, nonce: string): Promise<GoogleIdentity> {
+    if (!verifyGoogleIdToken) throw notFound(AuthMessages.googleSignInDisabled);
+    const identity = await verifyGoogleIdToken(idToken, nonce);
+    if (!(await queries.claimGoogleNonce(db, hashOpaqueToken(nonce), identity.expiresAt))) throw googleSignInFailed();
+    return identity;
   }
 
   return {
@@ -297,15 +330,40 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
     googleSignInEnabled: verifyGoogleIdToken !== undefined,
 
     /**
-     * Verifies a Google id token and finds the customer it belongs to — by Google subject,
-     * else by the (Google-verified) e-mail address, which links the two — or creates one.
+     * Verifies a Google id token and finds the customer it belongs to, or creates one; an
+     * unconfirmed account of the address is taken over, a confirmed one refused (409, decision 055).
      */
     async signInWithGoogle(idToken: string, nonce: string, ianaZone?: string): Promise<Account> {
-      if (!verifyGoogleIdToken) throw notFound(AuthMessages.googleSignInDisabled);
-      const identity = await verifyGoogleIdToken(idToken, nonce);
-      // A nonce is accepted once, so a captured id token cannot be replayed.
-      if (!(await queries.claimGoogleNonce(db, hashOpaqueToken(nonce), identity.expiresAt))) throw googleSignInFailed();
-      return findOrCreateGoogleCustomer(identity, ianaZone);
+      return findOrCreateGoogleCustomer(await verifiedGoogleIdentity(idToken, nonce), ianaZone);
+    },
+
+    /**
+     * The signed-in customer links Google sign-in to their account (decision 055), with a token
+     * checked as sign-in checks it. The Google account must use the customer's own e-mail address
+     * (so a stolen access token cannot add its thief's Google account as a lasting way in) and be
+     * linked to no other account; either refusal is a 409. Linking again is a no-op.
+     */
+    async linkGoogle(accountId: number, idToken: string, nonce: string): Promise<Account> {
+      const identity = await verifiedGoogleIdentity(idToken, nonce);
+      try {
+        return await db.transaction(async (tx) => {
+          const account = await queries.lockAccountById(tx, accountId);
+          if (!account || account.deletedAt || account.personType !== PersonType.Customer) throw sessionEnded();
+          if (account.googleSubject === identity.subject) return account;
+          if (await queries.findAccountByGoogleSubject(tx, identity.subject))
+            throw googleLinkRefused(AuthMessages.googleLinkedElsewhere);
+          if (identity.email.toLowerCase() !== account.emailAddress.toLowerCase())
+            throw googleLinkRefused(AuthMessages.googleEmailMismatch(identity.email, account.emailAddress));
+          return (await queries.updateAccount(tx, account.id, {
+            googleSubject: identity.subject,
+            imageUrl: account.imageUrl ?? identity.picture ?? null,
+          }))!;
+        });
+      } catch (error) {
+        // Another account linked the same Google account between our check and the update.
+        if (queries.isUniqueViolation(error)) throw googleLinkRefused(AuthMessages.googleLinkedElsewhere);
+        throw error;
+      }
     },
 
     toLoggedInUser,

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { PersonType } from '@bookshop/contracts/enums';
 import type { Tx } from '../../platform/db.ts';
 import { accounts, accountTokens, googleSignInNonces, refreshTokens } from './schema.ts';
@@ -14,10 +14,30 @@ export async function findAccountById(tx: Tx, id: number): Promise<Account | und
   return row;
 }
 
-/** What the auth guards check on every request; a primary-key read of three columns. */
-export async function findAccountState(tx: Tx, id: number) {
+/**
+ * What the auth guards check on every request, in one statement: the account by primary key
+ * and whether `sessionId`, the token's refresh-token family, is still live for it (a row of the
+ * family neither revoked nor past the family's end; found through the family index).
+ */
+export async function findAccountState(tx: Tx, id: number, sessionId: string) {
+  const liveSession = tx
+    .select({ one: sql`1` })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, sessionId),
+        eq(refreshTokens.accountId, accounts.id),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.familyExpiresAt, sql`now()`),
+      ),
+    );
   const [row] = await tx
-    .select({ personType: accounts.personType, role: accounts.role, deletedAt: accounts.deletedAt })
+    .select({
+      personType: accounts.personType,
+      role: accounts.role,
+      deletedAt: accounts.deletedAt,
+      sessionLive: sql<boolean>`${exists(liveSession)}`,
+    })
     .from(accounts)
     .where(eq(accounts.id, id));
   return row;
@@ -28,6 +48,21 @@ export async function findAccountByEmail(tx: Tx, personType: PersonType, email: 
     .select()
     .from(accounts)
     .where(and(eq(accounts.personType, personType), sameEmail(email)));
+  return row;
+}
+
+/** The account with this address, locked for the rest of `tx` (Google sign-in may take it over). */
+export async function lockAccountByEmail(tx: Tx, personType: PersonType, email: string): Promise<Account | undefined> {
+  const [row] = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.personType, personType), sameEmail(email)))
+    .for('update');
+  return row;
+}
+
+export async function lockAccountById(tx: Tx, id: number): Promise<Account | undefined> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
   return row;
 }
 

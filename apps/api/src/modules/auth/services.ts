@@ -12,17 +12,24 @@ import { createSessionsService } from './sessions-service.ts';
 
 /** Largest `serial` id; a larger token subject names no account (and must not reach the database). */
 const MAX_ACCOUNT_ID = 2_147_483_647;
+/** A refresh-token family id is a uuid column; anything else names no session (and must not reach the database). */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The guards' view of an account (platform/auth.ts): person type, current role, deleted or not. */
+/**
+ * The guards' view of an account (platform/auth.ts): person type, current role, deleted or not,
+ * and whether the token's session is still live — one indexed read per request, on the shared
+ * database, so a logout on any instance ends the access token on every instance (decision 056).
+ */
 export function createAccountStateLookup(db: Database): AccountStateLookup {
-  return async (id) => {
-    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ACCOUNT_ID) return undefined;
-    const row = await findAccountState(db, id);
+  return async (id, sessionId) => {
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ACCOUNT_ID || !SESSION_ID.test(sessionId)) return undefined;
+    const row = await findAccountState(db, id, sessionId);
     return (
       row && {
         personType: row.personType as PersonType,
         role: row.role as RoleName | null,
         deleted: row.deletedAt !== null,
+        sessionLive: row.sessionLive,
       }
     );
   };

@@ -164,8 +164,8 @@ export function createSessionsService({
     /**
      * Ends every session of an account — all but `exceptSessionId` (the caller's own, from
      * `userOf(request).sessionId`) when given. For password changes, password resets and
-     * account deletion; pass `tx` to make it part of that change. Access tokens already
-     * issued stay valid until they expire (at most ACCESS_TOKEN_TTL_SECONDS).
+     * account deletion; pass `tx` to make it part of that change. The sessions' access tokens
+     * stop working at once: every request checks its session (platform/auth.ts, decision 056).
      */
     async endSessions(accountId: number, options: { exceptSessionId?: string; tx?: Tx } = {}): Promise<void> {
       await queries.revokeAccountFamilies(options.tx ?? db, accountId, options.exceptSessionId);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -22,6 +22,7 @@ import {
 } from '../../test/app.ts';
 import { formBody, type Upload } from '../../test/multipart.ts';
 import { insertAccount } from '../auth/queries.ts';
+import { createSessionsService } from '../auth/sessions-service.ts';
 
 let t: TestApp;
 let staff: TestAccount;
@@ -112,13 +113,10 @@ async function createGoogleOnlyCustomer() {
     passwordHash: null,
     emailConfirmedAt: new Date(),
   });
-  const token = await t.app.accessTokens.sign({
-    id: account.id,
-    personType: PersonType.Customer,
-    role: null,
-    sessionId: randomUUID(),
-  });
-  return { ...account, headers: { authorization: `Bearer ${token}` } };
+  // Google sign-in's own session start, without a Google id token.
+  const sessions = createSessionsService({ db: t.db, accessTokens: t.app.accessTokens, log: t.app.log });
+  const { accessToken } = await sessions.start(account);
+  return { ...account, headers: { authorization: `Bearer ${accessToken}` } };
 }
 
 describe('who may change an account', () => {

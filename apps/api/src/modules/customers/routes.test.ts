@@ -79,6 +79,7 @@ describe('POST /api/v1/customers/register', () => {
       loginProvider: 1,
       emailConfirmed: false,
       hasPassword: true,
+      googleLinked: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(mail.subject).toBe('Confirm your email address');

@@ -5,6 +5,7 @@ import { DeleteAccountSchema, UpdateCustomerSchema } from '@bookshop/contracts/a
 import {
   CustomerProfileSchema,
   CustomerRegisterSchema,
+  GoogleLinkSchema,
   GoogleSignInSchema,
   LoggedInUserSchema,
 } from '@bookshop/contracts/auth';
@@ -68,11 +69,15 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
       schema: {
         tags,
         summary: 'Signs in (or up) with a Google id token; answers like login. 404 when Google sign-in is not enabled',
+        description:
+          "An unconfirmed local account with the token's e-mail address is taken over for the Google identity (its password, mailed links and sessions end). " +
+          'A confirmed one is refused with 409 (type google-account-exists): its owner logs in and links Google with `POST v1/customers/google-link` (docs/decisions/055).',
         body: GoogleSignInSchema,
         response: {
           200: LoggedInUserSchema,
           400: ProblemSchema,
           404: ProblemSchema,
+          409: ProblemSchema,
           429: ProblemSchema,
           503: ProblemSchema,
         },
@@ -88,6 +93,33 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
       setRefreshCookie(reply, session.refreshToken, session.refreshExpiresAt, cookies);
       return accounts.toLoggedInUser(account, session.accessToken);
     },
+  );
+
+  app.post(
+    '/v1/customers/google-link',
+    {
+      schema: {
+        tags,
+        summary: "Links Google sign-in to the signed-in customer's account with a Google id token; answers the profile",
+        description:
+          "The token is checked as sign-in checks it. 409 (type google-link-refused) when the Google account's e-mail address is not the account's, " +
+          'or the Google account is linked to another account. Linking the same Google account again changes nothing. 404 when Google sign-in is not enabled.',
+        body: GoogleLinkSchema,
+        response: {
+          200: CustomerProfileSchema,
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+          409: ProblemSchema,
+          429: ProblemSchema,
+          503: ProblemSchema,
+        },
+      },
+      preHandler: [requireCustomer, rateLimit(app, 'customer:google-link', RateLimits.googleSignIn)],
+    },
+    async (request) =>
+      toCustomerProfile(await accounts.linkGoogle(userOf(request).id, request.body.idToken, request.body.nonce)),
   );
 
   app.get(

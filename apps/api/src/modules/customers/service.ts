@@ -62,6 +62,7 @@ export function toCustomerProfile(account: queries.AccountRow): CustomerProfile 
     loginProvider: account.loginProvider as LoginProvider,
     emailConfirmed: account.emailConfirmedAt !== null,
     hasPassword: account.passwordHash !== null,
+    googleLinked: account.googleSubject !== null,
     createdAt: account.createdAt.toISOString(),
   };
 }

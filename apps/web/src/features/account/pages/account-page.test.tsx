@@ -23,6 +23,7 @@ const profile: CustomerProfile = {
   loginProvider: 1,
   emailConfirmed: true,
   hasPassword: true,
+  googleLinked: false,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 const googleOnly: CustomerProfile = { ...profile, loginProvider: 2, hasPassword: false };
@@ -51,6 +52,7 @@ function renderPage() {
           ordersSection={<section id="orders">Orders here</section>}
           reviewsSection={<section id="reviews">Reviews here</section>}
           supportSection={<section id="support">Support here</section>}
+          googleSignInSection={() => <section id="google-sign-in">Google sign-in here</section>}
           {...callbacks}
         />
       </MemoryRouter>

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import type { CustomerProfile } from '@bookshop/contracts/auth';
 import { useLocation } from 'react-router';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
@@ -18,6 +19,11 @@ type AccountPageProps = {
   reviewsSection: ReactNode;
   /** The customer's support tickets, from the support feature; renders its own section with id "support". */
   supportSection: ReactNode;
+  /**
+   * The Google sign-in section for this profile, from the auth feature (app/ composes it); renders
+   * its own section, or nothing when Google sign-in is off.
+   */
+  googleSignInSection: (profile: CustomerProfile) => ReactNode;
   /** The profile changed: the header's avatar and user name should follow. */
   onProfileSaved: () => void;
   /** The account is gone: log out and go home. */
@@ -68,6 +74,7 @@ export function AccountPage({
   ordersSection,
   reviewsSection,
   supportSection,
+  googleSignInSection,
   onProfileSaved,
   onAccountDeleted,
 }: AccountPageProps) {
@@ -123,6 +130,8 @@ export function AccountPage({
             <div className={card}>{hasPassword ? <ChangePasswordForm /> : <SetPasswordNote />}</div>
           )}
         </Section>
+
+        {profile.data && googleSignInSection(profile.data)}
 
         <Section id="delete-account" title="Delete Account">
           {hasPassword !== undefined && (

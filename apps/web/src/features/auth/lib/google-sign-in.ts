@@ -4,13 +4,17 @@ import { decodeJwtPayload } from './jwt.ts';
 /*
  * Google sign-in as spec section 2 describes it: a browser redirect to Google's authorization
  * page asking for an id_token, with a random nonce this tab remembers; Google sends the visitor
- * back to /auth/google/callback with the token in the URL fragment.
+ * back to /auth/google/callback with the token in the URL fragment. The same redirect links
+ * Google to a signed-in customer's account (decision 055); the tab remembers which it was.
  */
 
 export const GOOGLE_AUTHORIZATION_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 const STORAGE_KEY = 'bookshop.google-sign-in';
 
-type PendingSignIn = { nonce: string; from?: string };
+/** 'sign-in' logs in (or up); 'link' adds Google sign-in to the signed-in customer's account. */
+export type GooglePurpose = 'sign-in' | 'link';
+
+type PendingSignIn = { nonce: string; from?: string; purpose?: GooglePurpose };
 
 function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -23,9 +27,16 @@ function randomNonce(): string {
 /** This site's public origin plus the callback path; it must be listed in the Google client's redirect URIs. */
 export const googleRedirectUri = () => `${window.location.origin}${Routes.googleCallback}`;
 
-/** The authorization URL, remembering the nonce and where to return in session storage. */
-export function prepareGoogleSignIn(clientId: string, from?: string): string {
-  const pending: PendingSignIn = { nonce: randomNonce(), from };
+/**
+ * The authorization URL, remembering the nonce, where to return and what for in session storage.
+ * Linking suggests the account's own address to Google (`loginHint`), the one the API accepts.
+ */
+export function prepareGoogleSignIn(
+  clientId: string,
+  from?: string,
+  { purpose = 'sign-in', loginHint }: { purpose?: GooglePurpose; loginHint?: string } = {},
+): string {
+  const pending: PendingSignIn = { nonce: randomNonce(), from, purpose };
   sessionStorage.setItem(STORAGE_KEY, JSON.stringify(pending));
   const params = new URLSearchParams({
     client_id: clientId,
@@ -34,12 +45,14 @@ export function prepareGoogleSignIn(clientId: string, from?: string): string {
     scope: 'openid email profile',
     nonce: pending.nonce,
     prompt: 'select_account',
+    ...(loginHint && { login_hint: loginHint }),
   });
   return `${GOOGLE_AUTHORIZATION_URL}?${params.toString()}`;
 }
 
-export type GoogleCallback =
-  { ok: true; idToken: string; nonce: string; from?: string } | { ok: false; reason: 'cancelled' | 'invalid' };
+export type GoogleCallback = { purpose: GooglePurpose } & (
+  { ok: true; idToken: string; nonce: string; from?: string } | { ok: false; reason: 'cancelled' | 'invalid' }
+);
 
 /**
  * Reads the fragment Google returned and checks it against this tab's pending sign-in: a token
@@ -56,12 +69,13 @@ export function readGoogleCallback(hash: string): GoogleCallback {
     pending = undefined;
   }
   sessionStorage.removeItem(STORAGE_KEY);
-  if (params.get('error')) return { ok: false, reason: 'cancelled' };
+  const purpose = pending?.purpose === 'link' ? 'link' : 'sign-in';
+  if (params.get('error')) return { purpose, ok: false, reason: 'cancelled' };
   const idToken = params.get('id_token');
   if (!idToken || !pending?.nonce || decodeJwtPayload(idToken)?.nonce !== pending.nonce) {
-    return { ok: false, reason: 'invalid' };
+    return { purpose, ok: false, reason: 'invalid' };
   }
-  return { ok: true, idToken, nonce: pending.nonce, from: pending.from };
+  return { purpose, ok: true, idToken, nonce: pending.nonce, from: pending.from };
 }
 
 let lastRead: { hash: string; result: GoogleCallback } | undefined;

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthMessages } from '@bookshop/contracts/auth';
+import { AuthMessages, ProblemType } from '@bookshop/contracts/auth';
 import { Routes } from '@bookshop/contracts/routes';
 import { googleSignInQueryOptions } from '../api/google-sign-in.ts';
 import { prepareGoogleSignIn } from '../lib/google-sign-in.ts';
@@ -18,6 +18,7 @@ function renderCallback(hash: string) {
     [
       { path: Routes.googleCallback, element: <GoogleCallbackPage /> },
       { path: '/books/:title', element: <WhereAmI /> },
+      { path: Routes.account, element: <WhereAmI /> },
     ],
     { at: `${Routes.googleCallback}${hash}` },
   );
@@ -72,6 +73,54 @@ describe('/auth/google/callback', () => {
     expect(getSession().user).toBeNull();
     expect(error).toHaveBeenCalledWith('An unexpected error occurred. Please try again later.');
     error.mockRestore();
+  });
+
+  it('shows why Google sign-in was refused for an existing account (409), with its own words', async () => {
+    fakeApi({
+      'POST /api/v1/customers/google-signin': problem(409, AuthMessages.googleAccountExistsTitle, {
+        type: ProblemType.googleAccountExists,
+        detail: AuthMessages.googleAccountExists,
+      }),
+    });
+    const nonce = new URL(prepareGoogleSignIn('client-123')).searchParams.get('nonce')!;
+    renderCallback(`#id_token=${idTokenWith({ nonce })}`);
+
+    expect(await screen.findByRole('heading', { name: AuthMessages.googleAccountExistsTitle })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(AuthMessages.googleAccountExists);
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', Routes.login);
+    expect(getSession().user).toBeNull();
+  });
+
+  it('links Google to the signed-in account when the redirect was a link, then returns to /account', async () => {
+    const api = fakeApi({ 'POST /api/v1/customers/google-link': ok({}) });
+    const url = new URL(prepareGoogleSignIn('client-123', '/account#google-sign-in', { purpose: 'link' }));
+    const nonce = url.searchParams.get('nonce')!;
+    const idToken = idTokenWith({ nonce, email: 'nora@example.com' });
+    const { router } = renderCallback(`#id_token=${idToken}`);
+
+    expect(await screen.findByText(AuthMessages.googleLinked)).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent(Routes.account);
+    expect(router.state.location.hash).toBe('#google-sign-in');
+    expect(api.to('POST /api/v1/customers/google-link').map((r) => r.body)).toEqual([{ idToken, nonce }]);
+    expect(api.to('POST /api/v1/customers/google-signin')).toHaveLength(0);
+  });
+
+  it('shows why linking was refused (409) and leads back to the account page', async () => {
+    fakeApi({
+      'POST /api/v1/customers/google-link': problem(409, AuthMessages.googleLinkFailedTitle, {
+        type: ProblemType.googleLinkRefused,
+        detail: AuthMessages.googleLinkedElsewhere,
+      }),
+    });
+    const nonce = new URL(prepareGoogleSignIn('client-123', undefined, { purpose: 'link' })).searchParams.get('nonce')!;
+    renderCallback(`#id_token=${idTokenWith({ nonce })}`);
+
+    expect(await screen.findByRole('heading', { name: AuthMessages.googleLinkFailedTitle })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(AuthMessages.googleLinkedElsewhere);
+    expect(screen.getByRole('link', { name: 'Back to My Account' })).toHaveAttribute(
+      'href',
+      `${Routes.account}#google-sign-in`,
+    );
   });
 
   it('tells a visitor who cancelled at Google', async () => {

@@ -3,30 +3,52 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { Routes } from '@bookshop/contracts/routes';
+import { ApiError } from '../../../lib/api-client.ts';
 import { buttonClasses } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { toast } from '../../../ui/toast.tsx';
 import { googleSignInQueryOptions } from '../api/google-sign-in.ts';
+import { linkGoogleQueryOptions } from '../api/link-google.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { readGoogleCallbackOnce } from '../lib/google-sign-in.ts';
+import { GOOGLE_LINK_SECTION_ID } from '../components/google-link-section.tsx';
+import { readGoogleCallbackOnce, type GoogleCallback } from '../lib/google-sign-in.ts';
 import { browserTimeZone } from '../lib/time-zone.ts';
+
+const accountSection = `${Routes.account}#${GOOGLE_LINK_SECTION_ID}`;
+
+/** What the page says when it cannot finish: a 409's own words (decision 055), else the generic failure. */
+function failure(callback: GoogleCallback, error: unknown) {
+  const linking = callback.purpose === 'link';
+  if (!callback.ok && callback.reason === 'cancelled') {
+    return {
+      title: linking ? 'Google sign-in not linked' : 'Google sign-in cancelled',
+      message: linking ? 'You did not finish linking Google sign-in.' : 'You did not finish signing in with Google.',
+    };
+  }
+  const refusal = error instanceof ApiError && error.status === 409 ? error.problem : undefined;
+  return {
+    title: refusal?.title ?? (linking ? AuthMessages.googleLinkFailedTitle : AuthMessages.googleSignInFailedTitle),
+    message: refusal?.detail ?? AuthMessages.googleSignInFailed,
+  };
+}
 
 /**
  * /auth/google/callback: Google sends the visitor back here with an id_token in the fragment.
  * The nonce is checked against this tab's, the token goes to the API, and on success the visitor
- * returns to where they started.
+ * returns to where they started — or, when they were linking Google to their account, to /account.
  */
 export function GoogleCallbackPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [callback] = useState(() => readGoogleCallbackOnce(location.hash));
+  const linking = callback.purpose === 'link';
+  const body = callback.ok ? { idToken: callback.idToken, nonce: callback.nonce } : { idToken: '', nonce: '' };
   const signIn = useQuery({
-    ...googleSignInQueryOptions(
-      callback.ok
-        ? { idToken: callback.idToken, nonce: callback.nonce, ianaZone: browserTimeZone() }
-        : { idToken: '', nonce: '' },
-    ),
-    enabled: callback.ok,
+    ...googleSignInQueryOptions({ ...body, ...(callback.ok && { ianaZone: browserTimeZone() }) }),
+    enabled: callback.ok && !linking,
   });
+  const link = useQuery({ ...linkGoogleQueryOptions(body), enabled: callback.ok && linking });
+  const result = linking ? link : signIn;
 
   const hasFragment = location.hash !== '';
   useEffect(() => {
@@ -35,27 +57,37 @@ export function GoogleCallbackPage() {
   }, [hasFragment, navigate]);
 
   useEffect(() => {
-    if (signIn.isSuccess) void navigate(callback.ok && callback.from ? callback.from : Routes.home, { replace: true });
-  }, [signIn.isSuccess, callback, navigate]);
+    if (!result.isSuccess) return;
+    if (linking) {
+      toast.success(AuthMessages.googleLinked);
+      void navigate(accountSection, { replace: true });
+    } else {
+      void navigate(callback.ok && callback.from ? callback.from : Routes.home, { replace: true });
+    }
+  }, [result.isSuccess, linking, callback, navigate]);
 
-  if (!callback.ok || signIn.isError) {
-    const cancelled = !callback.ok && callback.reason === 'cancelled';
+  if (!callback.ok || result.isError) {
+    const { title, message } = failure(callback, result.error);
     return (
-      <AuthCard title={cancelled ? 'Google sign-in cancelled' : AuthMessages.googleSignInFailedTitle}>
+      <AuthCard title={title}>
         <p role="alert" className="text-center text-stone-800">
-          {cancelled ? 'You did not finish signing in with Google.' : AuthMessages.googleSignInFailed}
+          {message}
         </p>
-        <Link to={Routes.login} replace className={buttonClasses({ size: 'lg' })}>
-          Back to Login
+        <Link to={linking ? accountSection : Routes.login} replace className={buttonClasses({ size: 'lg' })}>
+          {linking ? 'Back to My Account' : 'Back to Login'}
         </Link>
       </AuthCard>
     );
   }
 
+  const waiting = linking ? 'Linking Google sign-in' : 'Signing you in';
   return (
-    <AuthCard title="Signing you in">
+    <AuthCard title={waiting}>
       <div className="flex justify-center py-4 text-stone-700">
-        <Spinner label="Signing you in with Google" className="size-8" />
+        <Spinner
+          label={linking ? 'Linking Google sign-in to your account' : 'Signing you in with Google'}
+          className="size-8"
+        />
       </div>
     </AuthCard>
   );

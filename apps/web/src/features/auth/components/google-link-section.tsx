@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Routes } from '@bookshop/contracts/routes';
+import { Button } from '../../../ui/button.tsx';
+import { usePublicConfig } from '../api/get-public-config.ts';
+import { prepareGoogleSignIn } from '../lib/google-sign-in.ts';
+import { GoogleIcon } from './auth-icons.tsx';
+
+export const GOOGLE_LINK_SECTION_ID = 'google-sign-in';
+
+type GoogleLinkSectionProps = {
+  /** Whether the account already signs in with Google (CustomerProfile.googleLinked). */
+  linked: boolean;
+  /** The account's address: Google sign-in is linked only with the Google account that uses it. */
+  emailAddress: string;
+};
+
+/**
+ * The 'Google Sign-In' section of /account, shown only when Google sign-in is enabled: a
+ * customer whose account does not sign in with Google yet links it here (decision 055); Google
+ * sends them back to the callback page, which links it and returns them to this section.
+ */
+export function GoogleLinkSection({ linked, emailAddress }: GoogleLinkSectionProps) {
+  const { data: config } = usePublicConfig();
+  const [redirecting, setRedirecting] = useState(false);
+  const clientId = config?.googleClientId;
+  if (!clientId) return null;
+
+  const onClick = () => {
+    setRedirecting(true);
+    const from = `${Routes.account}#${GOOGLE_LINK_SECTION_ID}`;
+    window.location.assign(prepareGoogleSignIn(clientId, from, { purpose: 'link', loginHint: emailAddress }));
+  };
+  return (
+    <section
+      id={GOOGLE_LINK_SECTION_ID}
+      aria-labelledby={`${GOOGLE_LINK_SECTION_ID}-title`}
+      className="grid scroll-mt-20 gap-4"
+    >
+      <h2 id={`${GOOGLE_LINK_SECTION_ID}-title`} className="text-xl font-bold text-stone-900">
+        Google Sign-In
+      </h2>
+      <div className="grid justify-items-start gap-4 rounded-xl border border-stone-200 bg-white p-5 sm:p-6">
+        {linked ? (
+          <p className="max-w-prose text-stone-700">Your account is linked to Google: you can sign in with Google.</p>
+        ) : (
+          <>
+            <p className="max-w-prose text-stone-700">
+              Link your Google account to sign in with Google too. Choose the Google account that uses{' '}
+              <span className="font-semibold">{emailAddress}</span>.
+            </p>
+            <Button variant="secondary" pending={redirecting} onClick={onClick}>
+              <GoogleIcon />
+              Link Google sign-in
+            </Button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
