@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage } from '../support/browser.ts';
+import { baseUrl, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
 
 /*
  * The public pages arrive rendered (decision 053): what a search engine or a chat's link preview
@@ -211,6 +211,18 @@ describe('hydration in Chromium', () => {
       ).toEqual([]);
       await page.close();
     }
+  });
+
+  it('the shop runs without Stripe keys: home shows the TEST MODE ribbon, sent by the server, at the top', async () => {
+    expect(visibleText(await html('/'))).toContain('TEST MODE — no real payments');
+    const page = await newPage();
+    await page.goto('/');
+    const ribbon = page.getByRole('complementary', { name: 'Test mode' });
+    expect(await ribbon.textContent()).toBe('TEST MODE — no real payments');
+    expect(await ribbon.isVisible()).toBe(true);
+    expect((await ribbon.boundingBox())?.y).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.close();
   });
 
   it('navigates on the client after hydration: a book from home, with its data already fetched by the loader', async () => {

@@ -179,7 +179,13 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   const dashboard = createDashboardService({ db });
   const links = createLinksService({ db, publicUrl: config.publicUrl });
 
-  await app.register(sessionRoutes, { prefix: '/api', ...auth, googleClientId: config.googleClientId });
+  await app.register(sessionRoutes, {
+    prefix: '/api',
+    ...auth,
+    googleClientId: config.googleClientId,
+    // The sandbox completes orders without charging anyone: the storefront must say so.
+    testMode: provider.name === 'sandbox',
+  });
   await app.register(customerRoutes, { prefix: '/api', ...auth, customerAccount });
   await app.register(staffRoutes, { prefix: '/api', ...auth, staff, staffProfile });
   await app.register(catalogueRoutes, { prefix: '/api', catalogue });

@@ -303,5 +303,7 @@ export const MessageSchema = z.object({ message: z.string() });
 export const PublicConfigSchema = z.object({
   /** OAuth client id for Google sign-in; null hides the 'Sign in with Google' button. */
   googleClientId: z.string().nullable(),
+  /** Payments go to the built-in sandbox (no Stripe keys): every page shows the TEST MODE ribbon. */
+  testMode: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -99,6 +99,11 @@ export const OrderSchema = z.object({
   cancelReason: z.string().nullable(),
   /** Null unless a paid order was cancelled and its payment is being, or was, refunded. */
   refundStatus: z.enum(REFUND_STATUSES).nullable(),
+  /**
+   * Placed through the TEST MODE sandbox (no card was charged: decision 060); false when it went
+   * to Stripe. Fixed when the order is created, whatever the shop's provider is today.
+   */
+  testMode: z.boolean(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

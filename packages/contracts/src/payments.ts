@@ -23,6 +23,18 @@ export const SandboxCheckoutMessages = {
   notFound: 'This payment page does not exist.',
 } as const;
 
+/**
+ * While payments go to the sandbox (no Stripe keys: decision 060), every storefront page carries
+ * the ribbon and staff see the badge on each order placed that way: no card was charged for it.
+ */
+export const TestModeMessages = {
+  ribbon: 'TEST MODE — no real payments',
+  ribbonLabel: 'Test mode',
+  badge: 'TEST',
+  /** Read after the badge by screen readers, and shown as its tooltip. */
+  badgeNote: 'Placed in TEST MODE: no card was charged',
+} as const;
+
 /** Stripe's test cards the sandbox honours (digits only), and what each does. */
 export const SANDBOX_TEST_CARDS = {
   pays: ['4242424242424242', '5555555555554444', '4000056655665556'],

@@ -22,8 +22,8 @@ afterEach(async () => {
   await database.db.execute(sql`delete from jobs`);
 });
 
-const newJobs = (db = database.db) => {
-  const jobs = createJobs({ db, log });
+const newJobs = (db = database.db, leases: { leaseSeconds?: number; heartbeatSeconds?: number } = {}) => {
+  const jobs = createJobs({ db, log, ...leases });
   started.push(jobs);
   return jobs;
 };
@@ -215,7 +215,139 @@ describe('the worker', () => {
   });
 });
 
+/** A promise the test settles when it chooses. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
+  const connectionString = () => (database as DatabaseHandle & { pool: pg.Pool }).pool.options.connectionString!;
+  /** Short leases, so a lapse takes a second rather than the production 15 s. */
+  const shortLeases = { leaseSeconds: 1, heartbeatSeconds: 0.2 };
+  const lease = () =>
+    rows<{ attempts: number; done: boolean; last_error: string | null; locked: boolean }>(
+      database.db,
+      sql`select attempts, done_at is not null as done, last_error, locked_until > now() as locked from jobs`,
+    );
+  /** Claims on `jobs` every 50 ms until one ran, up to `withinMs`; answers how long it took. */
+  async function claimWithin(jobs: Jobs, withinMs: number): Promise<number | undefined> {
+    const start = Date.now();
+    while (Date.now() - start < withinMs) {
+      if ((await jobs.runDue()) > 0) return Date.now() - start;
+      await sleep(50);
+    }
+    return undefined;
+  }
+
+  it('a job whose instance died mid-handler is run by another instance within seconds', async () => {
+    const doomed = await openPostgres(connectionString(), 2);
+    const started = gate();
+    const never = gate();
+    const dying = newJobs(doomed.db, shortLeases);
+    dying.define('webhook', async () => {
+      started.open();
+      await never.opened;
+    });
+    const survivor = newJobs(database.db, shortLeases);
+    let ranOnSurvivor = 0;
+    survivor.define('webhook', () => settled(ranOnSurvivor++));
+    await database.db.transaction((tx) => dying.enqueue(tx, 'webhook', { orderId: 1 }));
+
+    const dyingPass = dying.runDue().catch(() => undefined);
+    try {
+      await started.opened;
+      // The instance dies: its connections are gone, so its worker can renew nothing.
+      await doomed.close();
+      expect(await survivor.runDue()).toBe(0); // its lease still holds for a moment
+      const tookMs = await claimWithin(survivor, 5_000);
+
+      expect(tookMs).toBeDefined();
+      expect(tookMs).toBeLessThan(3_000);
+      expect(ranOnSurvivor).toBe(1);
+      expect(await lease()).toEqual([{ attempts: 2, done: true, last_error: null, locked: null }]);
+    } finally {
+      never.open();
+      await dyingPass;
+    }
+    // The dead worker's late end changes nothing.
+    expect(await lease()).toEqual([{ attempts: 2, done: true, last_error: null, locked: null }]);
+  });
+
+  it('a healthy job running for several leases is not taken by another instance', async () => {
+    const other = await openPostgres(connectionString(), 2);
+    try {
+      const finish = gate();
+      const started = gate();
+      const busy = newJobs(database.db, shortLeases);
+      let runs = 0;
+      busy.define('reconcile', async () => {
+        runs++;
+        started.open();
+        await finish.opened;
+      });
+      const idle = newJobs(other.db, shortLeases);
+      idle.define('reconcile', () => settled(runs++));
+      await busy.enqueue(database.db, 'reconcile', {});
+
+      const pass = busy.runDue();
+      try {
+        await started.opened;
+        // Three leases long: without renewals the job would be claimable after the first.
+        expect(await claimWithin(idle, 3_000)).toBeUndefined();
+        expect(await lease()).toEqual([{ attempts: 1, done: false, last_error: null, locked: true }]);
+      } finally {
+        finish.open();
+      }
+      expect(await pass).toBe(1);
+      expect(runs).toBe(1);
+      expect(await lease()).toEqual([{ attempts: 1, done: true, last_error: null, locked: null }]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a worker that lost its lease to another is told so and does not overwrite the job', async () => {
+    // One connection, which its own handler holds: the worker's renewals wait for it (a stalled
+    // worker), the lease lapses and another instance claims the job.
+    const starved = await openPostgres(connectionString(), 1);
+    try {
+      const started = gate();
+      const finish = gate();
+      let signal: AbortSignal | undefined;
+      const stalled = newJobs(starved.db, shortLeases);
+      stalled.define('refund', async (_payload, job) => {
+        signal = job.signal;
+        await starved.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          started.open();
+          await finish.opened;
+        });
+        throw new Error('provider timed out');
+      });
+      const healthy = newJobs(database.db, shortLeases);
+      healthy.define('refund', () => settled());
+      await healthy.enqueue(database.db, 'refund', {});
+
+      const pass = stalled.runDue().catch(() => undefined);
+      try {
+        await started.opened;
+        expect(await claimWithin(healthy, 5_000)).toBeDefined();
+        expect(await lease()).toEqual([{ attempts: 2, done: true, last_error: null, locked: null }]);
+        expect(signal?.aborted).toBe(false);
+      } finally {
+        finish.open();
+        await pass;
+      }
+      // Its next renewal found the job claimed by another: its failure is not written over the result.
+      expect(signal?.aborted).toBe(true);
+      expect(await lease()).toEqual([{ attempts: 2, done: true, last_error: null, locked: null }]);
+    } finally {
+      await starved.close();
+    }
+  });
+
   it('two workers on two pools racing over 200 jobs run each exactly once', async () => {
     const { connectionString } = (database as DatabaseHandle & { pool: pg.Pool }).pool.options;
     const second = await openPostgres(connectionString!, 4);

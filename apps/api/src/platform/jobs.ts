@@ -4,10 +4,15 @@ import { wellFormed } from '@bookshop/contracts/text';
 import { jobs as jobsTable } from '../modules/jobs/schema.ts';
 import { rows, type Database, type Tx } from './db.ts';
 
-export type JobContext = { id: number; kind: string; attempts: number };
+export type JobContext = {
+  id: number;
+  kind: string;
+  attempts: number;
+  /** Aborted when this worker finds it no longer holds the job's lease: another worker has it now. */
+  signal: AbortSignal;
+};
 export type JobKindOptions = {
   maxAttempts?: number;
-  leaseSeconds?: number;
   retryDelaySeconds?: (attempts: number) => number;
 };
 export type EnqueueOptions = {
@@ -44,8 +49,14 @@ declare module 'fastify' {
 /** How often idle workers look for due jobs (retries, or jobs enqueued by another instance). */
 const POLL_INTERVAL_MS = 5_000;
 const BATCH_SIZE = 10;
-/** A claimed job is invisible to other workers this long; a handler must finish well within it. */
-const DEFAULT_LEASE_SECONDS = 300;
+/**
+ * A claimed job is invisible to other workers this long after the worker last renewed it. The
+ * running worker renews it every HEARTBEAT_SECONDS, however long the handler takes, so a job
+ * whose worker died is claimable again within LEASE_SECONDS (decision 060).
+ */
+const LEASE_SECONDS = 15;
+/** A third of the lease: two renewals may be late or fail before another worker can claim the job. */
+const HEARTBEAT_SECONDS = 5;
 const DEFAULT_MAX_ATTEMPTS = 25;
 /** Done jobs stay this long for inspection, then the `jobs.cleanup` job deletes them. */
 const KEEP_DONE_JOBS_DAYS = 7;
@@ -57,7 +68,6 @@ export const exponentialBackoff = (attempts: number) => Math.min(30 * 2 ** Math.
 type Kind = {
   handler: (payload: unknown, job: JobContext) => Promise<void>;
   maxAttempts: number;
-  leaseSeconds: number;
   retryDelaySeconds: (attempts: number) => number;
   /** Recurring (`every`): one row that is rescheduled after each run and never finishes. */
   intervalSeconds?: number;
@@ -76,7 +86,8 @@ function wellFormedPayload(value: unknown): unknown {
   return value;
 }
 
-type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number };
+/** `lease` is the claim's own token: only the worker holding it may renew or settle the job. */
+type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number; lease: string };
 
 const unfinished = sql`done_at is null and failed_at is null`;
 const recurringKey = (kind: string) => `every:${kind}`;
@@ -89,16 +100,25 @@ const recurringKey = (kind: string) => `every:${kind}`;
  * marked failed after its last attempt. An instance claims only the kinds it has defined: a job
  * of a kind it does not know (an older or newer instance during a rolling deploy) is left for an
  * instance that knows it, and shows in the `bookshop_jobs_due` metric if none does.
+ * While a handler runs, its worker renews the lease every `heartbeatSeconds`; a claim is fenced
+ * by its lease token, so a worker that lost its lease (it stalled, another worker claimed the job)
+ * neither renews nor settles the job any more (decision 060).
  */
 export function createJobs(options: {
   db: Database;
   log: FastifyBaseLogger;
   pollIntervalMs?: number;
   batchSize?: number;
+  /** Tests shorten these; fractions of a second are fine. */
+  leaseSeconds?: number;
+  heartbeatSeconds?: number;
 }): Jobs {
   const { db, log } = options;
   const pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
   const batchSize = options.batchSize ?? BATCH_SIZE;
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
+  const heartbeatMs = (options.heartbeatSeconds ?? HEARTBEAT_SECONDS) * 1000;
+  if (heartbeatMs >= leaseSeconds * 1000) throw new Error('the job heartbeat must be shorter than the lease');
   const kinds = new Map<string, Kind>();
   /** Recurring kinds whose row this instance has made sure exists. */
   const scheduled = new Set<string>();
@@ -117,7 +137,6 @@ export function createJobs(options: {
     kinds.set(kind, {
       handler: handler as Kind['handler'],
       maxAttempts: kindOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      leaseSeconds: kindOptions.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
       retryDelaySeconds: kindOptions.retryDelaySeconds ?? exponentialBackoff,
       intervalSeconds: kindOptions.intervalSeconds,
     });
@@ -141,13 +160,10 @@ export function createJobs(options: {
       [...kinds.keys()].map((kind) => sql`${kind}`),
       sql`, `,
     );
-    const lease = sql.join(
-      [...kinds].map(([kind, { leaseSeconds }]) => sql`when ${kind} then ${leaseSeconds}::int`),
-      sql` `,
-    );
     return rows<ClaimedJob>(
       db,
-      sql`update jobs set locked_until = now() + make_interval(secs => case kind ${lease} end), attempts = attempts + 1
+      sql`update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}::float8),
+                          attempts = attempts + 1, lease_token = gen_random_uuid()
           where id in (
             select id from jobs
             where ${unfinished} and run_at <= now() and kind in (${known})
@@ -155,42 +171,91 @@ export function createJobs(options: {
             order by run_at, id
             limit ${batchSize}
             for update skip locked)
-          returning id, kind, payload, attempts`,
+          returning id, kind, payload, attempts, lease_token::text as lease`,
     );
   }
 
   /** Updates the job unless another worker has claimed it since (its claim lapsed meanwhile). */
   const settle = (job: ClaimedJob, set: SQL) =>
-    db.execute(sql`update jobs set ${set}, locked_until = null where id = ${job.id} and attempts = ${job.attempts}`);
+    db.execute(
+      sql`update jobs set ${set}, locked_until = null, lease_token = null
+          where id = ${job.id} and lease_token = ${job.lease}::uuid`,
+    );
+
+  /**
+   * Renews the job's lease every heartbeatMs while its handler runs. A renewal that finds the
+   * token gone (the lease lapsed and another worker claimed the job, or it is settled) aborts
+   * `signal` and stops; one that fails (the database is unreachable) is tried again next time.
+   */
+  function heartbeat(job: ClaimedJob) {
+    const lost = new AbortController();
+    let beating: Promise<void> | undefined;
+    const beat = async () => {
+      try {
+        const renewed = await rows<{ id: number }>(
+          db,
+          sql`update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}::float8)
+              where id = ${job.id} and lease_token = ${job.lease}::uuid and ${unfinished}
+              returning id`,
+        );
+        if (renewed.length > 0 || lost.signal.aborted) return;
+        clearInterval(timer);
+        log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job lease lost; another worker has it');
+        lost.abort(new Error(`the lease of job ${job.id} was lost`));
+      } catch (error) {
+        log.warn({ jobId: job.id, kind: job.kind, err: error }, 'job lease renewal failed; trying again');
+      }
+    };
+    const timer = setInterval(() => {
+      beating ??= beat().finally(() => (beating = undefined));
+    }, heartbeatMs);
+    timer.unref();
+    return {
+      signal: lost.signal,
+      /** Stops renewing; a renewal in flight finishes first, so it cannot outlast the settle. */
+      async stop() {
+        clearInterval(timer);
+        await beating;
+      },
+    };
+  }
 
   async function runJob(job: ClaimedJob) {
     const kind = kinds.get(job.kind)!;
+    const lease = heartbeat(job);
+    const context = { id: job.id, kind: job.kind, attempts: job.attempts, signal: lease.signal };
+    let outcome: { error: unknown } | undefined;
     try {
-      await kind.handler(job.payload, { id: job.id, kind: job.kind, attempts: job.attempts });
+      await kind.handler(job.payload, context);
+    } catch (error) {
+      outcome = { error };
+    } finally {
+      await lease.stop();
+    }
+    if (lease.signal.aborted) return; // the job is another worker's now: its result is not ours to write
+    if (!outcome) {
       await settle(
         job,
         kind.intervalSeconds === undefined
           ? sql`done_at = now(), last_error = null`
           : sql`run_at = now() + make_interval(secs => ${kind.intervalSeconds}), attempts = 0, last_error = null`,
       );
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const context = { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error };
-      if (kind.intervalSeconds !== undefined) {
-        // A recurring job never gives up: it tries again at its next run.
-        log.warn(context, 'recurring job failed; it runs again at its next interval');
-        await settle(
-          job,
-          sql`run_at = now() + make_interval(secs => ${kind.intervalSeconds}), last_error = ${message}`,
-        );
-      } else if (job.attempts >= kind.maxAttempts) {
-        log.error(context, 'job failed for good; the row stays in jobs with failed_at set');
-        await settle(job, sql`failed_at = now(), last_error = ${message}`);
-      } else {
-        const delay = kind.retryDelaySeconds(job.attempts);
-        log.warn({ ...context, retryInSeconds: delay }, 'job failed; will retry');
-        await settle(job, sql`run_at = now() + make_interval(secs => ${delay}), last_error = ${message}`);
-      }
+      return;
+    }
+    const { error } = outcome;
+    const message = error instanceof Error ? error.message : String(error);
+    const logged = { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error };
+    if (kind.intervalSeconds !== undefined) {
+      // A recurring job never gives up: it tries again at its next run.
+      log.warn(logged, 'recurring job failed; it runs again at its next interval');
+      await settle(job, sql`run_at = now() + make_interval(secs => ${kind.intervalSeconds}), last_error = ${message}`);
+    } else if (job.attempts >= kind.maxAttempts) {
+      log.error(logged, 'job failed for good; the row stays in jobs with failed_at set');
+      await settle(job, sql`failed_at = now(), last_error = ${message}`);
+    } else {
+      const delay = kind.retryDelaySeconds(job.attempts);
+      log.warn({ ...logged, retryInSeconds: delay }, 'job failed; will retry');
+      await settle(job, sql`run_at = now() + make_interval(secs => ${delay}), last_error = ${message}`);
     }
   }
 

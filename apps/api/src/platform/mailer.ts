@@ -10,8 +10,6 @@ export type Mail = { to: string; subject: string; text: string; html?: string };
 
 /** The job kind that delivers one mail. */
 const MAIL_JOB = 'mail';
-/** Longer than the worst SMTP timeout below, so no other worker picks up a mail being sent. */
-const MAIL_LEASE_SECONDS = 300;
 /** With the backoff below (30 s, 1 min, 2 min … capped at 1 h), about a day of retries. */
 export const MAX_MAIL_ATTEMPTS = 30;
 export const retryDelaySeconds = exponentialBackoff;
@@ -38,7 +36,6 @@ export function createMailer(options: {
     : outboxTransport(config.dataDir, config.mailFrom, log);
   jobs.define<Mail>(MAIL_JOB, (mail, job) => transport.deliver(mail, job.id), {
     maxAttempts: MAX_MAIL_ATTEMPTS,
-    leaseSeconds: MAIL_LEASE_SECONDS,
     retryDelaySeconds,
   });
 

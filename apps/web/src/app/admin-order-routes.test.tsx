@@ -71,6 +71,22 @@ describe('/admin/dashboard/orders', () => {
     expect(api.requests[0]!.search).toBe('?pageNo=1&pageSize=10');
   });
 
+  it('marks the orders placed in TEST MODE with a TEST badge beside their status', async () => {
+    stubApiRoutes(({ path }) =>
+      path === '/api/v1/orders'
+        ? { body: orderPage([makeStaffOrder({ id: 12, testMode: true }), makeStaffOrder({ id: 11 })]) }
+        : undefined,
+    );
+    renderAdmin(RoleName.User, Routes.adminOrders);
+
+    const table = await screen.findByRole('table', { name: 'Orders, newest first' });
+    const [sandboxRow, stripeRow] = within(table).getAllByRole('row').slice(1);
+    const status = within(sandboxRow!).getAllByRole('cell')[3]!;
+    expect(within(status).getByText('Completed')).toBeInTheDocument();
+    expect(status).toHaveTextContent('CompletedTEST (Placed in TEST MODE: no card was charged)');
+    expect(within(stripeRow!).queryByText('TEST')).not.toBeInTheDocument();
+  });
+
   it('puts the filters, page size and page in the URL and sends them', async () => {
     const api = stubApiRoutes(({ path }) =>
       path === '/api/v1/orders'
@@ -195,6 +211,24 @@ describe('/admin/dashboard/orders/:id', () => {
     expect(screen.queryByRole('region', { name: 'Cancellation' })).not.toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'Status history' });
     expect(within(history).getAllByText(/\d{2}\/\d{2}\/2026, \d{1,2}:\d{2} (AM|PM)/)).toHaveLength(2);
+  });
+
+  it('marks an order placed in TEST MODE with a TEST badge in its title, and no other', async () => {
+    stubOrder(makeStaffOrder({ id: 7, testMode: true }));
+    renderAdmin(RoleName.User, '/admin/dashboard/orders/7');
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Order BK-000007 Completed TEST (Placed in TEST MODE: no card was charged)',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('TEST')).toHaveAttribute('title', 'Placed in TEST MODE: no card was charged');
+  });
+
+  it('shows no TEST badge on an order paid through Stripe', async () => {
+    stubOrder(makeStaffOrder({ id: 8, testMode: false }));
+    renderAdmin(RoleName.User, '/admin/dashboard/orders/8');
+    expect(await screen.findByRole('heading', { name: 'Order BK-000008 Completed' })).toBeInTheDocument();
+    expect(screen.queryByText('TEST')).not.toBeInTheDocument();
   });
 
   it('opened from the table, reads the order and its customer from GET v1/orders/{id}', async () => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
+import { publicConfigQueryOptions } from '../features/auth/api/get-public-config.ts';
 import { authorsQueryOptions } from '../features/catalogue/api/get-authors.ts';
 import { bookQueryOptions } from '../features/catalogue/api/get-book.ts';
 import { booksQueryOptions } from '../features/catalogue/api/get-books.ts';
@@ -39,6 +40,18 @@ function prefetching(prefetch: Prefetch) {
     if (server) await work;
     return null;
   };
+}
+
+/**
+ * The root route's: the shop's public settings, which the layout reads (the TEST MODE ribbon).
+ * Awaited in the browser too, unlike the pages' prefetches: the ribbon is then in the first
+ * render wherever the page renders, never added later to push the page down. Fetched once per
+ * visit (the settings change only with a restart); without them the ribbon stays hidden.
+ */
+export async function rootLoader({ context }: LoaderFunctionArgs): Promise<null> {
+  const client = (context as ServerLoadContext | undefined)?.queryClient ?? browserClient;
+  await client?.ensureQueryData(publicConfigQueryOptions()).catch(() => undefined);
+  return null;
 }
 
 const listOf = (request: Request, fixed: { genre?: string; author?: string } = {}) =>

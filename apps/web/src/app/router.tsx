@@ -10,7 +10,7 @@ import { Routes } from '@bookshop/contracts/routes';
 import { RedirectWhenLoggedIn, RequireCustomer, RequireStaff } from '../features/auth/components/route-guards.tsx';
 import { installSessionRefresh } from '../features/auth/session/session-store.ts';
 import { HomePage } from '../features/catalogue/pages/home-page.tsx';
-import { authorLoader, bookLoader, genreLoader, homeLoader } from './loaders.ts';
+import { authorLoader, bookLoader, genreLoader, homeLoader, rootLoader } from './loaders.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -30,6 +30,12 @@ function lazyPage(
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
+    loader: rootLoader,
+    // Its settings change only with a restart: a navigation need not ask again.
+    shouldRevalidate: () => false,
+    // The first render in the browser waits for the settings (a moment): nothing rather than a
+    // layout without the ribbon.
+    HydrateFallback: () => null,
     ErrorBoundary: RouteError,
     children: [
       {

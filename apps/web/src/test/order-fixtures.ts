@@ -116,6 +116,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     ],
     cancelReason: null,
     refundStatus: null,
+    testMode: false,
     ...overrides,
   });
 }

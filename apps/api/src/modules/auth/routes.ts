@@ -11,11 +11,13 @@ export type SessionRoutesOptions = {
   sessions: SessionsService;
   cookies: CookieOptions;
   googleClientId?: string;
+  /** Payments go to the TEST MODE sandbox. */
+  testMode: boolean;
 };
 
 /** Session endpoints shared by customers and staff, and the storefront's public configuration. */
 export const sessionRoutes: FastifyPluginCallbackZod<SessionRoutesOptions> = (app, options, done) => {
-  const { accounts, sessions, cookies, googleClientId } = options;
+  const { accounts, sessions, cookies, googleClientId, testMode } = options;
 
   app.post(
     '/v1/users/app-rt',
@@ -64,11 +66,12 @@ export const sessionRoutes: FastifyPluginCallbackZod<SessionRoutesOptions> = (ap
     {
       schema: {
         tags: ['sessions'],
-        summary: 'Public settings the storefront needs before it renders (e.g. whether Google sign-in is on)',
+        summary:
+          'Public settings the storefront needs before it renders (whether Google sign-in is on, whether payments are in TEST MODE)',
         response: { 200: PublicConfigSchema, 500: ProblemSchema },
       },
     },
-    () => ({ googleClientId: googleClientId ?? null }),
+    () => ({ googleClientId: googleClientId ?? null, testMode }),
   );
   done();
 };

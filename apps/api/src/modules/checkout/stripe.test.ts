@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CheckoutMessages } from '@bookshop/contracts/checkout';
 import type { Order } from '@bookshop/contracts/orders';
+import { RoleName } from '@bookshop/contracts/enums';
 import {
   callAs,
   createCustomer,
+  createStaff,
   createTestApp,
   expectProblem,
   testBook,
@@ -104,6 +106,22 @@ describe('create-session with Stripe', () => {
     expect(await stockOf(t, 'Middlemarch')).toBe(10);
     const orders = (await callAs(t, 'GET', '/api/v1/orders/customer', alice)).json<{ data: Order[] }>().data;
     expect(orders[0]).toMatchObject({ status: 3 });
+  });
+});
+
+describe('TEST MODE is off', () => {
+  it('the storefront is told payments are real, and an order paid through Stripe is not a test order', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
+    expect(config.json()).toMatchObject({ testMode: false });
+
+    const session = await checkout(t, alice, addressId);
+    standin.pay(session.sessionId);
+    expect(
+      (await deliver(t, signedEvent(SECRET, 'checkout.session.completed', sessionOf(session.sessionId)))).statusCode,
+    ).toBe(200);
+    expect(await getOrder(t, alice, session.orderId)).toMatchObject({ status: 2, testMode: false });
+    const staff = await createStaff(t, RoleName.User);
+    expect(await getOrder(t, staff, session.orderId)).toMatchObject({ status: 2, testMode: false });
   });
 });
 

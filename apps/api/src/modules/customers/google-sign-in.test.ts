@@ -466,6 +466,7 @@ describe('GET /api/v1/config', () => {
   it('tells the storefront the Google client id', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/config' })).json()).toEqual({
       googleClientId: CLIENT_ID,
+      testMode: true,
     });
   });
 });
@@ -476,6 +477,7 @@ describe('without GOOGLE_CLIENT_ID', () => {
     try {
       expect((await plain.app.inject({ method: 'GET', url: '/api/v1/config' })).json()).toEqual({
         googleClientId: null,
+        testMode: true,
       });
       const nonce = newNonce();
       const res = await signIn({ idToken: await idToken({ ...person(), nonce }), nonce }, plain);

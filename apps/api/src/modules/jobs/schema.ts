@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The background job table of platform/jobs.ts. It lives under modules/ only because
@@ -19,6 +19,11 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** A claimed job is hidden from other workers until then; a crashed worker's claim simply lapses. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * New with each claim: the worker holding it renews the lease and settles the job only while
+     * the token is still its own, so a worker that lost its lease cannot overwrite a newer claim.
+     */
+    leaseToken: uuid('lease_token'),
     doneAt: timestamp('done_at', { withTimezone: true }),
     /** Set when retries are exhausted; the row stays for an operator to inspect and re-queue. */
     failedAt: timestamp('failed_at', { withTimezone: true }),

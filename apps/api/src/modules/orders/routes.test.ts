@@ -225,3 +225,27 @@ describe('GET v1/orders/{id}', () => {
     expectValidationError(await callAs(t, 'GET', '/api/v1/orders/abc', staff), 'id', OrderMessages.idInvalid);
   });
 });
+
+describe('testMode', () => {
+  const views = async (id: number, customer: TestAccount) => {
+    const own = await get<Order>(`/api/v1/orders/${id}`, customer);
+    const ownRow = (await get<Page<Order>>('/api/v1/orders/customer?pageSize=25', customer)).data.find(
+      (o) => o.id === id,
+    );
+    const staffOrder = await get<StaffOrder>(`/api/v1/orders/${id}`, staff);
+    const staffRow = (await get<Page<StaffOrder>>('/api/v1/orders?pageSize=25', staff)).data.find((o) => o.id === id);
+    return [own.testMode, ownRow?.testMode, staffOrder.testMode, staffRow?.testMode];
+  };
+
+  it('is true, in every view, for an order placed through the TEST MODE sandbox', async () => {
+    expect(await views(placed.bob[0]!, bob)).toEqual([true, true, true, true]);
+  });
+
+  it("is the order's own: one placed through Stripe stays false after the shop restarts on the sandbox", async () => {
+    const [stripeOrder] = placed.alice.slice(-1);
+    // As checkout wrote it while STRIPE_SECRET_KEY was set; this app runs the sandbox.
+    await t.db.execute(sql`update orders set provider = 'stripe' where id = ${stripeOrder!}`);
+    expect(await views(stripeOrder!, alice)).toEqual([false, false, false, false]);
+    expect(await views(placed.alice[1]!, alice)).toEqual([true, true, true, true]);
+  });
+});

@@ -98,6 +98,7 @@ export function createOrdersService({ db, images }: { db: Tx; images: Pick<Image
       })),
       cancelReason: row.cancelReason,
       refundStatus: row.refundStatus ?? null,
+      testMode: row.provider === 'sandbox',
     };
   }
 

@@ -8,6 +8,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { ScrollToTopButton } from './scroll-to-top-button.tsx';
+import { TestModeRibbon } from './test-mode-ribbon.tsx';
 import { useRouteChangeEffects } from './use-route-change-effects.ts';
 import { useTableAriaRoles } from './use-table-aria-roles.ts';
 
@@ -28,6 +29,7 @@ export function RootLayout() {
         Skip to main content
       </a>
       <NavigationProgress />
+      <TestModeRibbon />
       <Header />
       <main id="main-content" ref={main} tabIndex={-1} className="container-page w-full flex-1 outline-none">
         <Outlet />

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@bookshop/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
 
-/** `GET v1/config`: whether Google sign-in is on (and its client id). */
+/** `GET v1/config`: whether Google sign-in is on (and its client id), whether payments are in TEST MODE. */
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return api<PublicConfig>('v1/config', { signal });
 }

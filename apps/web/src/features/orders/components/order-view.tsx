@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { OrderDelivery, OrderHistory, orderCard } from './order-details.tsx';
 import { OrderReceipt } from './order-receipt.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { TestModeBadge } from './test-mode-badge.tsx';
 
 /** The storefront's headings are serif, the admin area's bold sans. */
 const TITLE_STYLES = { storefront: 'font-serif font-semibold', admin: 'font-bold' } as const;
@@ -34,6 +35,8 @@ export function OrderView({ order, area, back, actions, notice, aside }: OrderVi
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className={`flex flex-wrap items-center gap-3 text-3xl text-stone-900 ${TITLE_STYLES[area]}`}>
             Order {order.orderNumber} <OrderStatusBadge order={order} />
+            {/* Staff must not ship a sandbox order as sold; its customer sees the shop's ribbon. */}
+            {area === 'admin' && <TestModeBadge order={order} />}
           </h1>
           {actions}
         </div>

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useDownloadOrdersCsv } from '../api/download-orders-csv.ts';
 import { useStaffOrders, type StaffOrderFilters, type StaffOrdersQuery } from '../api/get-staff-orders.ts';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
+import { TestModeBadge } from '../components/test-mode-badge.tsx';
 import { adminOrderPath } from '../lib/staff-order-paths.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 
@@ -127,7 +128,10 @@ export function AdminOrdersPage() {
                     <span className="block break-all text-stone-700">{order.customerEmail}</span>
                   </td>
                   <td className="px-4 py-3">
-                    <OrderStatusBadge order={order} />
+                    <span className="flex flex-wrap gap-1.5">
+                      <OrderStatusBadge order={order} />
+                      <TestModeBadge order={order} />
+                    </span>
                   </td>
                   <td className="px-4 py-3 tabular-nums">
                     {order.items.reduce((sum, item) => sum + item.quantity, 0)}
