@@ -131,7 +131,11 @@ export function ImageManager({ images, mainIndex, onChange, error }: ImageManage
         <ol aria-label="Book images" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {images.map((image, index) => (
             <li key={image.key} className="grid gap-2 rounded-lg border border-stone-200 bg-white p-2">
-              <img src={image.url} alt={`Book cover ${index + 1} of ${images.length}`} className="aspect-[3/4] w-full rounded object-cover" />
+              <img
+                src={image.url}
+                alt={`Book cover ${index + 1} of ${images.length}`}
+                className="aspect-[3/4] w-full rounded object-cover"
+              />
               <label className="flex min-h-11 items-center gap-2 text-sm">
                 <input
                   type="radio"
