@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { CheckoutMessages } from '@bookshop/contracts/checkout';
@@ -16,7 +17,13 @@ import {
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
+import { rows } from '../../platform/db.ts';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import {
+  sandboxWebhookSecret,
+  WEBHOOK_DELIVERY_JOB,
+  type WebhookDeliveryPayload,
+} from '../payments/sandbox-provider.ts';
 import {
   addAddress,
   cartBookIds,
@@ -24,6 +31,7 @@ import {
   confirmations,
   countRows,
   createSession,
+  deliver,
   expireNow,
   fillCart,
   getOrder,
@@ -368,6 +376,35 @@ describe('end to end through the sandbox', () => {
     // Listed as the customer's newest order.
     const mine = await callAs(t, 'GET', '/api/v1/orders/customer?status=2', alice);
     expect(mine.json<{ data: Order[] }>().data[0]!.id).toBe(session.orderId);
+  });
+
+  it("refuses a sandbox event signed 10 minutes ahead with the sandbox's secret (400, nothing changes); one minute ahead is accepted", async () => {
+    await fillCart(t, alice, { [ids.emma!]: 1 });
+    const stock = await stockOf(t, 'Emma');
+    const session = await checkout(t, alice, aliceAddress);
+    expect((await payOnSandboxPage(t, session.url)).statusCode).toBe(303);
+    // The event the sandbox queued for delivery, signed again with other timestamps.
+    const [job] = await rows<{ payload: WebhookDeliveryPayload }>(
+      t.db,
+      sql`select payload from jobs where kind = ${WEBHOOK_DELIVERY_JOB} and payload->'event'->'data'->'object'->>'id' = ${session.sessionId}`,
+    );
+    await t.db.execute(sql`delete from jobs where kind = ${WEBHOOK_DELIVERY_JOB} and done_at is null`);
+    const payload = JSON.stringify(job!.payload.event);
+    const secret = sandboxWebhookSecret(t.config.dataDir);
+    const inSeconds = (offset: number) => ({
+      payload,
+      signature: Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        timestamp: Math.floor(Date.now() / 1000) + offset,
+      }),
+    });
+    expectProblem(await deliver(t, inSeconds(10 * 60)), 400);
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(1);
+    expect(await stockOf(t, 'Emma')).toBe(stock - 1);
+    expect((await deliver(t, inSeconds(60))).statusCode).toBe(200);
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(2);
+    expect(await stockOf(t, 'Emma')).toBe(stock - 1);
   });
 
   it('a declined card stays on the page; then Cancel: order Cancelled, copies released, cart intact', async () => {

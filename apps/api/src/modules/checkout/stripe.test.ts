@@ -163,6 +163,20 @@ describe('the webhook', () => {
     expect((await getOrder(t, alice, session.orderId)).status).toBe(2);
   });
 
+  it('refuses a correctly signed event dated 10 minutes ahead (400, nothing changes); one minute ahead is accepted', async () => {
+    const session = await checkout(t, alice, addressId);
+    standin.pay(session.sessionId);
+    const inSeconds = (offset: number) =>
+      signedEvent(SECRET, 'checkout.session.completed', sessionOf(session.sessionId), {
+        timestamp: Math.floor(Date.now() / 1000) + offset,
+      });
+    expectProblem(await deliver(t, inSeconds(10 * 60)), 400);
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(1);
+    expect(await stockOf(t, 'Middlemarch')).toBe(8);
+    expect((await deliver(t, inSeconds(60))).statusCode).toBe(200);
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(2);
+  });
+
   it('acknowledges other event types and unknown sessions with 200 and ignores them', async () => {
     const session = await checkout(t, alice, addressId);
     const other = signedEvent(SECRET, 'payment_intent.created', { id: 'pi_123', object: 'payment_intent' });
