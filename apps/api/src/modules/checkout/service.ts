@@ -75,7 +75,7 @@ export class PaymentsUnavailableProblem extends HttpProblem {
 }
 
 /** An open checkout is answered again only while this much of its reservation is left (decision 057). */
-export const REUSE_MIN_REMAINING_MS = 5 * 60_000;
+const REUSE_MIN_REMAINING_MS = 5 * 60_000;
 /** Rounds of "expire the open checkout, then place" before a customer racing themselves is told to retry. */
 const PLACE_ATTEMPTS = 4;
 
