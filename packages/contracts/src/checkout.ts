@@ -4,6 +4,11 @@ import { DELIVERY_METHOD_CODES } from './delivery.ts';
 
 /** How long copies stay reserved for an unpaid checkout (Stripe's shortest session life too). */
 export const CHECKOUT_SESSION_MINUTES = 30;
+/**
+ * Most copies of one title an order (and so a cart line) may hold, so no customer can hold a
+ * title's whole stock while they decide; more is a bulk order, arranged with the shop (decision 057).
+ */
+export const MAX_COPIES_PER_TITLE = 20;
 
 export const CheckoutMessages = {
   addressRequired: 'Choose a delivery address.',
@@ -22,6 +27,9 @@ export const CheckoutMessages = {
   /** A book staff hid from the storefront after it went into the cart (decision 032). */
   bookUnavailable: (title: string) => `"${title}" is no longer available. Remove it from your cart to check out.`,
   paymentsUnavailable: 'Payments are unavailable right now. Please try again in a few minutes.',
+  copiesPerTitleMax: `An order can include at most ${MAX_COPIES_PER_TITLE} copies of a title. For a bulk order, please write to us at /contact-us.`,
+  /** A newer checkout of the same customer (another tab or device) replaced this one while it was being opened. */
+  checkoutReplaced: 'Your checkout was replaced by a newer one from another tab or device. Please try again.',
 } as const;
 
 /** `POST v1/checkout/create-session`. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CART_MAX_LINES, CartMessages } from '@bookshop/contracts/cart';
 import { AuthMessages } from '@bookshop/contracts/auth';
+import { CheckoutMessages, MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
 import {
   callAs,
   createCustomer,
@@ -401,6 +402,47 @@ describe('POST /api/v1/cart/merge', () => {
     ],
   ])('rejects %j naming %s', async (payload, field, message) => {
     expectValidationError(await call('POST', '/api/v1/cart/merge', alice, payload), field, message);
+  });
+});
+
+describe(`at most ${MAX_COPIES_PER_TITLE} copies of a title (decision 057)`, () => {
+  const plenty = async () => t.catalogue.createBook(book({ title: `Plenty ${Math.random()}`, stockQuantity: 200 }));
+
+  it('adding beyond the cap is 409 inviting a bulk order, counting what is already in the cart', async () => {
+    const id = await plenty();
+    const tooMany = await add(alice, id, MAX_COPIES_PER_TITLE + 1);
+    expectProblem(tooMany, 409);
+    expect(tooMany.json().detail).toBe(CheckoutMessages.copiesPerTitleMax);
+    expect((await getCart(alice)).items).toEqual([]);
+
+    expect((await add(alice, id, MAX_COPIES_PER_TITLE)).statusCode).toBe(200);
+    const oneMore = await add(alice, id, 1);
+    expectProblem(oneMore, 409);
+    expect(oneMore.json().detail).toBe(CheckoutMessages.copiesPerTitleMax);
+    expect((await getCart(alice)).items).toMatchObject([{ id, quantity: MAX_COPIES_PER_TITLE }]);
+  });
+
+  it('raising a line beyond the cap is 409; a line above it (kept from before) may be lowered', async () => {
+    const id = await plenty();
+    await add(alice, id, 5);
+    const raised = await call('PUT', '/api/v1/cart', alice, { bookId: id, quantity: MAX_COPIES_PER_TITLE + 1 });
+    expectProblem(raised, 409);
+    expect(raised.json().detail).toBe(CheckoutMessages.copiesPerTitleMax);
+    expect((await getCart(alice)).items).toMatchObject([{ id, quantity: 5 }]);
+
+    await t.db.execute(sql`update cart_items set quantity = 30 where book_id = ${id}`);
+    const lowered = await call('PUT', '/api/v1/cart', alice, { bookId: id, quantity: 25 });
+    expect(lowered.statusCode).toBe(200);
+    expect(lowered.json().items).toMatchObject([{ id, quantity: 25 }]);
+  });
+
+  it('a guest cart merged at login is capped at the limit and says so', async () => {
+    const id = await plenty();
+    const res = await call('POST', '/api/v1/cart/merge', alice, { items: [{ bookId: id, quantity: 50 }] });
+    expect(res.json().cart.items).toMatchObject([{ id, quantity: MAX_COPIES_PER_TITLE }]);
+    expect(res.json().adjustments).toEqual([
+      { bookId: id, requested: 50, added: MAX_COPIES_PER_TITLE, reason: 'capped-by-stock' },
+    ]);
   });
 });
 

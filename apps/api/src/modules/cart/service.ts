@@ -1,6 +1,5 @@
 import {
   CART_MAX_LINES,
-  CART_MAX_QUANTITY,
   CartMessages,
   cartTotals,
   MergeAdjustmentReason,
@@ -13,6 +12,7 @@ import {
   type UpdateCartItem,
 } from '@bookshop/contracts/cart';
 import type { Book } from '@bookshop/contracts/catalogue';
+import { CheckoutMessages, MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
 import type { DeliveryOrderSummary } from '@bookshop/contracts/delivery';
 import { aedToFils, filsToAed } from '@bookshop/contracts/money';
 import type { Tx } from '../../platform/db.ts';
@@ -81,11 +81,14 @@ export function createCartService({ db, catalogue }: CartDeps) {
   const getCart = async (customerId: number, options: { tx?: Tx } = {}): Promise<Cart> =>
     toCart(await pricedLines(customerId, options.tx));
 
-  /** Refuses a quantity the stock (or the per-line maximum) cannot cover. */
+  /**
+   * Refuses a quantity the stock cannot cover, or more copies than one order may take: the
+   * customer learns of the per-title cap here rather than at checkout (decision 057).
+   */
   function assertInStock(book: Book, quantity: number) {
     if (!book.isInStock) throw conflict(CartMessages.outOfStock(book.title));
     if (quantity > book.stockQuantity) throw conflict(CartMessages.notEnoughStock(book.title, book.stockQuantity));
-    if (quantity > CART_MAX_QUANTITY) throw conflict(CartMessages.quantityMax);
+    if (quantity > MAX_COPIES_PER_TITLE) throw conflict(CheckoutMessages.copiesPerTitleMax);
   }
 
   return {
@@ -176,7 +179,10 @@ export function createCartService({ db, catalogue }: CartDeps) {
             skip(MergeAdjustmentReason.CartFull);
             continue;
           }
-          const target = Math.max(current ?? 0, Math.min((current ?? 0) + want, book.stockQuantity, CART_MAX_QUANTITY));
+          const target = Math.max(
+            current ?? 0,
+            Math.min((current ?? 0) + want, book.stockQuantity, MAX_COPIES_PER_TITLE),
+          );
           const added = target - (current ?? 0);
           if (added < want)
             adjustments.push({ bookId, requested: want, added, reason: MergeAdjustmentReason.CappedByStock });

@@ -116,6 +116,18 @@ export async function reserveStock(
   }));
 }
 
+/**
+ * Locks the books of all these lines in book-id order, for a transaction that releases some
+ * copies and then reserves others (a replaced checkout): taken piecemeal, the two sets' locks
+ * would not be in one order, and two such transactions could deadlock.
+ */
+export async function lockStock(tx: Tx, lines: StockLine[]): Promise<void> {
+  await lockBooks(
+    tx,
+    byBook(lines).map((line) => line.bookId),
+  );
+}
+
 /** Puts reserved copies back (an unpaid order cancelled). Books deleted meanwhile are skipped. */
 export async function releaseStock(tx: Tx, lines: StockLine[]): Promise<void> {
   const wanted = byBook(lines);

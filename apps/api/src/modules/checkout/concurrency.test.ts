@@ -12,7 +12,7 @@ import {
 } from '../../test/app.ts';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
 import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.ts';
-import { addAddress, checkout, countRows, fillCart, getOrder, signedEvent, stockOf } from './testing.ts';
+import { addAddress, checkout, countRows, dubai, fillCart, getOrder, signedEvent, stockOf } from './testing.ts';
 
 /**
  * Never oversell: 50 customers press "Proceed to Payment" at once for a book with 5 copies.
@@ -99,6 +99,80 @@ describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
 
   it('two API instances sharing one database never oversell either', async () => {
     await expectNoOversell(t, [t.app, second.app], 'Five Copies, Two Servers');
+  }, 120_000);
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('one open checkout per customer on PostgreSQL (decision 057)', () => {
+  let t: TestApp;
+  let second: SecondInstance;
+  beforeAll(async () => {
+    t = await createTestApp();
+    second = await secondInstance(t, { quietJobs: true });
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  const pendingOf = (who: TestAccount) =>
+    countRows(t, sql`select count(*) as n from orders where customer_id = ${who.id} and status = 1`);
+  const reservedBy = (who: TestAccount, bookId: number) =>
+    countRows(
+      t,
+      sql`select coalesce(sum(quantity), 0) as n from order_items i join orders o on o.id = i.order_id
+          where i.book_id = ${bookId} and o.customer_id = ${who.id} and o.status = 1`,
+    );
+  const createOn = (app: TestApp['app'], who: TestAccount, addressId: number, deliveryMethod = 'standard') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/checkout/create-session',
+      headers: who.headers,
+      payload: { addressId, deliveryMethod },
+    });
+
+  it('the same cart twice at once on two instances: both answer the one session, its copies reserved once', async () => {
+    const bookId = await t.catalogue.createBook(testBook({ title: 'Double Click', stockQuantity: 100 }));
+    for (let round = 0; round < 5; round++) {
+      const who = await createCustomer(t);
+      const addressId = await addAddress(t, who);
+      await fillCart(t, who, { [bookId]: 20 });
+      const answers = await Promise.all([createOn(t.app, who, addressId), createOn(second.app, who, addressId)]);
+      expect(answers.map((res) => `${res.statusCode} ${res.statusCode === 201 ? '' : res.body}`)).toEqual([
+        '201 ',
+        '201 ',
+      ]);
+      expect(answers[1].json()).toEqual(answers[0].json());
+      expect(await pendingOf(who)).toBe(1);
+      expect(await stockOf(t, 'Double Click')).toBe(80);
+      await t.db.execute(sql`update orders set status = 3 where customer_id = ${who.id}`);
+      await t.db.execute(sql`update books set stock_quantity = 100 where id = ${bookId}`);
+    }
+  }, 120_000);
+
+  it('different carts at once on two instances: exactly one open checkout, and the stock holds only its copies', async () => {
+    const bookId = await t.catalogue.createBook(
+      testBook({ title: 'Two Tabs', stockQuantity: 100, nextDayEligible: true }),
+    );
+    for (let round = 0; round < 8; round++) {
+      const who = await createCustomer(t);
+      const home = await addAddress(t, who);
+      const office = await addAddress(t, who, { ...dubai, city: 'Abu Dhabi' });
+      await fillCart(t, who, { [bookId]: 20 });
+      // One tab already has an open checkout; two more start at once, to different addresses.
+      const first = await createOn(t.app, who, home);
+      expect(first.statusCode, first.body).toBe(201);
+      const answers = await Promise.all([createOn(t.app, who, office), createOn(second.app, who, home, 'next-day')]);
+      for (const res of answers) {
+        expect([201, 409], res.body).toContain(res.statusCode);
+        if (res.statusCode === 409) expect(res.json().detail).toBe(CheckoutMessages.checkoutReplaced);
+      }
+      expect(answers.some((res) => res.statusCode === 201)).toBe(true);
+      expect(await pendingOf(who)).toBe(1);
+      expect(await reservedBy(who, bookId)).toBe(20);
+      expect(await stockOf(t, 'Two Tabs')).toBe(80);
+      await t.db.execute(sql`update orders set status = 3 where customer_id = ${who.id}`);
+      await t.db.execute(sql`update books set stock_quantity = 100 where id = ${bookId}`);
+    }
   }, 120_000);
 });
 

@@ -1,8 +1,26 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { OrderStatus } from '@bookshop/contracts/enums';
 import type { Tx } from '../../platform/db.ts';
 import { accounts } from '../auth/schema.ts';
 import { cartItems } from '../cart/schema.ts';
-import { processedWebhookEvents } from '../orders/schema.ts';
+import { orders, processedWebhookEvents } from '../orders/schema.ts';
+
+/**
+ * Serialises one customer's create-session calls until the transaction ends, on every instance:
+ * the check "no open checkout" and the insert of one cannot interleave with another's.
+ */
+export async function lockCheckout(tx: Tx, customerId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${customerId}`}, 0))`);
+}
+
+/** The customer's Pending orders (open checkouts), locked in id order before the cart's lines. */
+export const lockOpenOrders = (tx: Tx, customerId: number) =>
+  tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, OrderStatus.Pending)))
+    .orderBy(asc(orders.id))
+    .for('update');
 
 /** The cart's lines, locked until the checkout transaction ends (book-id order, as stock locks). */
 export const lockCartLines = (tx: Tx, customerId: number) =>

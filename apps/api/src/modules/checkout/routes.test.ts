@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '@bookshop/contracts/auth';
-import { CheckoutMessages } from '@bookshop/contracts/checkout';
+import { CheckoutMessages, MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
 import { DeliveryMessages } from '@bookshop/contracts/delivery';
 import { RoleName } from '@bookshop/contracts/enums';
 import { OrderMessages, type Order } from '@bookshop/contracts/orders';
@@ -16,7 +17,13 @@ import {
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
+import { rows } from '../../platform/db.ts';
 import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import {
+  sandboxWebhookSecret,
+  WEBHOOK_DELIVERY_JOB,
+  type WebhookDeliveryPayload,
+} from '../payments/sandbox-provider.ts';
 import {
   addAddress,
   cartBookIds,
@@ -24,6 +31,8 @@ import {
   confirmations,
   countRows,
   createSession,
+  deliver,
+  dubai,
   expireNow,
   fillCart,
   getOrder,
@@ -259,6 +268,95 @@ describe('create-session', () => {
   });
 });
 
+describe('one open checkout per customer (decision 057)', () => {
+  const customerWithAddress = async () => {
+    const who = await createCustomer(t);
+    return { who, addressId: await addAddress(t, who) };
+  };
+  const pendingOrdersOf = (who: TestAccount) =>
+    countRows(t, sql`select count(*) as n from orders where customer_id = ${who.id} and status = 1`);
+  const ordersOf = (who: TestAccount) =>
+    countRows(t, sql`select count(*) as n from orders where customer_id = ${who.id}`);
+
+  it('an unchanged cart answers the open session again: one order number, its copies reserved once', async () => {
+    const { who, addressId } = await customerWithAddress();
+    const bookId = await t.catalogue.createBook(testBook({ title: 'Held Once', stockQuantity: 40 }));
+    await fillCart(t, who, { [bookId]: MAX_COPIES_PER_TITLE, [ids.emma!]: 1 });
+    const emma = await stockOf(t, 'Emma');
+    const first = await checkout(t, who, addressId);
+    const again = await checkout(t, who, addressId);
+    expect(again).toEqual(first);
+    expect(await ordersOf(who)).toBe(1);
+    expect(await stockOf(t, 'Held Once')).toBe(40 - MAX_COPIES_PER_TITLE);
+    expect(await stockOf(t, 'Emma')).toBe(emma - 1);
+  });
+
+  it('a changed quantity, address or delivery method replaces it: the old order is cancelled, its copies back, its page unpayable', async () => {
+    const { who, addressId } = await customerWithAddress();
+    const bookId = await t.catalogue.createBook(
+      testBook({ title: 'Replaced Often', stockQuantity: 40, nextDayEligible: true }),
+    );
+    await fillCart(t, who, { [bookId]: 5 });
+    const first = await checkout(t, who, addressId);
+    expect(await stockOf(t, 'Replaced Often')).toBe(35);
+
+    await fillCart(t, who, { [bookId]: 3 });
+    const second = await checkout(t, who, addressId);
+    expect(second.orderId).not.toBe(first.orderId);
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect((await getOrder(t, who, first.orderId)).status).toBe(3);
+    expect(await stockOf(t, 'Replaced Often')).toBe(37);
+    // Expired at the payment page before its copies went back: it can no longer be paid.
+    expect((await payOnSandboxPage(t, first.url)).statusCode).toBe(410);
+
+    const third = await checkout(t, who, addressId, 'next-day');
+    expect((await getOrder(t, who, second.orderId)).status).toBe(3);
+    const otherAddress = await addAddress(t, who, { ...dubai, city: 'Abu Dhabi' });
+    const fourth = await checkout(t, who, otherAddress, 'next-day');
+    expect((await getOrder(t, who, third.orderId)).status).toBe(3);
+    expect(await getOrder(t, who, fourth.orderId)).toMatchObject({ status: 1, address: { city: 'Abu Dhabi' } });
+    expect(await pendingOrdersOf(who)).toBe(1);
+    expect(await stockOf(t, 'Replaced Often')).toBe(37);
+  });
+
+  it(`more than ${MAX_COPIES_PER_TITLE} copies of a title is 409 inviting a bulk order, and the open checkout stays as it was`, async () => {
+    const { who, addressId } = await customerWithAddress();
+    const bookId = await t.catalogue.createBook(testBook({ title: 'Bulk Buy', stockQuantity: 200 }));
+    await fillCart(t, who, { [bookId]: 2 });
+    const open = await checkout(t, who, addressId);
+    // A line above the cap, kept from before the cart enforced it.
+    await t.db.execute(
+      sql`update cart_items set quantity = ${MAX_COPIES_PER_TITLE + 1} where customer_id = ${who.id} and book_id = ${bookId}`,
+    );
+    const refused = await createSession(t, who, addressId);
+    expectProblem(refused, 409);
+    expect(refused.json().detail).toBe(CheckoutMessages.copiesPerTitleMax);
+    expect(await ordersOf(who)).toBe(1);
+    expect((await getOrder(t, who, open.orderId)).status).toBe(1);
+    expect(await stockOf(t, 'Bulk Buy')).toBe(198);
+  });
+
+  it('a replaced session the customer already paid in another tab is completed, not sold twice', async () => {
+    const { who, addressId } = await customerWithAddress();
+    const bookId = await t.catalogue.createBook(testBook({ title: 'Paid Elsewhere', stockQuantity: 10 }));
+    const later = await t.catalogue.createBook(testBook({ title: 'Added Later', stockQuantity: 10 }));
+    await fillCart(t, who, { [bookId]: 2 });
+    const paidTab = await checkout(t, who, addressId);
+    expect((await payOnSandboxPage(t, paidTab.url)).statusCode).toBe(303);
+    // Before the webhook arrives, the other tab adds a book and checks out again.
+    expect((await callAs(t, 'POST', '/api/v1/cart', who, { bookId: later, quantity: 1 })).statusCode).toBe(200);
+    const next = await checkout(t, who, addressId);
+    expect((await getOrder(t, who, paidTab.orderId)).status).toBe(2);
+    const pending = await getOrder(t, who, next.orderId);
+    expect(pending.status).toBe(1);
+    expect(pending.items.map((item) => item.title)).toEqual(['Added Later']);
+    await t.app.jobs.runDue();
+    expect((await getOrder(t, who, paidTab.orderId)).history.map((h) => h.status)).toEqual([1, 2]);
+    expect(await stockOf(t, 'Paid Elsewhere')).toBe(8);
+    expect(await stockOf(t, 'Added Later')).toBe(9);
+  });
+});
+
 describe('who may see an order and a session', () => {
   let session: { orderId: number; sessionId: string };
   beforeAll(async () => {
@@ -368,6 +466,35 @@ describe('end to end through the sandbox', () => {
     // Listed as the customer's newest order.
     const mine = await callAs(t, 'GET', '/api/v1/orders/customer?status=2', alice);
     expect(mine.json<{ data: Order[] }>().data[0]!.id).toBe(session.orderId);
+  });
+
+  it("refuses a sandbox event signed 10 minutes ahead with the sandbox's secret (400, nothing changes); one minute ahead is accepted", async () => {
+    await fillCart(t, alice, { [ids.emma!]: 1 });
+    const stock = await stockOf(t, 'Emma');
+    const session = await checkout(t, alice, aliceAddress);
+    expect((await payOnSandboxPage(t, session.url)).statusCode).toBe(303);
+    // The event the sandbox queued for delivery, signed again with other timestamps.
+    const [job] = await rows<{ payload: WebhookDeliveryPayload }>(
+      t.db,
+      sql`select payload from jobs where kind = ${WEBHOOK_DELIVERY_JOB} and payload->'event'->'data'->'object'->>'id' = ${session.sessionId}`,
+    );
+    await t.db.execute(sql`delete from jobs where kind = ${WEBHOOK_DELIVERY_JOB} and done_at is null`);
+    const payload = JSON.stringify(job!.payload.event);
+    const secret = sandboxWebhookSecret(t.config.dataDir);
+    const inSeconds = (offset: number) => ({
+      payload,
+      signature: Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        timestamp: Math.floor(Date.now() / 1000) + offset,
+      }),
+    });
+    expectProblem(await deliver(t, inSeconds(10 * 60)), 400);
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(1);
+    expect(await stockOf(t, 'Emma')).toBe(stock - 1);
+    expect((await deliver(t, inSeconds(60))).statusCode).toBe(200);
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(2);
+    expect(await stockOf(t, 'Emma')).toBe(stock - 1);
   });
 
   it('a declined card stays on the page; then Cancel: order Cancelled, copies released, cart intact', async () => {

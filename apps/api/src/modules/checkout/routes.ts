@@ -4,6 +4,7 @@ import {
   CheckoutSessionQuerySchema,
   CheckoutSessionSchema,
   CreateCheckoutSessionSchema,
+  MAX_COPIES_PER_TITLE,
 } from '@bookshop/contracts/checkout';
 import { OrderSchema } from '@bookshop/contracts/orders';
 import { ProblemSchema } from '@bookshop/contracts/problem';
@@ -30,8 +31,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
       ...customerOnly,
       schema: {
         tags,
-        summary:
-          "Turns the signed-in customer's cart into a Pending order with its copies reserved for 30 minutes, and opens the provider's payment page",
+        summary: `Turns the signed-in customer's cart into a Pending order with its copies reserved for 30 minutes, and opens the provider's payment page. A customer has one open checkout: an unchanged cart (lines, address, delivery method) answers it again; a changed one replaces it. 409 for more than ${MAX_COPIES_PER_TITLE} copies of a title`,
         body: CreateCheckoutSessionSchema,
         response: { 201: CheckoutSessionSchema, ...problems, 409: ProblemSchema, 503: ProblemSchema },
       },

@@ -1,18 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Address } from '@bookshop/contracts/addresses';
-import { CHECKOUT_SESSION_MINUTES, CheckoutMessages, type CreateCheckoutSession } from '@bookshop/contracts/checkout';
+import {
+  CHECKOUT_SESSION_MINUTES,
+  CheckoutMessages,
+  MAX_COPIES_PER_TITLE,
+  type CheckoutSession,
+  type CreateCheckoutSession,
+} from '@bookshop/contracts/checkout';
 import { deliveryOptions, type DeliveryOrderSummary } from '@bookshop/contracts/delivery';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import { filsToAed, formatPrice } from '@bookshop/contracts/money';
 import { orderNumber, type Order } from '@bookshop/contracts/orders';
 import type { Database, Tx } from '../../platform/db.ts';
-import { badRequest, HttpProblem, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mail } from '../../platform/mailer.ts';
-import { releaseStock, reserveStock, type LockedBook } from '../catalogue/stock.ts';
+import { lockStock, releaseStock, reserveStock, type LockedBook } from '../catalogue/stock.ts';
 import * as orderQueries from '../orders/queries.ts';
 import type { OrdersService } from '../orders/service.ts';
-import type { PaymentProvider, ProviderEvent, ProviderSession } from '../payments/provider.ts';
+import type { CreateSessionInput, PaymentProvider, ProviderEvent, ProviderSession } from '../payments/provider.ts';
 import { ProviderUnavailableError, RefundRefusedError } from '../payments/provider.ts';
 import * as queries from './queries.ts';
 
@@ -22,7 +28,8 @@ import * as queries from './queries.ts';
  * outbox); the provider's session is created after that commits, never while rows are locked.
  * Fulfilment and cancellation lock the order row, so the webhook, the success page, the expiry
  * job and reconciliation may all arrive, repeatedly and on different instances: each order is
- * completed or cancelled once.
+ * completed or cancelled once. A customer has at most one open (Pending) checkout: a new one
+ * answers it again or replaces it (decision 057).
  */
 
 /**
@@ -67,6 +74,55 @@ export class PaymentsUnavailableProblem extends HttpProblem {
   }
 }
 
+/** An open checkout is answered again only while this much of its reservation is left (decision 057). */
+const REUSE_MIN_REMAINING_MS = 5 * 60_000;
+/** Rounds of "expire the open checkout, then place" before a customer racing themselves is told to retry. */
+const PLACE_ATTEMPTS = 4;
+
+type SessionItem = Pick<orderQueries.OrderItemRow, 'title' | 'discountedPriceFils' | 'quantity'>;
+type Plan =
+  | { kind: 'placed'; order: orderQueries.OrderRow; items: SessionItem[]; email: string }
+  | { kind: 'reuse'; order: orderQueries.OrderRow }
+  | { kind: 'replace'; orders: orderQueries.OrderRow[] };
+
+/** Rolls the placing transaction back: these open checkouts' payment pages must be expired first. */
+class ExpireFirst extends Error {
+  constructor(readonly orders: orderQueries.OrderRow[]) {
+    super('the open checkouts must be expired first');
+  }
+}
+
+/** The open order was made from this very cart, address and delivery method. */
+function isSameCheckout(
+  order: orderQueries.OrderRow,
+  items: orderQueries.OrderItemRow[],
+  lines: { bookId: number; quantity: number }[],
+  address: Address,
+  input: CreateCheckoutSession,
+) {
+  const own = items.filter((item) => item.orderId === order.id);
+  return (
+    order.deliveryMethodCode === input.deliveryMethod &&
+    order.address === address.address &&
+    order.country === address.country &&
+    order.city === address.city &&
+    order.phoneNo === address.phoneNo &&
+    order.zipCode === address.zipCode &&
+    own.length === lines.length &&
+    own.every((item, i) => item.bookId === lines[i]!.bookId && item.quantity === lines[i]!.quantity)
+  );
+}
+
+/** A provider that cannot be reached while a checkout is replaced or answered again: 503, nothing changed. */
+async function providerCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) throw new PaymentsUnavailableProblem();
+    throw error;
+  }
+}
+
 const isPaid = (session: ProviderSession) =>
   session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required';
 
@@ -76,94 +132,211 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const { db, provider, jobs, mailer, orders, addresses, cart, delivery, catalogue, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Puts the order and its snapshots in, reserving the copies; all or nothing. */
-  async function placeOrder(customerId: number, input: CreateCheckoutSession) {
-    return db.transaction(async (tx) => {
-      const lines = await queries.lockCartLines(tx, customerId);
-      if (lines.length === 0) throw badRequest(CheckoutMessages.emptyCart);
-      const address = await addresses.get(customerId, input.addressId, { tx }).catch((error: unknown) => {
-        if (error instanceof HttpProblem && error.status === 404) throw notFound(CheckoutMessages.addressNotFound);
-        throw error;
+  /**
+   * One transaction under the customer's checkout lock (decision 057): refuses what cannot be
+   * placed, answers the open checkout when the cart, address and delivery method are unchanged,
+   * else cancels the open ones (their copies back) and places the new order with its copies
+   * reserved. An open checkout whose payment page was not yet expired by this call rolls it all
+   * back (`ExpireFirst`): its page is expired first, outside any lock, and the caller comes again.
+   */
+  async function placeOrder(customerId: number, input: CreateCheckoutSession, stopped: ReadonlySet<number>) {
+    try {
+      return await db.transaction(async (tx): Promise<Plan> => {
+        await queries.lockCheckout(tx, customerId);
+        const open = await queries.lockOpenOrders(tx, customerId);
+        const lines = await queries.lockCartLines(tx, customerId);
+        if (lines.length === 0) throw badRequest(CheckoutMessages.emptyCart);
+        if (lines.some((line) => line.quantity > MAX_COPIES_PER_TITLE))
+          throw conflict(CheckoutMessages.copiesPerTitleMax);
+        const address = await addresses.get(customerId, input.addressId, { tx }).catch((error: unknown) => {
+          if (error instanceof HttpProblem && error.status === 404) throw notFound(CheckoutMessages.addressNotFound);
+          throw error;
+        });
+        const openItems = await orderQueries.listItems(
+          tx,
+          open.map((order) => order.id),
+        );
+        const [only] = open;
+        if (
+          only &&
+          open.length === 1 &&
+          !stopped.has(only.id) &&
+          only.expiresAt.getTime() - now().getTime() >= REUSE_MIN_REMAINING_MS &&
+          isSameCheckout(only, openItems, lines, address, input)
+        )
+          return { kind: 'reuse', order: only };
+
+        await lockStock(tx, [...openItems, ...lines]);
+        const createdAt = now();
+        for (const order of open)
+          await orderQueries.setStatus(tx, order.id, OrderStatus.Cancelled, createdAt, { cancelledAt: createdAt });
+        await releaseStock(tx, openItems);
+        const books = new Map((await reserveStock(tx, lines, { shownOnly: true })).map((book) => [book.id, book]));
+        const priced = lines.map((line) => ({ ...line, book: books.get(line.bookId)! }));
+        const itemsTotalFils = sum(priced, (l) => l.book.priceFils * l.quantity);
+        const paidFils = sum(priced, (l) => l.book.discountedPriceFils * l.quantity);
+        const summary = {
+          itemsTotalFils: paidFils,
+          allItemsNextDayEligible: priced.every((l) => l.book.nextDayEligible),
+        };
+        const deliveryFeeFils = delivery.feeFils(input.deliveryMethod, summary);
+        const method = deliveryOptions(summary).find((o) => o.code === input.deliveryMethod)!;
+        const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
+        const items = priced.map(({ book, quantity }) => orderItem(book, quantity));
+        const order = await orderQueries.insertOrder(
+          tx,
+          {
+            customerId,
+            status: OrderStatus.Pending,
+            createdAt,
+            expiresAt,
+            deliveryMethodCode: method.code,
+            deliveryMethodName: method.name,
+            deliveryFeeFils,
+            itemsTotalFils,
+            discountTotalFils: itemsTotalFils - paidFils,
+            totalFils: paidFils + deliveryFeeFils,
+            address: address.address,
+            country: address.country,
+            city: address.city,
+            phoneNo: address.phoneNo,
+            zipCode: address.zipCode,
+            provider: provider.name,
+          },
+          items,
+        );
+        // The outbox: the order cannot exist without the job that releases its copies.
+        await jobs.enqueue(
+          tx,
+          CheckoutJobKind.Expire,
+          { orderId: order.id },
+          { runAt: expiresAt, key: `checkout.expire:${order.id}` },
+        );
+        // Everything above was checked with the open checkouts' copies back; now their pages must
+        // go before those copies may: roll back, expire them, and come again.
+        const payable = open.filter((o) => o.providerSessionId !== null && !stopped.has(o.id));
+        if (payable.length > 0) throw new ExpireFirst(payable);
+        const email = await queries.customerEmail(tx, customerId);
+        return { kind: 'placed', order, items, email: email ?? '' };
       });
-      const books = new Map((await reserveStock(tx, lines, { shownOnly: true })).map((book) => [book.id, book]));
-      const priced = lines.map((line) => ({ ...line, book: books.get(line.bookId)! }));
-      const itemsTotalFils = sum(priced, (l) => l.book.priceFils * l.quantity);
-      const paidFils = sum(priced, (l) => l.book.discountedPriceFils * l.quantity);
-      const summary = {
-        itemsTotalFils: paidFils,
-        allItemsNextDayEligible: priced.every((l) => l.book.nextDayEligible),
-      };
-      const deliveryFeeFils = delivery.feeFils(input.deliveryMethod, summary);
-      const method = deliveryOptions(summary).find((o) => o.code === input.deliveryMethod)!;
-      const createdAt = now();
-      const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
-      const order = await orderQueries.insertOrder(
-        tx,
-        {
-          customerId,
-          status: OrderStatus.Pending,
-          createdAt,
-          expiresAt,
-          deliveryMethodCode: method.code,
-          deliveryMethodName: method.name,
-          deliveryFeeFils,
-          itemsTotalFils,
-          discountTotalFils: itemsTotalFils - paidFils,
-          totalFils: paidFils + deliveryFeeFils,
-          address: address.address,
-          country: address.country,
-          city: address.city,
-          phoneNo: address.phoneNo,
-          zipCode: address.zipCode,
-          provider: provider.name,
-        },
-        priced.map(({ book, quantity }) => orderItem(book, quantity)),
-      );
-      // The outbox: the order cannot exist without the job that releases its copies.
-      await jobs.enqueue(
-        tx,
-        CheckoutJobKind.Expire,
-        { orderId: order.id },
-        { runAt: expiresAt, key: `checkout.expire:${order.id}` },
-      );
-      const email = await queries.customerEmail(tx, customerId);
-      return { order, priced, email: email ?? '' };
-    });
+    } catch (error) {
+      if (error instanceof ExpireFirst) return { kind: 'replace', orders: error.orders } satisfies Plan;
+      throw error;
+    }
   }
 
-  async function createSession(customerId: number, input: CreateCheckoutSession) {
-    const { order, priced, email } = await placeOrder(customerId, input);
-    catalogue.invalidate();
-    const number = orderNumber(order.id);
+  /**
+   * A customer has at most one open checkout (decision 057): an unchanged cart answers the open
+   * one again; a changed one replaces it, its payment page expired before its copies go back.
+   */
+  async function createSession(customerId: number, input: CreateCheckoutSession): Promise<CheckoutSession> {
+    const stopped = new Set<number>();
+    for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
+      const plan = await placeOrder(customerId, input, stopped);
+      if (plan.kind === 'replace') {
+        for (const order of plan.orders) {
+          await stopPayment(order.id, order.providerSessionId!);
+          stopped.add(order.id);
+        }
+        continue;
+      }
+      if (plan.kind === 'reuse') {
+        const answer = await reopen(plan.order);
+        if (answer) return answer;
+        stopped.add(plan.order.id);
+        continue;
+      }
+      catalogue.invalidate();
+      return openPaymentPage(plan.order, plan.items, plan.email);
+    }
+    // Only a customer racing themselves from several tabs gets here.
+    throw conflict(CheckoutMessages.checkoutReplaced);
+  }
+
+  /** The provider's session for an order, built from the order alone: the same order asks the same session. */
+  const sessionInput = (order: orderQueries.OrderRow, items: SessionItem[], email: string): CreateSessionInput => ({
+    orderId: order.id,
+    orderNumber: orderNumber(order.id),
+    customerEmail: email,
+    lines: items.map((item) => ({
+      title: item.title,
+      unitAmountFils: item.discountedPriceFils,
+      quantity: item.quantity,
+    })),
+    delivery: { name: order.deliveryMethodName, amountFils: order.deliveryFeeFils },
+    expiresAt: order.expiresAt,
+    successUrl: `${deps.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${deps.publicUrl}/checkout/cancel?session_id={CHECKOUT_SESSION_ID}`,
+    idempotencyKey: `checkout-order-${order.id}`,
+  });
+
+  const answerOf = (order: orderQueries.OrderRow, session: ProviderSession & { url: string }): CheckoutSession => ({
+    orderId: order.id,
+    sessionId: session.id,
+    url: session.url,
+    expiresAt: order.expiresAt.toISOString(),
+  });
+
+  /** Opens (or, for the same order, answers again) the payment page of a Pending order. */
+  async function openPaymentPage(
+    order: orderQueries.OrderRow,
+    items: SessionItem[],
+    email: string,
+  ): Promise<CheckoutSession> {
     try {
-      const session = await provider.createSession({
-        orderId: order.id,
-        orderNumber: number,
-        customerEmail: email,
-        lines: priced.map(({ book, quantity }) => ({
-          title: book.title,
-          unitAmountFils: book.discountedPriceFils,
-          quantity,
-        })),
-        delivery: { name: order.deliveryMethodName, amountFils: order.deliveryFeeFils },
-        expiresAt: order.expiresAt,
-        successUrl: `${deps.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${deps.publicUrl}/checkout/cancel?session_id={CHECKOUT_SESSION_ID}`,
-        idempotencyKey: `checkout-order-${order.id}`,
-      });
-      await orderQueries.updateOrder(db, order.id, {
-        providerSessionId: session.id,
-        paymentIntentId: session.paymentIntentId,
-      });
+      const session = await provider.createSession(sessionInput(order, items, email));
+      if (!(await storeSession(order.id, session))) {
+        // A newer checkout replaced this order while its page was being opened: nobody may pay it.
+        await stopPayment(order.id, session.id);
+        throw conflict(CheckoutMessages.checkoutReplaced);
+      }
       if (!session.url) throw new ProviderUnavailableError('the provider answered a session without a payment page');
-      return { orderId: order.id, sessionId: session.id, url: session.url, expiresAt: order.expiresAt.toISOString() };
+      return answerOf(order, { ...session, url: session.url });
     } catch (error) {
+      if (error instanceof HttpProblem) throw error;
       // Nobody can pay for this order now: give the copies back at once rather than in 30 minutes.
       log.warn({ err: error, orderId: order.id }, 'checkout: the payment provider failed; order cancelled');
       await cancel(order.id);
       if (error instanceof ProviderUnavailableError) throw new PaymentsUnavailableProblem();
       throw error;
     }
+  }
+
+  /** Records the payment page on the order, unless a newer checkout replaced the order meanwhile. */
+  const storeSession = (orderId: number, session: ProviderSession) =>
+    db.transaction(async (tx) => {
+      const order = await orderQueries.findOrder(tx, orderId, { lock: true });
+      if (order?.status !== OrderStatus.Pending) return false;
+      await orderQueries.updateOrder(tx, orderId, {
+        providerSessionId: session.id,
+        paymentIntentId: session.paymentIntentId,
+      });
+      return true;
+    });
+
+  /** The open checkout of an unchanged cart, answered again; undefined when its page can no longer be paid. */
+  async function reopen(order: orderQueries.OrderRow): Promise<CheckoutSession | undefined> {
+    if (!order.providerSessionId) {
+      // Its first request is still opening the page (or died doing so): the same key answers the same session.
+      const items = await orderQueries.listItems(db, [order.id]);
+      return openPaymentPage(order, items, (await queries.customerEmail(db, order.customerId)) ?? '');
+    }
+    const session = await providerCall(() => provider.retrieveSession(order.providerSessionId!));
+    if (session && isPaid(session)) {
+      await fulfil(order.id, session);
+      return undefined;
+    }
+    return session?.status === 'open' && session.url ? answerOf(order, { ...session, url: session.url }) : undefined;
+  }
+
+  /**
+   * Expires a replaced checkout's payment page before its copies go back. One paid meanwhile (in
+   * another tab) is fulfilled instead; a payment that still completes later takes the path of a
+   * payment for a cancelled order (`fulfil`): honoured while the copies last, else refunded.
+   */
+  async function stopPayment(orderId: number, sessionId: string) {
+    const session = await providerCall(() => provider.expireSession(sessionId));
+    if (isPaid(session)) await fulfil(orderId, session);
   }
 
   /** The whole payment goes back through the `checkout.refund` job, with one provider idempotency key per order. */

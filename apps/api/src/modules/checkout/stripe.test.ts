@@ -58,8 +58,6 @@ beforeAll(async () => {
   bookId = await t.catalogue.createBook(
     testBook({ title: 'Middlemarch', priceFils: 4550, discountPercentage: 20, stockQuantity: 10 }),
   );
-  alice = await createCustomer(t);
-  addressId = await addAddress(t, alice);
 });
 afterAll(async () => {
   await t.close();
@@ -68,6 +66,9 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await t.db.execute(sql`update books set stock_quantity = 10 where id = ${bookId}`);
+  // A customer per test: an open checkout of an earlier test would be reused or replaced (decision 057).
+  alice = await createCustomer(t);
+  addressId = await addAddress(t, alice);
   await fillCart(t, alice, { [bookId]: 2 });
 });
 
@@ -181,6 +182,20 @@ describe('the webhook', () => {
     expect((await getOrder(t, alice, session.orderId)).status).toBe(2);
   });
 
+  it('refuses a correctly signed event dated 10 minutes ahead (400, nothing changes); one minute ahead is accepted', async () => {
+    const session = await checkout(t, alice, addressId);
+    standin.pay(session.sessionId);
+    const inSeconds = (offset: number) =>
+      signedEvent(SECRET, 'checkout.session.completed', sessionOf(session.sessionId), {
+        timestamp: Math.floor(Date.now() / 1000) + offset,
+      });
+    expectProblem(await deliver(t, inSeconds(10 * 60)), 400);
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(1);
+    expect(await stockOf(t, 'Middlemarch')).toBe(8);
+    expect((await deliver(t, inSeconds(60))).statusCode).toBe(200);
+    expect((await getOrder(t, alice, session.orderId)).status).toBe(2);
+  });
+
   it('acknowledges other event types and unknown sessions with 200 and ignores them', async () => {
     const session = await checkout(t, alice, addressId);
     const other = signedEvent(SECRET, 'payment_intent.created', { id: 'pi_123', object: 'payment_intent' });
@@ -287,6 +302,43 @@ describe('expiry and reconciliation', () => {
     standin.pay(session.sessionId);
     const res = await callAs(t, 'GET', `/api/v1/checkout/checkout-cancelled?sessionId=${session.sessionId}`, alice);
     expect(res.json<Order>().status).toBe(2);
+  });
+});
+
+describe('a newer checkout replaces the open one (decision 057)', () => {
+  it('expires the replaced session at Stripe before its copies go back; a payment that completes anyway is honoured once', async () => {
+    const replaced = await checkout(t, alice, addressId);
+    await fillCart(t, alice, { [bookId]: 3 });
+    const current = await checkout(t, alice, addressId);
+    expect(current.sessionId).not.toBe(replaced.sessionId);
+    expect(sessionOf(replaced.sessionId).status).toBe('expired');
+    const expiredAt = standin.requests.findIndex(
+      (r) => r.path === `/v1/checkout/sessions/${replaced.sessionId}/expire`,
+    );
+    const createdAt = standin.requests.findIndex(
+      (r) =>
+        r.path === '/v1/checkout/sessions' &&
+        r.status === 200 &&
+        JSON.stringify(r.body).includes(`"client_reference_id":"${current.orderId}"`),
+    );
+    expect(expiredAt).toBeGreaterThanOrEqual(0);
+    expect(expiredAt).toBeLessThan(createdAt);
+    expect((await getOrder(t, alice, replaced.orderId)).status).toBe(3);
+    expect(await stockOf(t, 'Middlemarch')).toBe(7);
+
+    // The other tab's payment went through before the expiry reached it: its event still counts.
+    const paid = {
+      ...sessionOf(replaced.sessionId),
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: 'pi_test_other_tab',
+    };
+    const event = signedEvent(SECRET, 'checkout.session.completed', paid);
+    expect((await deliver(t, event)).statusCode).toBe(200);
+    expect((await deliver(t, event)).statusCode).toBe(200);
+    expect((await getOrder(t, alice, replaced.orderId)).history.map((h) => h.status)).toEqual([1, 3, 2]);
+    expect((await getOrder(t, alice, current.orderId)).status).toBe(1);
+    expect(await stockOf(t, 'Middlemarch')).toBe(5);
   });
 });
 

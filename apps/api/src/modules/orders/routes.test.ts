@@ -39,8 +39,12 @@ beforeAll(async () => {
   const bobAddress = await addAddress(t, bob);
   for (let i = 0; i < 6; i++) {
     await fillCart(t, alice, { [emma]: 1 });
-    placed.alice.push((await checkout(t, alice, aliceAddress)).orderId);
+    const { orderId } = await checkout(t, alice, aliceAddress);
+    placed.alice.push(orderId);
+    // A customer has one open checkout (decision 057): set each aside so the next is a new order.
+    await t.db.execute(sql`update orders set status = 2 where id = ${orderId}`);
   }
+  await t.db.execute(sql`update orders set status = 1 where customer_id = ${alice.id}`);
   await fillCart(t, bob, { [emma]: 2 });
   placed.bob.push((await checkout(t, bob, bobAddress)).orderId);
   // Alice's first order was cancelled; her first two were placed last week.

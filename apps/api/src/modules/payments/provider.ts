@@ -80,7 +80,8 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<Refund>;
   /**
    * Checks the `Stripe-Signature` header (t=…,v1=…: HMAC-SHA256 of `${t}.${rawBody}` with the
-   * webhook secret, at most 300 s old) and parses the event; throws WebhookSignatureError.
+   * webhook secret, dated at most 300 s from now either way) and parses the event; throws
+   * WebhookSignatureError.
    */
   verifyEvent(rawBody: Buffer | string, signatureHeader: string | undefined): ProviderEvent;
 }

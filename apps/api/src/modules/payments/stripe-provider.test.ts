@@ -295,7 +295,7 @@ describe('Stripe provider: webhook signatures', () => {
     });
   });
 
-  it('refuses a tampered body, a wrong secret, a stale timestamp and a missing header', () => {
+  it('refuses a tampered body, a wrong secret, a stale or future timestamp and a missing header', () => {
     const payload = completedEvent();
     const tampered = payload.replace('"amount_total":11000', '"amount_total":1');
     expect(() => stripe.verifyEvent(tampered, sign(payload))).toThrow(WebhookSignatureError);
@@ -306,6 +306,13 @@ describe('Stripe provider: webhook signatures', () => {
     expect(() => stripe.verifyEvent(payload, sign(payload, { timestamp: sixMinutesAgo }))).toThrow(
       WebhookSignatureError,
     );
+    // Dated ahead of our clock counts the same: a signature cannot be made to live longer.
+    const tenMinutesAhead = Math.floor(Date.now() / 1000) + 10 * 60;
+    expect(() => stripe.verifyEvent(payload, sign(payload, { timestamp: tenMinutesAhead }))).toThrow(
+      WebhookSignatureError,
+    );
+    const oneMinuteAhead = Math.floor(Date.now() / 1000) + 60;
+    expect(stripe.verifyEvent(payload, sign(payload, { timestamp: oneMinuteAhead })).id).toBe('evt_test_1');
     // Four minutes old is still inside Stripe's five-minute tolerance.
     const fourMinutesAgo = Math.floor(Date.now() / 1000) - 4 * 60;
     expect(stripe.verifyEvent(payload, sign(payload, { timestamp: fourMinutesAgo })).id).toBe('evt_test_1');

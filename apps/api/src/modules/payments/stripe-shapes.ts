@@ -39,6 +39,7 @@ export function toProviderSession(session: StripeSessionJson | Stripe.Checkout.S
 /**
  * Verifies a webhook the way Stripe's SDK does (t=…,v1=… HMAC-SHA256 of `${t}.${rawBody}`, at most
  * 300 s old) and maps it; both providers use it, so a sandbox event takes Stripe's exact path.
+ * The SDK lets a timestamp in the future pass; here it must also be at most 300 s ahead.
  */
 export function verifyStripeEvent(
   rawBody: Buffer | string,
@@ -52,6 +53,9 @@ export function verifyStripeEvent(
   } catch (error) {
     throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
   }
+  const signedAt = signatureTimestamp(signatureHeader);
+  if (signedAt === undefined || signedAt - Math.floor(Date.now() / 1000) > SIGNATURE_TOLERANCE_SECONDS)
+    throw new WebhookSignatureError('Timestamp outside the tolerance zone');
   const object = event.data?.object as { object?: string } | undefined;
   return {
     id: event.id,
@@ -59,4 +63,15 @@ export function verifyStripeEvent(
     created: event.created,
     session: object?.object === 'checkout.session' ? toProviderSession(object as StripeSessionJson) : null,
   };
+}
+
+/** The `t=` of a Stripe-Signature header, read as the SDK reads the one it verified (the last). */
+function signatureTimestamp(header: string): number | undefined {
+  const last = header
+    .split(',')
+    .map((item) => item.split('='))
+    .filter(([key]) => key === 't')
+    .at(-1);
+  const seconds = last ? Number.parseInt(last[1] ?? '', 10) : Number.NaN;
+  return Number.isInteger(seconds) ? seconds : undefined;
 }

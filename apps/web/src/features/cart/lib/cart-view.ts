@@ -1,4 +1,5 @@
-import { CART_MAX_QUANTITY, CartMessages, cartTotals, type Cart, type CartItem } from '@bookshop/contracts/cart';
+import { CartMessages, cartTotals, type Cart, type CartItem } from '@bookshop/contracts/cart';
+import { CheckoutMessages, MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
 import { aedToFils, filsToAed, formatPrice } from '@bookshop/contracts/money';
 import type { GuestCart } from '../guest-cart.ts';
 
@@ -31,15 +32,20 @@ export function guestCartView(cart: GuestCart): Cart {
   return { items, ...cartTotals(items) };
 }
 
-/** One more copy is possible while the stock and the per-line maximum allow it. */
+/** One more copy is possible while the stock and the copies one order may take allow it (decision 057). */
 export const canIncrease = (item: CartItem) =>
-  item.isInStock && item.quantity < item.stockQuantity && item.quantity < CART_MAX_QUANTITY;
+  item.isInStock && item.quantity < item.stockQuantity && item.quantity < MAX_COPIES_PER_TITLE;
 
-export type LineWarning = { kind: 'stock' | 'price'; message: string };
+export type LineWarning = { kind: 'stock' | 'price' | 'limit'; message: string };
 
-/** What a line must tell the customer before checkout: sold out, short of copies, or repriced. */
+/**
+ * What a line must tell the customer before checkout: sold out, short of copies, repriced, or at
+ * the most copies of a title one order may take (and how to order more).
+ */
 export function lineWarnings(item: CartItem): LineWarning[] {
   const warnings: LineWarning[] = [];
+  if (item.quantity >= MAX_COPIES_PER_TITLE)
+    warnings.push({ kind: 'limit', message: CheckoutMessages.copiesPerTitleMax });
   if (!item.isQuantityAvailable) {
     warnings.push({
       kind: 'stock',

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cartTotals, type Cart, type CartItem } from '@bookshop/contracts/cart';
 import type { Book } from '@bookshop/contracts/catalogue';
+import { CheckoutMessages, MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
 import { stubApiRoutes } from '../../../test/api-routes.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -114,6 +115,18 @@ describe('cart page of a logged-in customer', () => {
     renderCart(true);
     expect(await screen.findByRole('button', { name: 'Add one copy of Emma' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Remove one copy of Emma' })).toBeEnabled();
+  });
+
+  it(`stops the + button at ${MAX_COPIES_PER_TITLE} copies and says how to order more`, async () => {
+    stubServerCart([
+      line({ id: 1, title: 'Emma', quantity: MAX_COPIES_PER_TITLE, stockQuantity: 50 }),
+      line({ id: 2, title: 'Persuasion', quantity: 2, stockQuantity: 50 }),
+    ]);
+    renderCart(true);
+    expect(await screen.findByRole('button', { name: 'Add one copy of Emma' })).toBeDisabled();
+    expect(screen.getByText(CheckoutMessages.copiesPerTitleMax)).toBeInTheDocument();
+    expect(screen.getAllByText(CheckoutMessages.copiesPerTitleMax)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Add one copy of Persuasion' })).toBeEnabled();
   });
 
   it('deletes a line and clears the cart after confirming, then shows the empty state', async () => {
