@@ -87,7 +87,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, imagesUrl: config.s3?.publicUrl });
   // API answers over 1 KB, brotli or gzip; images and precompressed assets are left as they are.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  registerMetrics(app, { db, metricsToken: config.metricsToken });
+  registerMetrics(app, { db, metrics: config.metrics, production: config.production });
   registerAuth(app, { jwtSecret: config.jwtSecret, accountState: createAccountStateLookup(db) });
 
   await app.register(fastifySwagger, {
