@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { rows, type Database } from './db.ts';
+import { imageWork } from './images.ts';
 import { ConfigError, type Config } from './config.ts';
 import { RequestMessages, unauthorized } from './errors.ts';
 
@@ -80,6 +81,7 @@ export function registerMetrics(
 
   registerPoolMetrics(registry, options.db);
   registerJobMetrics(registry, options.db, app);
+  registerImageMetrics(registry);
 
   const scrape = async () => {
     const merged = Registry.merge([processMetrics(), registry]);
@@ -184,15 +186,7 @@ function sameSecret(presented: string, expected: string): boolean {
 function registerPoolMetrics(registry: Registry, db: Database) {
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return;
-  const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read());
-      },
-    });
+  const gauge = readOnScrape(registry);
   gauge(
     'bookshop_db_pool_connections',
     'Open PostgreSQL connections in the pool (idle and in use).',
@@ -201,6 +195,32 @@ function registerPoolMetrics(registry: Registry, db: Database) {
   gauge('bookshop_db_pool_idle_connections', 'Pooled PostgreSQL connections not in use.', () => pool.idleCount);
   gauge('bookshop_db_pool_waiting_requests', 'Queries waiting for a free pooled connection.', () => pool.waitingCount);
   gauge('bookshop_db_pool_max_connections', 'The pool size limit.', () => pool.options.max ?? 10);
+}
+
+/** A maker of gauges in `registry` whose value `read` gives at each scrape. */
+const readOnScrape = (registry: Registry) => (name: string, help: string, read: () => number) =>
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(read());
+    },
+  });
+
+/** The process's picture work (platform/images.ts): pipelines running, and uploads holding a place. */
+function registerImageMetrics(registry: Registry) {
+  const gauge = readOnScrape(registry);
+  gauge(
+    'bookshop_image_work_running',
+    'Picture pipelines (decoding, resizing) running now.',
+    () => imageWork.stats().running,
+  );
+  gauge(
+    'bookshop_image_uploads_in_flight',
+    'Uploads carrying pictures in flight; at the bound, more are refused with 503.',
+    () => imageWork.stats().inFlight,
+  );
 }
 
 /**
