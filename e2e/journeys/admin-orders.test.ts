@@ -80,6 +80,14 @@ describe('admin orders', () => {
 
     const admin = await newPage();
     await logInToAdmin(admin, DEMO_ADMIN);
+    // The dashboard loaded afresh while the console is watched: its chart must not trip the CSP.
+    const consoleProblems: string[] = [];
+    admin.on('console', (message) => {
+      if (['error', 'warning'].includes(message.type()) || /Content.Security.Policy/i.test(message.text()))
+        consoleProblems.push(`${message.type()}: ${message.text()}`);
+    });
+    admin.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`));
+    await admin.reload();
     // Today's figures count the payment just made.
     await admin.getByRole('button', { name: 'Today', pressed: true }).waitFor();
     await expect.poll(() => figure(admin, 'Paid orders').innerText()).not.toBe('0');
@@ -87,9 +95,15 @@ describe('admin orders', () => {
     await admin.getByRole('img', { name: /^Revenue per day/ }).waitFor();
     await admin.getByRole('button', { name: 'Last 7 days' }).click();
     await admin.getByRole('button', { name: 'Last 7 days', pressed: true }).waitFor();
+    // One bar per day of the range, drawn without style attributes.
+    const chart = admin.getByRole('img', { name: /^Revenue per day from/ });
+    await expect.poll(() => chart.locator('rect').count()).toBe(7);
+    expect(await chart.locator('[style]').count()).toBe(0);
     await admin.getByRole('button', { name: 'Show as table' }).click();
     await admin.getByRole('table', { name: 'Revenue per day' }).waitFor();
     await expectNoSeriousA11yViolations(admin);
+    expect(consoleProblems.filter((text) => /Content.Security.Policy/i.test(text))).toEqual([]);
+    expect(consoleProblems).toEqual([]);
 
     await openOrder(admin, customer, orderNumber);
     await admin.getByRole('region', { name: 'Customer' }).getByText(customer.emailAddress).waitFor();

@@ -40,6 +40,7 @@ import { createStaffService, toStaffMember } from './modules/staff/service.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { createSupportService } from './modules/support/service.ts';
 import { registerAuth } from './platform/auth.ts';
+import { registerCacheControl } from './platform/cache-control.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/errors.ts';
@@ -85,9 +86,10 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   registerErrorHandling(app);
   registerRequestLogging(app);
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, imagesUrl: config.s3?.publicUrl });
+  registerCacheControl(app);
   // API answers over 1 KB, brotli or gzip; images and precompressed assets are left as they are.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  registerMetrics(app, { db, metricsToken: config.metricsToken });
+  registerMetrics(app, { db, metrics: config.metrics, production: config.production });
   registerAuth(app, { jwtSecret: config.jwtSecret, accountState: createAccountStateLookup(db) });
 
   await app.register(fastifySwagger, {

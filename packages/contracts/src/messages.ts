@@ -25,6 +25,8 @@ export const Messages = {
   tooManyRequestsAdmin: 'Too many requests, Please Try Again later.',
   genericErrorTitle: 'Error',
   unexpectedError: 'An unexpected error occurred. Please try again later.',
+  /** An upload refused while the server is processing as many pictures as it may (503). */
+  imagesBusy: 'Many pictures are being processed just now. Please send yours again in a moment.',
   authorsFetchFailed: 'Failed to fetch authors. Please try again later.',
   genresFetchFailed: 'Failed to fetch genres. Please try again later.',
 

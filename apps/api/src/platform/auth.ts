@@ -106,6 +106,18 @@ export function registerAuth(app: FastifyInstance, options: { jwtSecret: string;
   app.decorateRequest('user', null);
 }
 
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Every guard below, so platform/cache-control.ts can tell a route that answers one caller only. */
+const guards = new WeakSet<Guard>();
+const guard = <G extends Guard>(fn: G): G => {
+  guards.add(fn);
+  return fn;
+};
+
+/** Whether a route hook is one of the auth guards of this file. */
+export const isAuthGuard = (hook: unknown): boolean => typeof hook === 'function' && guards.has(hook as Guard);
+
 async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser> {
   if (request.user) return request.user;
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(request.headers.authorization ?? '');
@@ -132,34 +144,34 @@ async function authenticate(request: FastifyRequest, reply: FastifyReply): Promi
 }
 
 /** Any signed-in person, customer or staff. */
-export async function requireSignedIn(request: FastifyRequest, reply: FastifyReply) {
+export const requireSignedIn = guard(async function requireSignedIn(request: FastifyRequest, reply: FastifyReply) {
   await authenticate(request, reply);
-}
+});
 
 /** A signed-in customer (person type Customer). */
-export async function requireCustomer(request: FastifyRequest, reply: FastifyReply) {
+export const requireCustomer = guard(async function requireCustomer(request: FastifyRequest, reply: FastifyReply) {
   const user = await authenticate(request, reply);
   if (user.personType !== PersonType.Customer) throw forbidden(AuthMessages.customersOnly);
-}
+});
 
 /** Any signed-in staff member, including a New User still waiting for a role. */
-export async function requireInternal(request: FastifyRequest, reply: FastifyReply) {
+export const requireInternal = guard(async function requireInternal(request: FastifyRequest, reply: FastifyReply) {
   const user = await authenticate(request, reply);
   if (user.personType !== PersonType.Internal) throw forbidden(AuthMessages.staffOnly);
-}
+});
 
 /** Staff who may use the dashboard: Internal with a role other than New User. */
-export async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
+export const requireStaff = guard(async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
   await requireInternal(request, reply);
   if (request.user!.role === RoleName.NewUser) throw forbidden(AuthMessages.awaitingApproval);
-}
+});
 
 /** Staff whose current role grants `permission` (docs/decisions/003-accounts-roles-and-permissions.md). */
 export function requirePermission(permission: Permission) {
-  return async function requirePermissionGuard(request: FastifyRequest, reply: FastifyReply) {
+  return guard(async function requirePermissionGuard(request: FastifyRequest, reply: FastifyReply) {
     await requireStaff(request, reply);
     if (!request.user!.permissions.includes(permission)) throw forbidden(AuthMessages.permissionMissing);
-  };
+  });
 }
 
 /**
@@ -168,10 +180,10 @@ export function requirePermission(permission: Permission) {
  */
 export function requireCustomerOrPermission(permission: Permission) {
   const staffGuard = requirePermission(permission);
-  return async function requireCustomerOrPermissionGuard(request: FastifyRequest, reply: FastifyReply) {
+  return guard(async function requireCustomerOrPermissionGuard(request: FastifyRequest, reply: FastifyReply) {
     const user = await authenticate(request, reply);
     if (user.personType !== PersonType.Customer) await staffGuard(request, reply);
-  };
+  });
 }
 
 /** The caller of a route behind one of the guards above. */

@@ -51,6 +51,9 @@ describe('loadConfig', () => {
       { DB_IDLE_TX_TIMEOUT_MS: '1.5' },
       /^Invalid configuration: DB_IDLE_TX_TIMEOUT_MS must be a whole number of milliseconds/,
     ],
+    [{ METRICS_PORT: 'nine' }, /^Invalid configuration: METRICS_PORT must be a port number/],
+    [{ METRICS_PORT: '3000' }, /^Invalid configuration: METRICS_PORT must differ from PORT/],
+    [{ METRICS_TOKEN: 'short' }, /^Invalid configuration: METRICS_TOKEN must be at least 16 characters/],
     [{ SHUTDOWN_TIMEOUT_MS: '0' }, /^Invalid configuration: SHUTDOWN_TIMEOUT_MS must be a positive number/],
     [
       { LOAD_SHED_EVENT_LOOP_DELAY_MS: 'x' },

@@ -38,8 +38,14 @@ export type Config = {
   logLevel: string;
   /** Read the client address from X-Forwarded-For (only behind a load balancer). */
   trustProxy: boolean;
-  /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
-  metricsToken?: string;
+  /** NODE_ENV=production (`npm start` sets it): /metrics is then never open to anyone. */
+  production: boolean;
+  /**
+   * Who may read GET /metrics (docs/decisions/059): with `token`, a scrape needs
+   * `Authorization: Bearer <token>`; with `port`, /metrics is served only on its own listener at
+   * `host:port` and never on the shop's port. In production with neither, /metrics answers 404.
+   */
+  metrics: { token?: string; port?: number; host: string };
   /** Where the built storefront lives; absent in API-only tests. */
   webDistDir?: string;
   /** PostgreSQL limits, so a lock or a lost server gives a 503 instead of a hang (0 = off). */
@@ -126,6 +132,14 @@ const EnvSchema = z.object({
     .min(0, 'must be a whole number of megabytes (0 = off)')
     .optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  NODE_ENV: z.string().optional(),
 });
 
 /** Reads the environment; throws a ConfigError whose message is one line naming the variable. */
@@ -148,6 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.S3_BUCKET && !e.S3_PUBLIC_URL) {
     throw new ConfigError(
       'Invalid configuration: S3_PUBLIC_URL is required when S3_BUCKET is set (where browsers fetch the images: a CDN or the bucket)',
+    );
+  }
+  // One port cannot serve the shop to everyone and the metrics only to the internal network.
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      `Invalid configuration: METRICS_PORT must differ from PORT (got "${env.METRICS_PORT}"; metrics get a listener of their own)`,
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -193,7 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxHeapUsedBytes:
         e.LOAD_SHED_HEAP_USED_MB === undefined ? defaultMaxHeapUsedBytes() : e.LOAD_SHED_HEAP_USED_MB * 1024 * 1024,
     },
-    metricsToken: e.METRICS_TOKEN,
+    production: e.NODE_ENV === 'production',
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

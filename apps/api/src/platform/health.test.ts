@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestApp, expectProblem, type TestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
+import { tcpProxy, testRedis } from '../test/redis.ts';
 import { loadConfig } from './config.ts';
 
 const get = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url });
@@ -65,6 +66,63 @@ describe('health', () => {
       await app.close();
     }
   });
+});
+
+const { url: redisUrl, up: redisUp } = await testRedis();
+
+describe('with REDIS_URL, when Redis goes away', () => {
+  it.skipIf(!redisUp)(
+    'stays ready, reported degraded, with bookshop_dependency_up 0 and one log line each way',
+    async () => {
+      const t = await createTestApp();
+      const proxy = await tcpProxy(new URL(redisUrl));
+      const logs: { level: number; msg: string; dependency?: string }[] = [];
+      const app = await buildApp({
+        config: { ...t.config, redisUrl: proxy.url, logLevel: 'warn' },
+        db: t.db,
+        logStream: { write: (line) => void logs.push(JSON.parse(line) as (typeof logs)[number]) },
+      });
+      const dependencyUp = async () => {
+        const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+        return Object.fromEntries(
+          [...text.matchAll(/^bookshop_dependency_up\{dependency="(\w+)"\} (\d)$/gm)].map((m) => [m[1], Number(m[2])]),
+        );
+      };
+      const redisLines = () => logs.filter((line) => line.dependency === 'redis');
+      try {
+        expect((await app.inject({ method: 'GET', url: '/health/ready' })).json()).toEqual({ status: 'ok' });
+        expect(await dependencyUp()).toEqual({ database: 1, redis: 1 });
+
+        // Connections to Redis are now refused.
+        await proxy.cut();
+        for (let probe = 0; probe < 3; probe++) {
+          const ready = await app.inject({ method: 'GET', url: '/health/ready' });
+          expect(ready.statusCode).toBe(200);
+          expect(ready.json()).toEqual({ status: 'degraded', degraded: ['redis unreachable'] });
+        }
+        expect(await dependencyUp()).toEqual({ database: 1, redis: 0 });
+        // The instance still serves.
+        expect((await app.inject({ method: 'GET', url: '/api/v1/genres' })).statusCode).toBe(200);
+        expect(redisLines().map((line) => [line.level, line.msg])).toEqual([
+          [50, 'redis unreachable: this instance stays ready, degraded'],
+        ]);
+
+        await proxy.restore();
+        await expect
+          .poll(async () => (await app.inject({ method: 'GET', url: '/health/ready' })).json(), { timeout: 10_000 })
+          .toEqual({ status: 'ok' });
+        expect(await dependencyUp()).toEqual({ database: 1, redis: 1 });
+        expect(redisLines().map((line) => line.msg)).toEqual([
+          'redis unreachable: this instance stays ready, degraded',
+          'redis reachable again',
+        ]);
+      } finally {
+        await app.close();
+        await proxy.close();
+        await t.close();
+      }
+    },
+  );
 });
 
 describe('under pressure', () => {

@@ -1,6 +1,7 @@
 import fastifyUnderPressure from '@fastify/under-pressure';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Gauge } from 'prom-client';
 import type { Config } from './config.ts';
 import type { Database } from './db.ts';
 import { sendServiceUnavailable, serviceUnavailable } from './unavailable.ts';
@@ -16,11 +17,21 @@ declare module 'fastify' {
 const CHECK_TIMEOUT_MS = 2_000;
 
 /**
+ * A dependency readiness looks at. A `required` one down means this instance cannot serve (503);
+ * any other is reported as degraded while the instance keeps serving without it.
+ */
+type Dependency = { name: string; required: boolean; check: () => Promise<unknown> };
+
+/**
  * Health for orchestrators and load balancers, and load shedding:
  * - GET /health/live: the process answers (200). Never shed, never checks dependencies, so an
  *   overloaded or cut-off instance is not restarted for something a restart cannot fix.
  * - GET /health/ready: may this instance take traffic? 503 problem+json while draining, under
- *   pressure, or when the database (or Redis, when configured) does not answer.
+ *   pressure, or when the database does not answer. Redis (when configured) only makes it
+ *   degraded: rate limits are then counted per instance (rate-limit.ts), and taking every
+ *   instance out of the load balancer for that would turn a loosened limit into an outage.
+ * - bookshop_dependency_up{dependency} says 1 or 0 for each dependency, checked on each scrape,
+ *   and a change either way is logged once (not on every probe).
  * - Under pressure (event-loop delay or heap above the configured limits) every other request
  *   gets 503 + Retry-After at once instead of queueing until the process collapses.
  */
@@ -28,6 +39,12 @@ export async function registerHealth(
   app: FastifyInstance,
   options: { db: Database; checkRedis?: () => Promise<void>; loadShedding: Config['loadShedding'] },
 ) {
+  const dependencies: Dependency[] = [
+    { name: 'database', required: true, check: () => options.db.execute(sql`select 1`) },
+    ...(options.checkRedis ? [{ name: 'redis', required: false, check: options.checkRedis }] : []),
+  ];
+  const checkDependencies = trackDependencies(app, dependencies);
+
   let draining = false;
   app.decorate('startDraining', () => void (draining = true));
   app.addHook('preClose', (done) => {
@@ -57,13 +74,46 @@ export async function registerHealth(
     const down: string[] = [];
     if (draining) down.push('shutting down');
     if (app.isUnderPressure()) down.push('under pressure');
-    const checks: [string, () => Promise<unknown>][] = [['database', () => options.db.execute(sql`select 1`)]];
-    if (options.checkRedis) checks.push(['redis', options.checkRedis]);
-    const results = await Promise.all(checks.map(([, check]) => withTimeout(check(), CHECK_TIMEOUT_MS)));
-    results.forEach((ok, i) => !ok && down.push(`${checks[i]![0]} unreachable`));
+    const results = await checkDependencies();
+    const unreachable = (required: boolean) =>
+      dependencies.filter((d, i) => d.required === required && !results[i]).map((d) => `${d.name} unreachable`);
+    down.push(...unreachable(true));
     if (down.length) return sendServiceUnavailable(reply, `Not ready: ${down.join(', ')}.`);
-    return { status: 'ok' };
+    const degraded = unreachable(false);
+    return degraded.length ? { status: 'degraded', degraded } : { status: 'ok' };
   });
+}
+
+/**
+ * Runs the dependency checks (each within CHECK_TIMEOUT_MS) for readiness and for the
+ * bookshop_dependency_up gauge, and logs each dependency's change of state once.
+ */
+function trackDependencies(app: FastifyInstance, dependencies: Dependency[]) {
+  const wasUp = new Map(dependencies.map((d) => [d.name, true]));
+  const check = async () => {
+    const results = await Promise.all(dependencies.map((d) => withTimeout(d.check(), CHECK_TIMEOUT_MS)));
+    dependencies.forEach((dependency, i) => {
+      const up = results[i]!;
+      if (up === wasUp.get(dependency.name)) return;
+      wasUp.set(dependency.name, up);
+      const { name, required } = dependency;
+      if (up) app.log.warn({ dependency: name }, `${name} reachable again`);
+      else if (required) app.log.error({ dependency: name }, `${name} unreachable: this instance is not ready`);
+      else app.log.error({ dependency: name }, `${name} unreachable: this instance stays ready, degraded`);
+    });
+    return results;
+  };
+  new Gauge({
+    name: 'bookshop_dependency_up',
+    help: 'Whether a dependency answered its health check at this scrape (1) or not (0), by dependency.',
+    labelNames: ['dependency'],
+    registers: [app.metricsRegistry],
+    async collect() {
+      const results = await check();
+      dependencies.forEach((d, i) => this.set({ dependency: d.name }, results[i] ? 1 : 0));
+    },
+  });
+  return check;
 }
 
 /** True when `promise` resolves within `ms`. */

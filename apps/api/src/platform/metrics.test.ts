@@ -127,3 +127,86 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(res.body, 'http_requests_total', { route: '/api/v1/books/:title' })).toBeUndefined();
   });
 });
+
+describe('GET /metrics in production (NODE_ENV=production)', () => {
+  it('is not served without METRICS_TOKEN or METRICS_PORT', async () => {
+    const t = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('http_requests_total');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is served to the METRICS_TOKEN only', async () => {
+    const t = await createTestApp({ NODE_ENV: 'production', METRICS_TOKEN: TOKEN });
+    try {
+      expectProblem(await t.app.inject({ method: 'GET', url: '/metrics' }), 401);
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('# TYPE http_requests_total counter');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('GET /metrics with METRICS_PORT', () => {
+  const scrapeOwnPort = async (t: TestApp, path: string, headers: Record<string, string> = {}) => {
+    const { host, port } = t.app.metricsAddress!;
+    return fetch(`http://${host}:${port}${path}`, { headers });
+  };
+
+  it('is served on its own listener at METRICS_HOST only, never on the shop port', async () => {
+    const t = await createTestApp({ NODE_ENV: 'production', METRICS_PORT: '0' });
+    try {
+      await t.app.inject({ method: 'GET', url: '/api/v1/genres' });
+      expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+      expect(t.app.metricsAddress?.host).toBe('127.0.0.1');
+      const res = await scrapeOwnPort(t, '/metrics');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(sample(await res.text(), 'http_requests_total', { route: '/api/v1/genres', status_code: '200' })).toBe(1);
+      const elsewhere = await scrapeOwnPort(t, '/api/v1/genres');
+      expect(elsewhere.status).toBe(404);
+      expect(elsewhere.headers.get('content-type')).toBe('application/problem+json');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('asks for METRICS_TOKEN there too when it is set', async () => {
+    const t = await createTestApp({ METRICS_PORT: '0', METRICS_TOKEN: TOKEN });
+    try {
+      await t.app.ready();
+      const refused = await scrapeOwnPort(t, '/metrics', { authorization: `Bearer ${TOKEN}x` });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      expect((await scrapeOwnPort(t, '/metrics', { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stops start-up with one line when the port is taken', async () => {
+    const first = await createTestApp({ METRICS_PORT: '0' });
+    try {
+      await first.app.ready();
+      const taken = String(first.app.metricsAddress!.port);
+      const second = createTestApp({ METRICS_PORT: taken }).then(async (t) => {
+        try {
+          await t.app.ready();
+        } finally {
+          await t.close();
+        }
+      });
+      await expect(second).rejects.toThrow(
+        new RegExp(`^Invalid configuration: METRICS_PORT ${taken} on METRICS_HOST 127\\.0\\.0\\.1 cannot be used`),
+      );
+    } finally {
+      await first.close();
+    }
+  });
+});

@@ -1,10 +1,22 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { rows, type Database } from './db.ts';
-import { unauthorized } from './errors.ts';
+import { imageWork } from './images.ts';
+import { ConfigError, type Config } from './config.ts';
+import { RequestMessages, unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's metrics; other platform parts add their gauges to it. */
+    metricsRegistry: Registry;
+    /** The metrics listener's address once the app is ready, when METRICS_PORT is set. */
+    metricsAddress: { host: string; port: number } | null;
+  }
+}
 
 /**
  * Process metrics (CPU, memory, event-loop delay, GC, handles) describe the process, not an
@@ -27,11 +39,20 @@ type JobStats = { kind: string; due: number; failed: number; oldest_due_seconds:
 /**
  * GET /metrics in Prometheus text format, one registry per app: requests by route pattern
  * (never the raw URL, whose values are unbounded) and status, PostgreSQL pool use, the job
- * queue (mail included) read from its table on each scrape, and the process metrics. With METRICS_TOKEN set,
- * a scrape needs `Authorization: Bearer <token>`. Not part of the API's OpenAPI document.
+ * queue (mail included) read from its table on each scrape, and the process metrics. Not part
+ * of the API's OpenAPI document. Where it is served (docs/decisions/059):
+ * - METRICS_PORT set: only on a listener of its own at METRICS_HOST (default 127.0.0.1), never on
+ *   the shop's port; METRICS_TOKEN, when also set, is required there too.
+ * - else METRICS_TOKEN set: on the shop's port, to `Authorization: Bearer <token>` only.
+ * - else open in development and tests, and absent (404) in production.
  */
-export function registerMetrics(app: FastifyInstance, options: { db: Database; metricsToken?: string }) {
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { db: Database; metrics: Config['metrics']; production: boolean },
+) {
   const registry = new Registry();
+  app.decorate('metricsRegistry', registry);
+  app.decorate('metricsAddress', null);
 
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({
@@ -60,20 +81,95 @@ export function registerMetrics(app: FastifyInstance, options: { db: Database; m
 
   registerPoolMetrics(registry, options.db);
   registerJobMetrics(registry, options.db, app);
+  registerImageMetrics(registry);
 
-  const token = options.metricsToken;
+  const scrape = async () => {
+    const merged = Registry.merge([processMetrics(), registry]);
+    return { contentType: merged.contentType, body: await merged.metrics() };
+  };
+  const { token, port, host } = options.metrics;
+
+  if (port !== undefined) {
+    serveOnOwnPort(app, { port, host, token, scrape });
+    return;
+  }
+  // In production an open /metrics would tell anyone the routes, the traffic and the queue.
+  if (!token && options.production) return;
+
   const requireMetricsToken = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!token) return;
-    const presented = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (!presented || !sameSecret(presented, token)) {
+    if (token && !presentsToken(request.headers.authorization, token)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
-      throw unauthorized('Send the METRICS_TOKEN as a Bearer token to read metrics.');
+      throw unauthorized(METRICS_TOKEN_REQUIRED);
     }
   };
-
   app.get('/metrics', { schema: { hide: true }, preHandler: [requireMetricsToken] }, async (_request, reply) => {
-    const merged = Registry.merge([processMetrics(), registry]);
-    return reply.type(merged.contentType).send(await merged.metrics());
+    const { contentType, body } = await scrape();
+    return reply.type(contentType).send(body);
+  });
+}
+
+const METRICS_TOKEN_REQUIRED = 'Send the METRICS_TOKEN as a Bearer token to read metrics.';
+
+const presentsToken = (authorization: string | undefined, token: string) => {
+  const presented = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
+  return presented !== undefined && sameSecret(presented, token);
+};
+
+/**
+ * GET /metrics on a plain HTTP listener of its own (METRICS_PORT, at METRICS_HOST), opened when
+ * the app is ready and closed with it. A port already taken stops start-up with one line.
+ * Answers: 200 metrics, 401 without the token (when one is set), 404 for any other path.
+ */
+function serveOnOwnPort(
+  app: FastifyInstance,
+  options: { port: number; host: string; token?: string; scrape: () => Promise<{ contentType: string; body: string }> },
+) {
+  const problem = (response: ServerResponse, status: number, title: string, detail: string) =>
+    response
+      .writeHead(status, { 'content-type': 'application/problem+json', 'cache-control': 'no-store' })
+      .end(JSON.stringify({ title, status, detail }));
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return problem(response, 404, 'Not Found', RequestMessages.notFound);
+    if (options.token && !presentsToken(request.headers.authorization, options.token)) {
+      response.setHeader('www-authenticate', 'Bearer realm="metrics"');
+      return problem(response, 401, 'Unauthorized', METRICS_TOKEN_REQUIRED);
+    }
+    const { contentType, body } = await options.scrape();
+    response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(body);
+  };
+
+  let server: Server | undefined;
+  app.addHook('onReady', async () => {
+    server = createServer((request, response) => {
+      answer(request, response).catch((error: unknown) => {
+        app.log.error({ err: error }, 'metrics: scrape failed');
+        if (!response.headersSent) problem(response, 500, 'Internal Server Error', 'The metrics could not be read.');
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', (error: NodeJS.ErrnoException) =>
+        reject(
+          error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL'
+            ? new ConfigError(
+                `Invalid configuration: METRICS_PORT ${options.port} on METRICS_HOST ${options.host} cannot be used (${error.code})`,
+              )
+            : error,
+        ),
+      );
+      server!.listen(options.port, options.host, resolve);
+    });
+    const address = server.address() as { port: number };
+    app.metricsAddress = { host: options.host, port: address.port };
+    app.log.info({ host: options.host, port: address.port }, 'metrics served on their own port');
+  });
+  app.addHook('onClose', async () => {
+    if (!server?.listening) return;
+    const closed = new Promise((resolve) => server!.close(resolve));
+    // A scraper's keep-alive connection must not hold the shutdown.
+    server.closeAllConnections();
+    await closed;
   });
 }
 
@@ -90,15 +186,7 @@ function sameSecret(presented: string, expected: string): boolean {
 function registerPoolMetrics(registry: Registry, db: Database) {
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return;
-  const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.set(read());
-      },
-    });
+  const gauge = readOnScrape(registry);
   gauge(
     'bookshop_db_pool_connections',
     'Open PostgreSQL connections in the pool (idle and in use).',
@@ -107,6 +195,32 @@ function registerPoolMetrics(registry: Registry, db: Database) {
   gauge('bookshop_db_pool_idle_connections', 'Pooled PostgreSQL connections not in use.', () => pool.idleCount);
   gauge('bookshop_db_pool_waiting_requests', 'Queries waiting for a free pooled connection.', () => pool.waitingCount);
   gauge('bookshop_db_pool_max_connections', 'The pool size limit.', () => pool.options.max ?? 10);
+}
+
+/** A maker of gauges in `registry` whose value `read` gives at each scrape. */
+const readOnScrape = (registry: Registry) => (name: string, help: string, read: () => number) =>
+  new Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(read());
+    },
+  });
+
+/** The process's picture work (platform/images.ts): pipelines running, and uploads holding a place. */
+function registerImageMetrics(registry: Registry) {
+  const gauge = readOnScrape(registry);
+  gauge(
+    'bookshop_image_work_running',
+    'Picture pipelines (decoding, resizing) running now.',
+    () => imageWork.stats().running,
+  );
+  gauge(
+    'bookshop_image_uploads_in_flight',
+    'Uploads carrying pictures in flight; at the bound, more are refused with 503.',
+    () => imageWork.stats().inFlight,
+  );
 }
 
 /**

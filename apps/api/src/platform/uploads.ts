@@ -1,6 +1,8 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpProblem } from './errors.ts';
+import { imageWork } from './images.ts';
+import { RETRY_AFTER_SECONDS } from './unavailable.ts';
 
 /**
  * Reading multipart/form-data forms (a profile with its avatar, a book with its images) into
@@ -36,24 +38,40 @@ const fieldProblem = (status: 400 | 413, field: string, message: string) =>
  *
  * Refusals are problem+json naming the field: a file over its maxBytes is a 413, more files than
  * maxFiles in a field or a file in another field a 400, and a body the parser cannot read a 400
- * with the fixed `malformed` detail. Once a refusal is certain the rest of the body is still
+ * with the fixed `malformed` detail. A form carrying a file takes a place among the uploads in
+ * flight (images.ts) until its answer is sent; when none is free it is a 503 with Retry-After,
+ * decided before the file is read. Once a refusal is certain the rest of the body is still
  * read (and discarded, within the limits), so a keep-alive connection is left ready for the
  * next request.
  */
-export function multipartForm(rules: MultipartRules): (request: FastifyRequest) => Promise<void> {
+export function multipartForm(rules: MultipartRules): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
   const fileFields = Object.keys(rules.files);
   const maxFiles = fileFields.reduce((sum, field) => sum + rules.files[field]!.maxFiles, 0);
   const maxBytes = Math.max(0, ...fileFields.map((field) => rules.files[field]!.maxBytes));
   const maxFields = rules.maxFields ?? 20;
   const malformed = () => fieldProblem(400, 'body', rules.malformed);
 
-  return async function readMultipartForm(request: FastifyRequest) {
+  return async function readMultipartForm(request: FastifyRequest, reply: FastifyReply) {
     if (!request.isMultipart()) return;
     const { multipartErrors } = request.server;
     const body: Record<string, unknown> = {};
     const files = new Map<string, Buffer[]>();
     // The first refusal found; the parts after it are only read to the end.
     let refusal: HttpProblem | undefined;
+    let admitted = false;
+    /** A place among the uploads in flight, held until the answer is sent (or the client leaves). */
+    const admit = () => {
+      if (admitted) return;
+      try {
+        const release = imageWork.admit();
+        admitted = true;
+        reply.raw.once('close', release);
+      } catch (error) {
+        if (!(error instanceof HttpProblem)) throw error;
+        reply.header('retry-after', RETRY_AFTER_SECONDS);
+        refusal = error;
+      }
+    };
     try {
       const parts = request.parts({
         // One file more than the form takes, so the field of the extra one can be named.
@@ -76,6 +94,11 @@ export function multipartForm(rules: MultipartRules): (request: FastifyRequest) 
         const rule = rules.files[field];
         if (refusal || !rule || !part.fieldname) {
           refusal ??= fieldProblem(400, field, rules.unexpectedFile);
+          part.file.resume();
+          continue;
+        }
+        admit();
+        if (refusal) {
           part.file.resume();
           continue;
         }

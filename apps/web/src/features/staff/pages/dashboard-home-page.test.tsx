@@ -101,6 +101,23 @@ describe('the dashboard figures', () => {
     expect(screen.queryByRole('table', { name: 'Revenue per day' })).not.toBeInTheDocument();
   });
 
+  it('draws a bar per day without style attributes, which the CSP would block', async () => {
+    stubDashboard();
+    renderDashboard(makeViewer(RoleName.User), { at: `${Routes.adminDashboard}?range=7d` });
+
+    const chart = await screen.findByRole('img', { name: /^Revenue per day/ });
+    const bars = chart.querySelectorAll('rect');
+    expect(bars).toHaveLength(7);
+    // The best day (Dhs 1234, on a 0-1,600 axis) is the tallest bar; the days without sales have none.
+    const heights = [...bars].map((bar) => Number(bar.getAttribute('height')));
+    expect(heights.slice(0, 6)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(heights[6]).toBeGreaterThan(150);
+    expect(bars[6]).toHaveTextContent('23/11/2026: Dhs 1234.00');
+    expect(within(chart).getByText('1,600')).toBeInTheDocument();
+    expect(within(chart).getByText('17/11')).toBeInTheDocument();
+    expect(chart.querySelectorAll('[style]')).toHaveLength(0);
+  });
+
   it('says when the figures cannot be loaded', async () => {
     stubFetch(() => ({ status: 500, body: { title: 'Error', status: 500 } }));
     renderDashboard(makeViewer(RoleName.Admin));
