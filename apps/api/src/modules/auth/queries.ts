@@ -185,6 +185,27 @@ export async function insertRefreshToken(
 }
 
 /** The token row, locked for the rest of `tx` so two refreshes of one token run one after the other. */
+/**
+ * Serialises the changes of one account's sessions on its account row: a session started or
+ * refreshed holds it shared, ending an account's sessions holds it exclusively. Without it, a
+ * refresh or login committing while a password change ended the sessions added a token the
+ * change's UPDATE had not seen, and that session outlived the change. Always taken before any
+ * refresh-token row, so the two orders cannot deadlock. Answers the row as it is now.
+ */
+export async function lockAccountSessions(tx: Tx, accountId: number, mode: 'share' | 'update') {
+  const [row] = await tx
+    .select({ passwordHash: accounts.passwordHash, deletedAt: accounts.deletedAt })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for(mode);
+  return row;
+}
+
+export async function findRefreshTokenByHash(tx: Tx, hash: string): Promise<RefreshToken | undefined> {
+  const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+  return row;
+}
+
 export async function lockRefreshToken(tx: Tx, hash: string): Promise<RefreshToken | undefined> {
   const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).for('update');
   return row;

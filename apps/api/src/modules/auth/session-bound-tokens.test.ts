@@ -209,4 +209,52 @@ describe.skipIf(!process.env.DATABASE_URL)('two API instances (PostgreSQL)', () 
       }
     },
   );
+
+  it('a refresh racing a password change never outlives the change', async () => {
+    // Without the account lock the refresh committed a token the change's UPDATE had not seen, or
+    // the two deadlocked (the refresh's new row takes a key-share lock on the account row).
+    const second = await secondInstance(t);
+    try {
+      // A fresh customer each round: password changes are rate limited per account.
+      for (let round = 0; round < 30; round++) {
+        const account = await createCustomer(t);
+        const phone = await loginAs(t, account);
+        const [rotated, changed] = await Promise.all([
+          second.app.inject({
+            method: 'POST',
+            url: '/api/v1/users/app-rt',
+            headers: { cookie: phone.refreshCookie, 'x-forwarded-for': uniqueIp() },
+          }),
+          t.app.inject({
+            method: 'PATCH',
+            url: '/api/v1/customers',
+            headers: account.headers,
+            payload: { currentPassword: account.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+          }),
+        ]);
+        // Both orders are fine; neither may fail (they deadlocked into a 500 before the lock).
+        expect(changed.statusCode, changed.body).toBe(200);
+        expect([200, 401], rotated.body).toContain(rotated.statusCode);
+        if (rotated.statusCode !== 200) continue;
+        const cookie = rotated.cookies.find((c) => c.name === 'bookshop_refresh');
+        const token = rotated.json<{ token: string }>().token;
+        const again = await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/customers',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(again.statusCode, `round ${round}: the phone's new access token`).toBe(401);
+        if (cookie) {
+          const reuse = await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/users/app-rt',
+            headers: { cookie: `bookshop_refresh=${cookie.value}`, 'x-forwarded-for': uniqueIp() },
+          });
+          expect(reuse.statusCode, `round ${round}: the phone's new refresh token`).toBe(401);
+        }
+      }
+    } finally {
+      await second.close();
+    }
+  });
 });

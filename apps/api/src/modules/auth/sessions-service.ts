@@ -23,7 +23,9 @@ export const CONCURRENT_REFRESH_GRACE_SECONDS = 10;
 export const sessionEnded = () =>
   new HttpProblem(401, 'Unauthorized', AuthMessages.sessionEnded, undefined, ProblemType.sessionEnded);
 
-type SessionAccount = Pick<queries.Account, 'id' | 'personType' | 'role'>;
+/** `passwordHash`, when given, is the hash the caller verified: a login whose password changed meanwhile starts nothing. */
+type SessionAccount = Pick<queries.Account, 'id' | 'personType' | 'role'> &
+  Partial<Pick<queries.Account, 'passwordHash'>>;
 
 export type StartedSession = { accessToken: string; refreshToken: string; sessionId: string; refreshExpiresAt: Date };
 
@@ -58,6 +60,9 @@ export function createSessionsService({
       const familyId = randomUUID();
       const { token, hash } = newOpaqueToken();
       const row = await db.transaction(async (tx) => {
+        const now = await queries.lockAccountSessions(tx, account.id, 'share');
+        if (!now || now.deletedAt || (account.passwordHash !== undefined && now.passwordHash !== account.passwordHash))
+          throw sessionEnded();
         await queries.deleteEndedRefreshTokens(tx, account.id);
         return queries.insertRefreshToken(tx, {
           accountId: account.id,
@@ -83,7 +88,11 @@ export function createSessionsService({
         | { kind: 'concurrent'; account: queries.Account; familyId: string }
         | { kind: 'rotated'; account: queries.Account; familyId: string; refreshToken: string; refreshExpiresAt: Date };
       const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-        const current = await queries.lockRefreshToken(tx, hashOpaqueToken(refreshToken));
+        const presentedHash = hashOpaqueToken(refreshToken);
+        const presented = await queries.findRefreshTokenByHash(tx, presentedHash);
+        if (!presented) return { kind: 'ended' };
+        await queries.lockAccountSessions(tx, presented.accountId, 'share');
+        const current = await queries.lockRefreshToken(tx, presentedHash);
         if (!current || current.revokedAt) return { kind: 'ended' };
         const now = Date.now();
 
@@ -168,7 +177,11 @@ export function createSessionsService({
      * stop working at once: every request checks its session (platform/auth.ts, decision 056).
      */
     async endSessions(accountId: number, options: { exceptSessionId?: string; tx?: Tx } = {}): Promise<void> {
-      await queries.revokeAccountFamilies(options.tx ?? db, accountId, options.exceptSessionId);
+      const end = async (tx: Tx) => {
+        await queries.lockAccountSessions(tx, accountId, 'update');
+        await queries.revokeAccountFamilies(tx, accountId, options.exceptSessionId);
+      };
+      await (options.tx ? end(options.tx) : db.transaction(end));
     },
   };
 }
