@@ -175,7 +175,6 @@ export const LoginSchema = z.object({ emailAddress: EmailSchema, password: Passw
 export type Login = z.infer<typeof LoginSchema>;
 
 export const EmailAddressSchema = z.object({ emailAddress: EmailSchema });
-export type EmailAddress = z.infer<typeof EmailAddressSchema>;
 
 /** The single-use id from the confirmation mail's link. */
 export const ConfirmEmailParamsSchema = z.object({
@@ -240,7 +239,6 @@ export const AccessTokenClaimsSchema = z.object({
   iat: z.number().int(),
   exp: z.number().int(),
 });
-export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
 
 export const CustomerProfileSchema = z.object({
   id: z.number().int(),
@@ -286,7 +284,6 @@ export const StaffQuerySchema = PageQuerySchema.extend({ role: RoleNameSchema.op
 export type StaffQuery = z.infer<typeof StaffQuerySchema>;
 
 export const ChangeRoleSchema = z.object({ role: RoleNameSchema });
-export type ChangeRole = z.infer<typeof ChangeRoleSchema>;
 
 export const AccountIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -207,13 +207,12 @@ export const ReplaceBookImagesSchema = z.object({
 
 export const BookIdParamsSchema = z.object({ id: BookIdSchema });
 
-/** A book as staff see it: the storefront's fields plus whether it is shown. */
+/**
+ * A book as staff see it: the storefront's fields plus whether it is shown. Also what the update
+ * form loads (`GET v1/books/book-for-update/{id}`).
+ */
 export const StaffBookSchema = BookSchema.extend({ isActive: z.boolean() });
 export type StaffBook = z.infer<typeof StaffBookSchema>;
-
-/** `GET v1/books/book-for-update/{id}`: what the update form needs. */
-export const BookForUpdateSchema = StaffBookSchema;
-export type BookForUpdate = z.infer<typeof BookForUpdateSchema>;
 
 export const STAFF_BOOK_SORTS = [
   'title',

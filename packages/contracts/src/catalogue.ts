@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRICE_SLIDER_MAX, SEARCH_KEYWORD_MAX_LENGTH } from './constants.ts';
+import { SEARCH_KEYWORD_MAX_LENGTH } from './constants.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 
 export const GenreSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -68,10 +68,6 @@ export const BookQuerySchema = PageQuerySchema.extend({
   path: ['minPrice'],
 });
 export type BookQuery = z.infer<typeof BookQuerySchema>;
-/** The query as the storefront writes it into the URL (before defaults). */
-export type BookFilters = z.input<typeof BookQuerySchema>;
-
-export const PRICE_FILTER_MAX = PRICE_SLIDER_MAX;
 
 export const SearchBooksQuerySchema = z.object({
   keyword: z

@@ -54,7 +54,6 @@ export const CACHE_TIMES = {
   wishlist: HOUR,
   customerOrders: 168 * HOUR,
 } as const;
-export const AUTH_REFETCH_INTERVAL_MS = 3_600_000;
 
 export const TOAST_DURATIONS = {
   error: 5000,
@@ -65,5 +64,3 @@ export const TOAST_DURATIONS = {
 export const NOTIFICATION_ANIMATION_MS = 300;
 
 export const SCROLL_TO_TOP_AFTER_PX = 800;
-export const BREAKPOINTS = { bottomBar: 650, tablet: 1024, mobileMenu: 1250 } as const;
-export const CONTAINER_MAX_WIDTH_PX = 1800;

@@ -23,7 +23,6 @@ export const CreateShortLinkSchema = z.object({
     .min(1, LinkMessages.urlRequired)
     .max(SHORT_LINK_URL_MAX_LENGTH, LinkMessages.urlTooLong),
 });
-export type CreateShortLink = z.infer<typeof CreateShortLinkSchema>;
 
 /** The answer of `POST v1/link-shortner`: the same address always gets the same id. */
 export const ShortLinkSchema = z.object({ id: z.string(), shortUrl: z.string() });
@@ -35,4 +34,3 @@ export const ShortLinkParamsSchema = z.object({
 
 /** `GET v1/link-shortner/{id}`: the full address of the page, on the shop's current PUBLIC_URL. */
 export const ShortLinkTargetSchema = z.object({ originalUrl: z.string() });
-export type ShortLinkTarget = z.infer<typeof ShortLinkTargetSchema>;

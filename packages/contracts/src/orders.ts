@@ -55,7 +55,6 @@ export const OrderItemSchema = z.object({
   /** discountedPrice × quantity, decimal AED. */
   lineTotal: z.number(),
 });
-export type OrderItem = z.infer<typeof OrderItemSchema>;
 
 export const OrderAddressSchema = z.object({
   address: z.string(),
@@ -65,7 +64,6 @@ export const OrderAddressSchema = z.object({
   phoneNo: z.string(),
   zipCode: z.string(),
 });
-export type OrderAddress = z.infer<typeof OrderAddressSchema>;
 
 export const OrderHistoryEntrySchema = z.object({
   status: z.number().int(),
@@ -73,7 +71,6 @@ export const OrderHistoryEntrySchema = z.object({
   /** ISO 8601. */
   at: z.string(),
 });
-export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
 
 export const OrderSchema = z.object({
   id: z.number().int(),

@@ -17,9 +17,7 @@ import {
 export {
   REVIEW_RATING_MIN,
   REVIEW_RATING_MAX,
-  REVIEW_SUBJECT_MIN,
   REVIEW_SUBJECT_MAX,
-  REVIEW_COMMENT_MIN,
   REVIEW_COMMENT_MAX,
   REVIEW_RATINGS,
   ReviewMessages,
@@ -116,7 +114,6 @@ export const BookReviewsQuerySchema = PageQuerySchema.extend({
 export type BookReviewsQuery = z.infer<typeof BookReviewsQuerySchema>;
 
 export const RatingDistributionSchema = z.array(z.object({ rating: z.number().int(), count: z.number().int() }));
-export type RatingDistribution = z.infer<typeof RatingDistributionSchema>;
 
 /** A page of a book's shown reviews plus its rating: average, count and the count per star (5 to 1). */
 export const BookReviewsPageSchema = z.object({

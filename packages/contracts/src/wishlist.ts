@@ -19,7 +19,6 @@ export const WishlistMessages = {
 
 /** `POST v1/wishlist`: adds a book; adding one already there changes nothing. */
 export const AddToWishlistSchema = z.object({ bookId: BookIdSchema });
-export type AddToWishlist = z.infer<typeof AddToWishlistSchema>;
 
 /** `PUT v1/wishlist`: keeps only the listed books (never adds). */
 export const UpdateWishlistSchema = z.object({
@@ -27,7 +26,6 @@ export const UpdateWishlistSchema = z.object({
     .array(BookIdSchema, { error: WishlistMessages.booksIdsRequired })
     .max(WISHLIST_MAX_BOOKS, WishlistMessages.booksIdsMax),
 });
-export type UpdateWishlist = z.infer<typeof UpdateWishlistSchema>;
 
 export const WishlistBookParamsSchema = z.object({
   bookId: z.coerce.number({ error: 'Book id must be a positive whole number.' }).pipe(BookIdSchema),

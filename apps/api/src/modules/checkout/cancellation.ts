@@ -13,8 +13,6 @@ import { ProviderUnavailableError } from '../payments/provider.ts';
 import * as queries from './queries.ts';
 import { PaymentsUnavailableProblem, type CheckoutService } from './service.ts';
 
-export type OrderCancellation = ReturnType<typeof createOrderCancellation>;
-
 /**
  * Staff cancel an order (`PATCH v1/orders/{id}/status`, decision 033). A Pending order's session
  * is expired at the provider first, as the customer's cancel does; a payment that won the race

@@ -54,11 +54,6 @@ function createProviders({ config, db, jobs, log, now }: PaymentDeps): Providers
   return { provider: sandbox, sandbox, webhookSecret };
 }
 
-/** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox. */
-export function createPaymentProvider(deps: PaymentDeps): PaymentProvider {
-  return createProviders(deps).provider;
-}
-
 /**
  * Decorates `app.payments`, mounts the sandbox's hosted page (sandbox mode only) and defines the
  * job kind that delivers sandbox events to the webhook endpoint.

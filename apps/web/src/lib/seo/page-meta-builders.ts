@@ -1,5 +1,5 @@
 import type { Book, BookPage } from '@bookshop/contracts/catalogue';
-import { IMAGE_WIDTHS } from '@bookshop/contracts/constants';
+import { CURRENCY, IMAGE_WIDTHS } from '@bookshop/contracts/constants';
 import { Messages } from '@bookshop/contracts/messages';
 import { authorPath, bookPath, genrePath, Routes } from '@bookshop/contracts/routes';
 import type { PageMetaData } from './page-meta.tsx';
@@ -69,7 +69,7 @@ export function bookPageMeta(book: Book): PageMetaData {
       offers: {
         '@type': 'Offer',
         price: book.discountedPrice.toFixed(2),
-        priceCurrency: 'AED',
+        priceCurrency: CURRENCY,
         availability: `https://schema.org/${availability}`,
         url: path,
       },

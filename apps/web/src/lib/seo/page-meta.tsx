@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { CURRENCY } from '@bookshop/contracts/constants';
 
 /** What a public page says about itself to search engines and link previews (decision 052). */
 export type PageMetaData = {
@@ -105,7 +106,7 @@ function headTags(meta: PageMetaData, origin: string): HeadTag[] {
   if (image) tags.push(property('og:image', image));
   if (image && meta.imageAlt) tags.push(property('og:image:alt', meta.imageAlt));
   if (meta.price !== undefined) {
-    tags.push(property('product:price:amount', meta.price.toFixed(2)), property('product:price:currency', 'AED'));
+    tags.push(property('product:price:amount', meta.price.toFixed(2)), property('product:price:currency', CURRENCY));
   }
   if (meta.availability) {
     tags.push(property('product:availability', meta.availability === 'InStock' ? 'in stock' : 'out of stock'));

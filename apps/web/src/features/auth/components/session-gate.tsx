@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import type { LoggedInUser } from '@bookshop/contracts/auth';
 import { restoreSession, useSession } from '../session/session-store.ts';
 
@@ -14,9 +14,4 @@ export function useRestoredUser(): LoggedInUser | null | undefined {
     void restoreSession();
   }, []);
   return status === 'restoring' ? undefined : user;
-}
-
-/** Renders `children` once the first-load refresh has answered, `fallback` until then. */
-export function SessionGate({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  return useRestoredUser() === undefined ? fallback : children;
 }

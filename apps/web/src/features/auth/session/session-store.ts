@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { LoggedInUser } from '@bookshop/contracts/auth';
-import { PersonType, RoleName } from '@bookshop/contracts/enums';
+import { PersonType } from '@bookshop/contracts/enums';
 import { configureSessionRefresh, tokenStore } from '../../../lib/api-client.ts';
 import { logoutRequest } from '../api/logout.ts';
 import { refreshSession } from '../api/refresh-session.ts';
@@ -147,5 +147,3 @@ export function useCurrentUser(): LoggedInUser | null {
 
 export const isCustomer = (user: LoggedInUser | null): user is LoggedInUser => user?.personType === PersonType.Customer;
 export const isStaff = (user: LoggedInUser | null): user is LoggedInUser => user?.personType === PersonType.Internal;
-/** Spec section 6: new staff cannot reach the dashboard until an Admin gives them a role. */
-export const isAwaitingApproval = (user: LoggedInUser | null) => isStaff(user) && user.role === RoleName.NewUser;

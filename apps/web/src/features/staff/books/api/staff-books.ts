@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Book } from '@bookshop/contracts/catalogue';
-import type { BookForUpdate, StaffBookPage, StaffBookQuery } from '@bookshop/contracts/book-admin';
+import type { StaffBook, StaffBookPage, StaffBookQuery } from '@bookshop/contracts/book-admin';
 import { api, apiUpload, toQueryString, type UploadProgress } from '../../../../lib/api-client.ts';
 
 export function useStaffBooks(query: StaffBookQuery) {
@@ -15,7 +15,7 @@ export function useStaffBooks(query: StaffBookQuery) {
 export function useBookForUpdate(id: number | null) {
   return useQuery({
     queryKey: ['book-for-update', id],
-    queryFn: ({ signal }) => api<BookForUpdate>(`v1/books/book-for-update/${id}`, { signal }),
+    queryFn: ({ signal }) => api<StaffBook>(`v1/books/book-for-update/${id}`, { signal }),
     enabled: id !== null,
     staleTime: 0,
     // A 404 is a page state (the book does not exist), not a toast.

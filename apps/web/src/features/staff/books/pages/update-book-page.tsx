@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { BookAdminMessages, BookIdSchema, type BookForUpdate } from '@bookshop/contracts/book-admin';
+import { BookAdminMessages, BookIdSchema, type StaffBook } from '@bookshop/contracts/book-admin';
 import { Permission } from '@bookshop/contracts/roles';
 import { Routes } from '@bookshop/contracts/routes';
 import { ApiError } from '../../../../lib/api-client.ts';
@@ -40,7 +40,7 @@ export function UpdateBookPage() {
   return <UpdateForm key={book.data.id} book={book.data} />;
 }
 
-function UpdateForm({ book: loaded }: { book: BookForUpdate }) {
+function UpdateForm({ book: loaded }: { book: StaffBook }) {
   const save = useSaveBook();
   // After a save the form starts again from what the server answered (its image URLs included).
   const [saved, setSaved] = useState({ book: loaded, version: 0 });
