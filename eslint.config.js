@@ -73,6 +73,21 @@ export default tseslint.config(
     },
   },
   {
+    // Decision 062: who may call a route is decided before its body is read or validated.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Property[key.name=/^(preParsing|preValidation|preHandler)$/] :matches(Identifier[name=/^require[A-Z]/], CallExpression > Identifier.callee[name=/^require[A-Z]/])',
+          message: 'Auth guards run in onRequest (decision 062): before the body is parsed or validated.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },

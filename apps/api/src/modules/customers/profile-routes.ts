@@ -96,8 +96,9 @@ export const profileRoutes: FastifyPluginCallbackZod<ProfileRoutesOptions> = (ap
         body: form,
         response: { 200: profile, ...problems, 409: ProblemSchema, 413: ProblemSchema },
       },
+      onRequest: [guard],
       // Before validation, so the form is read only for a signed-in account holder within the limits.
-      preValidation: [guard, limit('updateProfile'), readProfileForm],
+      preValidation: [limit('updateProfile'), readProfileForm],
     },
     (request) => {
       const { [PROFILE_IMAGE_FIELD]: image, ...fields } = request.body;
@@ -117,7 +118,8 @@ export const profileRoutes: FastifyPluginCallbackZod<ProfileRoutesOptions> = (ap
         body: ChangePasswordSchema,
         response: { 200: MessageSchema, ...problems },
       },
-      preHandler: [guard, limit('checkPassword')],
+      onRequest: [guard],
+      preHandler: [limit('checkPassword')],
     },
     async (request) => {
       const user = userOf(request);

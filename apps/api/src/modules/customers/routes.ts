@@ -116,7 +116,8 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
           503: ProblemSchema,
         },
       },
-      preHandler: [requireCustomer, rateLimit(app, 'customer:google-link', RateLimits.googleSignIn)],
+      onRequest: [requireCustomer],
+      preHandler: [rateLimit(app, 'customer:google-link', RateLimits.googleSignIn)],
     },
     async (request) =>
       toCustomerProfile(await accounts.linkGoogle(userOf(request).id, request.body.idToken, request.body.nonce)),
@@ -130,7 +131,7 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
         summary: "The signed-in customer's profile",
         response: { 200: CustomerProfileSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema },
       },
-      preHandler: [requireCustomer],
+      onRequest: [requireCustomer],
     },
     (request) => customerAccount.getProfile(userOf(request).id),
   );
@@ -163,7 +164,8 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
         body: z.preprocess((body) => body ?? {}, DeleteAccountSchema),
         response: { 204: z.null(), 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 429: ProblemSchema },
       },
-      preHandler: [requireCustomer, checkPasswordLimit],
+      onRequest: [requireCustomer],
+      preHandler: [checkPasswordLimit],
     },
     async (request, reply) => {
       await customerAccount.deleteAccount(userOf(request).id, request.body);

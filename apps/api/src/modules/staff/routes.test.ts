@@ -194,6 +194,7 @@ describe('GET /api/v1/users', () => {
 
   it('is for Admins only', async () => {
     expectProblem(await get('/api/v1/users'), 401);
+    expectProblem(await get('/api/v1/users?role=Boss'), 401);
     expectProblem(await get('/api/v1/users', await createCustomer(t)), 403);
     for (const role of [RoleName.NewUser, RoleName.User, RoleName.Supervisor]) {
       expectProblem(await get('/api/v1/users', await createStaff(t, role)), 403);
@@ -246,6 +247,9 @@ describe('PATCH /api/v1/users/{id}/role', () => {
     const target = await createStaff(t, RoleName.NewUser);
     const supervisor = await createStaff(t, RoleName.Supervisor);
     expectProblem(await patchRole(target.id, RoleName.User), 401);
+    // Who may call is decided before the body is read (decision 062): no field rules for strangers.
+    expectProblem(await patchRole('abc', 'Boss'), 401);
+    expectProblem(await patchRole(target.id, 'Boss', await createCustomer(t)), 403);
     expectProblem(await patchRole(target.id, RoleName.User, await createCustomer(t)), 403);
     expectProblem(await patchRole(target.id, RoleName.User, target), 403);
     expectProblem(await patchRole(supervisor.id, RoleName.Admin, supervisor), 403);

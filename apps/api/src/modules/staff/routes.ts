@@ -75,7 +75,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
         querystring: StaffQuerySchema,
         response: { 200: StaffPageSchema, 400: ProblemSchema, ...guarded },
       },
-      preHandler: [requirePermission(Permission.ManageStaff)],
+      onRequest: [requirePermission(Permission.ManageStaff)],
     },
     (request) => staff.listStaff(request.query),
   );
@@ -88,7 +88,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
         summary: 'The signed-in staff member, New User included (the waiting page polls it)',
         response: { 200: StaffMemberSchema, 404: ProblemSchema, ...guarded },
       },
-      preHandler: [requireInternal],
+      onRequest: [requireInternal],
     },
     (request) => staff.getStaffMember(userOf(request).id),
   );
@@ -104,7 +104,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
         body: ChangeRoleSchema,
         response: { 200: StaffMemberSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema, ...guarded },
       },
-      preHandler: [requirePermission(Permission.ManageStaff)],
+      onRequest: [requirePermission(Permission.ManageStaff)],
     },
     (request) => staff.changeRole(userOf(request).id, request.params.id, request.body.role),
   );
