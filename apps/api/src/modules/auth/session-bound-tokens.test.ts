@@ -215,7 +215,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API instances (PostgreSQL)', () 
     // the two deadlocked (the refresh's new row takes a key-share lock on the account row).
     const second = await secondInstance(t);
     try {
-      // A fresh customer each round: password changes are rate limited per account.
+      // A fresh customer and address each round: password changes are rate limited per account and per IP.
       for (let round = 0; round < 30; round++) {
         const account = await createCustomer(t);
         const phone = await loginAs(t, account);
@@ -228,7 +228,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API instances (PostgreSQL)', () 
           t.app.inject({
             method: 'PATCH',
             url: '/api/v1/customers',
-            headers: account.headers,
+            headers: { ...account.headers, 'x-forwarded-for': uniqueIp() },
             payload: { currentPassword: account.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
           }),
         ]);
