@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -127,6 +127,29 @@ export async function migrateDatabase(handle: DatabaseHandle) {
 export async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
+}
+
+/** `ids` as a comma-separated list of bound parameters, for `in (…)` in hand-written SQL. */
+export const idList = (ids: readonly number[]): SQL =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** How many rows of `table` match `where` (all of them without it). */
+export async function countRows(tx: Pick<Database, 'select'>, table: PgTable, where?: SQL): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(table).where(where);
+  return Number(row?.n ?? 0);
+}
+
+/** True when `error` (from either driver, possibly wrapped by Drizzle) broke a unique index. */
+export function isUniqueViolation(error: unknown): boolean {
+  let e = error;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function redact(url: string) {

@@ -11,7 +11,7 @@ import { LoginProvider, PersonType, RoleName } from '@bookshop/contracts/enums';
 import { Messages } from '@bookshop/contracts/messages';
 import { permissionsOf } from '@bookshop/contracts/roles';
 import { Routes } from '@bookshop/contracts/routes';
-import type { Database, Tx } from '../../platform/db.ts';
+import { isUniqueViolation, type Database, type Tx } from '../../platform/db.ts';
 import { conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { PasswordHasher } from '../../platform/password.ts';
@@ -141,7 +141,7 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
       });
     } catch (error) {
       // Another request registered the same address or name between our check and insert.
-      if (queries.isUniqueViolation(error)) throw conflict(Messages.emailAlreadyRegistered(input.emailAddress));
+      if (isUniqueViolation(error)) throw conflict(Messages.emailAlreadyRegistered(input.emailAddress));
       throw error;
     }
   }
@@ -204,7 +204,7 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
       return await attempt();
     } catch (error) {
       // Two first sign-ins of one person raced; the second now finds the first's account.
-      if (queries.isUniqueViolation(error)) return attempt();
+      if (isUniqueViolation(error)) return attempt();
       throw error;
     }
   }
@@ -361,7 +361,7 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
         });
       } catch (error) {
         // Another account linked the same Google account between our check and the update.
-        if (queries.isUniqueViolation(error)) throw googleLinkRefused(AuthMessages.googleLinkedElsewhere);
+        if (isUniqueViolation(error)) throw googleLinkRefused(AuthMessages.googleLinkedElsewhere);
         throw error;
       }
     },

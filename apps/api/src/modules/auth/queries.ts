@@ -93,16 +93,6 @@ export async function updateAccount(tx: Tx, id: number, values: Partial<NewAccou
   return row;
 }
 
-/** True when `error` (from either driver, possibly wrapped by Drizzle) broke a unique index. */
-export function isUniqueViolation(error: unknown): boolean {
-  let e = error;
-  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export type AccountTokenPurpose = 'confirm-email' | 'reset-password';
 
 export async function insertAccountToken(

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../platform/db.ts';
+import { idList, rows, type Tx } from '../../platform/db.ts';
 
 export type BookRow = {
   id: number;
@@ -22,12 +22,6 @@ export type BookRow = {
   authors: { id: number; name: string }[];
   genres: { id: number; name: string }[];
 };
-
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /** Genre and author are names, matched case-insensitively inside the query (no extra round trip). */
 export type BookFilter = {

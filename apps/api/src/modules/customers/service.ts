@@ -11,12 +11,11 @@ import {
 import { AuthMessages, type CustomerProfile } from '@bookshop/contracts/auth';
 import { PersonType, type LoginProvider } from '@bookshop/contracts/enums';
 import { Messages } from '@bookshop/contracts/messages';
-import type { Database, Tx } from '../../platform/db.ts';
+import { isUniqueViolation, type Database, type Tx } from '../../platform/db.ts';
 import { HttpProblem, notFound } from '../../platform/errors.ts';
 import type { PasswordHasher } from '../../platform/password.ts';
 import type { AddressesService } from '../addresses/service.ts';
 import type { AccountsService } from '../auth/accounts-service.ts';
-import { isUniqueViolation } from '../auth/queries.ts';
 import { sessionEnded, type SessionsService } from '../auth/sessions-service.ts';
 import type { CartService } from '../cart/service.ts';
 import type { SupportService } from '../support/service.ts';

@@ -14,9 +14,8 @@ import {
   type StaffReviewQuery,
   type UpdateReview,
 } from '@bookshop/contracts/reviews';
-import type { Tx } from '../../platform/db.ts';
+import { isUniqueViolation, type Tx } from '../../platform/db.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { isUniqueViolation } from '../auth/queries.ts';
 import type { CatalogueInvalidation } from '../catalogue/invalidation.ts';
 import { lockBookForRating, setBookRating } from '../catalogue/ratings.ts';
 import type { CatalogueService } from '../catalogue/service.ts';

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
-import type { Tx } from '../../platform/db.ts';
+import { countRows, type Tx } from '../../platform/db.ts';
 import { accounts } from '../auth/schema.ts';
 
 /** A staff member's row of the accounts table (auth owns identity; this module owns roles). */
@@ -9,10 +9,7 @@ export type StaffRow = typeof accounts.$inferSelect;
 const staffWhere = (role?: RoleName) =>
   and(eq(accounts.personType, PersonType.Internal), role === undefined ? undefined : eq(accounts.role, role));
 
-export async function countStaff(tx: Tx, role?: RoleName): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(accounts).where(staffWhere(role));
-  return Number(row?.n ?? 0);
-}
+export const countStaff = (tx: Tx, role?: RoleName): Promise<number> => countRows(tx, accounts, staffWhere(role));
 
 export function findStaff(tx: Tx, role: RoleName | undefined, limit: number, offset: number): Promise<StaffRow[]> {
   return tx

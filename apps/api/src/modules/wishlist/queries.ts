@@ -1,11 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../platform/db.ts';
-
-const idList = (ids: number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+import { idList, rows, type Tx } from '../../platform/db.ts';
 
 /** Serialises one customer's wishlist additions, so the size limit holds under concurrency. */
 export async function lockWishlist(tx: Tx, customerId: number): Promise<void> {
