@@ -4,7 +4,7 @@ import { Messages } from '@bookshop/contracts/messages';
 import { genrePath } from '@bookshop/contracts/routes';
 import { useGenres } from '../../features/catalogue/api/get-genres.ts';
 import { groupGenresByLetter } from './genre-groups.ts';
-import { GenreDirectoryLoading } from './lazy-genre-directory.tsx';
+import { GenreDirectoryLoading } from './genre-directory-loading.tsx';
 
 type GenreDirectoryProps = {
   /** Called when a genre link is followed, so the surrounding menu can close. */
