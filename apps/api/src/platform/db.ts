@@ -129,6 +129,14 @@ export async function rows<T>(db: Pick<Database, 'execute'>, query: SQL): Promis
   return result.rows;
 }
 
+/**
+ * Holds a transaction-scoped advisory lock on `key` (e.g. `cart:42`) until `tx` ends: one owner's
+ * changes that check a limit before writing are serialised. The builder has no words for it.
+ */
+export async function lockKey(tx: Pick<Database, 'execute'>, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
 /** `ids` as a comma-separated list of bound parameters, for `in (…)` in hand-written SQL. */
 export const idList = (ids: readonly number[]): SQL =>
   sql.join(

@@ -1,46 +1,43 @@
-import { sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../platform/db.ts';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { countRows, lockKey, type Tx } from '../../platform/db.ts';
+import { customerAddresses as addresses } from './schema.ts';
 
-export type AddressRow = {
-  id: number;
-  address: string;
-  country: string;
-  city: string;
-  phone_no: string;
-  zip_code: string;
-  is_main: boolean;
+/** The columns an address is answered with; the row is the API's `Address` as it stands. */
+const addressColumns = {
+  id: addresses.id,
+  address: addresses.address,
+  country: addresses.country,
+  city: addresses.city,
+  phoneNo: addresses.phoneNo,
+  zipCode: addresses.zipCode,
+  isMain: addresses.isMain,
 };
 
-export type AddressFields = { address: string; country: string; city: string; phoneNo: string; zipCode: string };
+export type AddressRow = Pick<typeof addresses.$inferSelect, keyof typeof addressColumns>;
+export type AddressFields = Pick<AddressRow, 'address' | 'country' | 'city' | 'phoneNo' | 'zipCode'>;
 
-const columns = sql`id, address, country, city, phone_no, zip_code, is_main`;
+const ofCustomer = (customerId: number) => eq(addresses.customerId, customerId);
+const addressOf = (customerId: number, id: number) => and(ofCustomer(customerId), eq(addresses.id, id));
+const touched = { updatedAt: sql`now()` };
 
 /** Serialises one customer's address changes: "first is main" and "promote on delete" need it. */
-export async function lockAddresses(tx: Tx, customerId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`addresses:${customerId}`}, 0))`);
-}
+export const lockAddresses = (tx: Tx, customerId: number): Promise<void> => lockKey(tx, `addresses:${customerId}`);
 
-export async function countAddresses(tx: Tx, customerId: number): Promise<number> {
-  const [row] = await rows<{ count: string | number }>(
-    tx,
-    sql`select count(*) as count from customer_addresses where customer_id = ${customerId}`,
-  );
-  return Number(row?.count ?? 0);
-}
+export const countAddresses = (tx: Tx, customerId: number): Promise<number> =>
+  countRows(tx, addresses, ofCustomer(customerId));
 
 /** Main address first, then the newest. */
-export const pageAddresses = (tx: Tx, customerId: number, limit: number, offset: number) =>
-  rows<AddressRow>(
-    tx,
-    sql`select ${columns} from customer_addresses where customer_id = ${customerId}
-        order by is_main desc, created_at desc, id desc limit ${limit} offset ${offset}`,
-  );
+export const pageAddresses = (tx: Tx, customerId: number, limit: number, offset: number): Promise<AddressRow[]> =>
+  tx
+    .select(addressColumns)
+    .from(addresses)
+    .where(ofCustomer(customerId))
+    .orderBy(desc(addresses.isMain), desc(addresses.createdAt), desc(addresses.id))
+    .limit(limit)
+    .offset(offset);
 
 export async function findAddress(tx: Tx, customerId: number, id: number): Promise<AddressRow | undefined> {
-  const [row] = await rows<AddressRow>(
-    tx,
-    sql`select ${columns} from customer_addresses where customer_id = ${customerId} and id = ${id}`,
-  );
+  const [row] = await tx.select(addressColumns).from(addresses).where(addressOf(customerId, id));
   return row;
 }
 
@@ -50,22 +47,18 @@ export async function insertAddress(
   fields: AddressFields,
   isMain: boolean,
 ): Promise<AddressRow> {
-  const [row] = await rows<AddressRow>(
-    tx,
-    sql`insert into customer_addresses (customer_id, address, country, city, phone_no, zip_code, is_main)
-        values (${customerId}, ${fields.address}, ${fields.country}, ${fields.city}, ${fields.phoneNo}, ${fields.zipCode}, ${isMain})
-        returning ${columns}`,
-  );
+  const [row] = await tx
+    .insert(addresses)
+    .values({ customerId, ...fields, isMain })
+    .returning(addressColumns);
   return row!;
 }
 
 export async function updateAddress(tx: Tx, customerId: number, id: number, fields: AddressFields): Promise<void> {
-  await tx.execute(
-    sql`update customer_addresses
-        set address = ${fields.address}, country = ${fields.country}, city = ${fields.city},
-            phone_no = ${fields.phoneNo}, zip_code = ${fields.zipCode}, updated_at = now()
-        where customer_id = ${customerId} and id = ${id}`,
-  );
+  await tx
+    .update(addresses)
+    .set({ ...fields, ...touched })
+    .where(addressOf(customerId, id));
 }
 
 /**
@@ -73,34 +66,33 @@ export async function updateAddress(tx: Tx, customerId: number, id: number, fiel
  * (customer_id) where is_main is checked row by row.
  */
 export async function setMainAddress(tx: Tx, customerId: number, id: number): Promise<void> {
-  await tx.execute(
-    sql`update customer_addresses set is_main = false, updated_at = now()
-        where customer_id = ${customerId} and is_main and id <> ${id}`,
-  );
-  await tx.execute(
-    sql`update customer_addresses set is_main = true, updated_at = now()
-        where customer_id = ${customerId} and id = ${id} and not is_main`,
-  );
+  await tx
+    .update(addresses)
+    .set({ isMain: false, ...touched })
+    .where(and(ofCustomer(customerId), eq(addresses.isMain, true), ne(addresses.id, id)));
+  await tx
+    .update(addresses)
+    .set({ isMain: true, ...touched })
+    .where(and(addressOf(customerId, id), eq(addresses.isMain, false)));
 }
 
 /** The removed address, if it was the customer's. */
-export async function deleteAddress(tx: Tx, customerId: number, id: number): Promise<{ is_main: boolean } | undefined> {
-  const [row] = await rows<{ is_main: boolean }>(
-    tx,
-    sql`delete from customer_addresses where customer_id = ${customerId} and id = ${id} returning is_main`,
-  );
+export async function deleteAddress(tx: Tx, customerId: number, id: number): Promise<{ isMain: boolean } | undefined> {
+  const [row] = await tx.delete(addresses).where(addressOf(customerId, id)).returning({ isMain: addresses.isMain });
   return row;
 }
 
-/** The address that becomes main when the main one is deleted: the most recently created. */
 export async function deleteAllAddresses(tx: Tx, customerId: number): Promise<void> {
-  await tx.execute(sql`delete from customer_addresses where customer_id = ${customerId}`);
+  await tx.delete(addresses).where(ofCustomer(customerId));
 }
 
+/** The address that becomes main when the main one is deleted: the most recently created. */
 export async function findNewestAddressId(tx: Tx, customerId: number): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(
-    tx,
-    sql`select id from customer_addresses where customer_id = ${customerId} order by created_at desc, id desc limit 1`,
-  );
+  const [row] = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(ofCustomer(customerId))
+    .orderBy(desc(addresses.createdAt), desc(addresses.id))
+    .limit(1);
   return row?.id;
 }

@@ -11,6 +11,7 @@ import {
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
+import { itRefusesGuestsAndStaff, type CustomerRoute } from '../../test/customer-only.ts';
 
 let t: TestApp;
 let alice: TestAccount;
@@ -57,7 +58,7 @@ beforeEach(async () => {
 });
 
 describe('who may use addresses', () => {
-  const routes: [string, Method, string, unknown?][] = [
+  const routes: CustomerRoute[] = [
     ['list', 'GET', '/api/v1/customers-addresses'],
     ['read one', 'GET', '/api/v1/customers-addresses/1'],
     ['add', 'POST', '/api/v1/customers-addresses', dubai],
@@ -67,13 +68,7 @@ describe('who may use addresses', () => {
     ['quote delivery', 'GET', '/api/v1/customers-addresses/delivery-methods'],
   ];
 
-  it.each(routes)('a guest cannot %s (401)', async (_, method, url, payload) => {
-    expectProblem(await call(method, url, undefined, payload), 401);
-  });
-
-  it.each(routes)('staff cannot %s (403)', async (_, method, url, payload) => {
-    expectProblem(await call(method, url, staff, payload), 403);
-  });
+  itRefusesGuestsAndStaff(routes, call, () => staff);
 });
 
 describe('POST /api/v1/customers-addresses', () => {

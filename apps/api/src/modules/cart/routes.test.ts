@@ -15,6 +15,7 @@ import {
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
+import { itRefusesGuestsAndStaff, type CustomerRoute } from '../../test/customer-only.ts';
 
 let t: TestApp;
 let alice: TestAccount;
@@ -66,7 +67,7 @@ const add = (who: TestAccount, bookId: number, quantity?: number) =>
 const getCart = async (who: TestAccount) => (await call('GET', '/api/v1/cart', who)).json();
 
 describe('who may use the cart', () => {
-  const routes: [string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
+  const routes: CustomerRoute[] = [
     ['read', 'GET', '/api/v1/cart'],
     ['add', 'POST', '/api/v1/cart', { bookId: 1 }],
     ['set quantity', 'PUT', '/api/v1/cart', { bookId: 1, quantity: 1 }],
@@ -75,15 +76,12 @@ describe('who may use the cart', () => {
     ['merge', 'POST', '/api/v1/cart/merge', { items: [] }],
   ];
 
-  it.each(routes)('a guest cannot %s (401)', async (_, method, url, payload) => {
-    const res = await call(method, url, undefined, payload);
-    expectProblem(res, 401);
-    expect(res.json().detail).toBe(AuthMessages.signInRequired);
-  });
-
-  it.each(routes)('staff cannot %s (403)', async (_, method, url, payload) => {
-    expectProblem(await call(method, url, staff, payload), 403);
-  });
+  itRefusesGuestsAndStaff(
+    routes,
+    call,
+    () => staff,
+    (res) => expect(res.json().detail).toBe(AuthMessages.signInRequired),
+  );
 
   it('a guest sending a malformed body still gets 401, not a validation error', async () => {
     expectProblem(await call('POST', '/api/v1/cart', undefined, { bookId: 'x' }), 401);

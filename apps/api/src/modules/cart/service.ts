@@ -52,156 +52,168 @@ function toCart(lines: PricedLine[]): Cart {
   return { items, ...cartTotals(items) };
 }
 
-export function createCartService({ db, catalogue }: CartDeps) {
-  async function findBook(bookId: number): Promise<Book> {
-    const [book] = await catalogue.getBooksByIds([bookId]);
-    if (!book) throw notFound(CartMessages.bookNotFound);
-    return book;
-  }
+/** What every use case below is given: the database or the caller's transaction, and the catalogue. */
+type CartContext = { tx: Tx; catalogue: CartDeps['catalogue'] };
 
-  async function pricedLines(customerId: number, tx: Tx = db): Promise<PricedLine[]> {
-    const lines = await queries.listLines(tx, customerId);
-    const books = new Map(
-      (
-        await catalogue.getBooksByIds(
-          lines.map((line) => line.book_id),
-          // A line whose book staff hid stays visible so it can be removed; checkout refuses it (409).
-          { tx, includeHidden: true },
-        )
-      ).map((b) => [b.id, b]),
-    );
-    return lines.flatMap((line) => {
-      const book = books.get(line.book_id);
-      // A book deleted between the two reads; its line is gone with it (foreign key cascade).
-      return book ? [{ book, quantity: line.quantity, unitPriceFilsWhenAdded: line.unit_price_fils_when_added }] : [];
-    });
-  }
+async function findBook({ catalogue }: CartContext, bookId: number): Promise<Book> {
+  const [book] = await catalogue.getBooksByIds([bookId]);
+  if (!book) throw notFound(CartMessages.bookNotFound);
+  return book;
+}
 
-  /** The cart priced now; with `tx`, as that transaction sees it (checkout). */
-  const getCart = async (customerId: number, options: { tx?: Tx } = {}): Promise<Cart> =>
-    toCart(await pricedLines(customerId, options.tx));
+async function pricedLines({ tx, catalogue }: CartContext, customerId: number): Promise<PricedLine[]> {
+  const lines = await queries.listLines(tx, customerId);
+  const books = new Map(
+    (
+      await catalogue.getBooksByIds(
+        lines.map((line) => line.bookId),
+        // A line whose book staff hid stays visible so it can be removed; checkout refuses it (409).
+        { tx, includeHidden: true },
+      )
+    ).map((b) => [b.id, b]),
+  );
+  return lines.flatMap(({ bookId, quantity, unitPriceFilsWhenAdded }) => {
+    const book = books.get(bookId);
+    // A book deleted between the two reads; its line is gone with it (foreign key cascade).
+    return book ? [{ book, quantity, unitPriceFilsWhenAdded }] : [];
+  });
+}
 
-  /**
-   * Refuses a quantity the stock cannot cover, or more copies than one order may take: the
-   * customer learns of the per-title cap here rather than at checkout (decision 057).
-   */
-  function assertInStock(book: Book, quantity: number) {
-    if (!book.isInStock) throw conflict(CartMessages.outOfStock(book.title));
-    if (quantity > book.stockQuantity) throw conflict(CartMessages.notEnoughStock(book.title, book.stockQuantity));
-    if (quantity > MAX_COPIES_PER_TITLE) throw conflict(CheckoutMessages.copiesPerTitleMax);
-  }
+/** The cart priced now, as `ctx.tx` sees it (checkout passes its transaction). */
+const getCart = async (ctx: CartContext, customerId: number): Promise<Cart> =>
+  toCart(await pricedLines(ctx, customerId));
 
+/**
+ * Refuses a quantity the stock cannot cover, or more copies than one order may take: the
+ * customer learns of the per-title cap here rather than at checkout (decision 057).
+ */
+function assertInStock(book: Book, quantity: number) {
+  if (!book.isInStock) throw conflict(CartMessages.outOfStock(book.title));
+  if (quantity > book.stockQuantity) throw conflict(CartMessages.notEnoughStock(book.title, book.stockQuantity));
+  if (quantity > MAX_COPIES_PER_TITLE) throw conflict(CheckoutMessages.copiesPerTitleMax);
+}
+
+/** Adds copies; an existing line grows. The whole resulting line must be in stock. */
+async function addItem(ctx: CartContext, customerId: number, { bookId, quantity }: AddToCart): Promise<Cart> {
+  const book = await findBook(ctx, bookId);
+  await ctx.tx.transaction(async (tx) => {
+    await queries.lockCart(tx, customerId);
+    const line = await queries.findLine(tx, customerId, bookId);
+    if (!line && (await queries.countLines(tx, customerId)) >= CART_MAX_LINES) throw conflict(CartMessages.cartFull);
+    const newQuantity = (line?.quantity ?? 0) + quantity;
+    assertInStock(book, newQuantity);
+    await queries.saveLine(tx, customerId, bookId, newQuantity, paidFils(book));
+  });
+  return getCart(ctx, customerId);
+}
+
+/**
+ * Sets a line's quantity; 0 removes it. Raising is checked against stock; lowering is always
+ * allowed, so a customer whose line exceeds a shrunken stock can step it down.
+ */
+async function setItemQuantity(
+  ctx: CartContext,
+  customerId: number,
+  { bookId, quantity }: UpdateCartItem,
+): Promise<Cart> {
+  // Read before the transaction: PGlite runs one transaction at a time on its only connection.
+  const [book] = await ctx.catalogue.getBooksByIds([bookId]);
+  await ctx.tx.transaction(async (tx) => {
+    await queries.lockCart(tx, customerId);
+    const line = await queries.findLine(tx, customerId, bookId);
+    if (!line || !book) throw notFound(CartMessages.notInCart);
+    if (quantity === 0) {
+      await queries.deleteLine(tx, customerId, bookId);
+      return;
+    }
+    if (quantity > line.quantity) assertInStock(book, quantity);
+    await queries.saveLine(tx, customerId, bookId, quantity, paidFils(book));
+  });
+  return getCart(ctx, customerId);
+}
+
+async function removeItem(ctx: CartContext, customerId: number, bookId: number): Promise<Cart> {
+  if (!(await queries.deleteLine(ctx.tx, customerId, bookId))) throw notFound(CartMessages.notInCart);
+  return getCart(ctx, customerId);
+}
+
+async function clear(ctx: CartContext, customerId: number): Promise<Cart> {
+  await queries.deleteAllLines(ctx.tx, customerId);
+  return getCart(ctx, customerId);
+}
+
+/**
+ * Adds the guest cart kept in the browser to the customer's cart at login. Lenient where
+ * add is strict: quantities are capped by stock, and books that are gone or sold out are
+ * skipped; each such line is reported so the page can say what changed.
+ */
+async function merge(ctx: CartContext, customerId: number, guestLines: GuestCartLine[]): Promise<MergeCartResult> {
+  const requested = new Map<number, number>();
+  for (const { bookId, quantity } of guestLines) requested.set(bookId, (requested.get(bookId) ?? 0) + quantity);
+  const books = new Map((await ctx.catalogue.getBooksByIds([...requested.keys()])).map((b) => [b.id, b]));
+  const adjustments: MergeAdjustment[] = [];
+
+  await ctx.tx.transaction(async (tx) => {
+    await queries.lockCart(tx, customerId);
+    const existing = new Map((await queries.listLines(tx, customerId)).map((line) => [line.bookId, line.quantity]));
+    let lineCount = existing.size;
+    for (const [bookId, want] of requested) {
+      const book = books.get(bookId);
+      const skip = (reason: MergeAdjustmentReason) => adjustments.push({ bookId, requested: want, added: 0, reason });
+      if (!book) {
+        skip(MergeAdjustmentReason.NotFound);
+        continue;
+      }
+      if (!book.isInStock) {
+        skip(MergeAdjustmentReason.OutOfStock);
+        continue;
+      }
+      const current = existing.get(bookId);
+      if (current === undefined && lineCount >= CART_MAX_LINES) {
+        skip(MergeAdjustmentReason.CartFull);
+        continue;
+      }
+      const target = Math.max(current ?? 0, Math.min((current ?? 0) + want, book.stockQuantity, MAX_COPIES_PER_TITLE));
+      const added = target - (current ?? 0);
+      if (added < want)
+        adjustments.push({ bookId, requested: want, added, reason: MergeAdjustmentReason.CappedByStock });
+      if (added === 0) continue;
+      await queries.saveLine(tx, customerId, bookId, target, paidFils(book));
+      if (current === undefined) lineCount += 1;
+    }
+  });
+  return { cart: await getCart(ctx, customerId), adjustments };
+}
+
+/** What the delivery rules need to know about the customer's cart. */
+async function deliveryOrderSummary(ctx: CartContext, customerId: number): Promise<DeliveryOrderSummary> {
+  const lines = await pricedLines(ctx, customerId);
   return {
-    getCart,
+    itemsTotalFils: lines.reduce((sum, { book, quantity }) => sum + paidFils(book) * quantity, 0),
+    allItemsNextDayEligible: lines.every(({ book }) => book.isNextDayDeliveryEligible),
+  };
+}
 
-    /** Adds copies; an existing line grows. The whole resulting line must be in stock. */
-    async addItem(customerId: number, { bookId, quantity }: AddToCart): Promise<Cart> {
-      const book = await findBook(bookId);
-      await db.transaction(async (tx) => {
-        await queries.lockCart(tx, customerId);
-        const line = await queries.findLine(tx, customerId, bookId);
-        if (!line && (await queries.countLines(tx, customerId)) >= CART_MAX_LINES)
-          throw conflict(CartMessages.cartFull);
-        const newQuantity = (line?.quantity ?? 0) + quantity;
-        assertInStock(book, newQuantity);
-        await queries.saveLine(tx, customerId, bookId, newQuantity, paidFils(book));
-      });
-      return getCart(customerId);
-    },
-
-    /**
-     * Sets a line's quantity; 0 removes it. Raising is checked against stock; lowering is always
-     * allowed, so a customer whose line exceeds a shrunken stock can step it down.
-     */
-    async setItemQuantity(customerId: number, { bookId, quantity }: UpdateCartItem): Promise<Cart> {
-      // Read before the transaction: PGlite runs one transaction at a time on its only connection.
-      const [book] = await catalogue.getBooksByIds([bookId]);
-      await db.transaction(async (tx) => {
-        await queries.lockCart(tx, customerId);
-        const line = await queries.findLine(tx, customerId, bookId);
-        if (!line || !book) throw notFound(CartMessages.notInCart);
-        if (quantity === 0) {
-          await queries.deleteLine(tx, customerId, bookId);
-          return;
-        }
-        if (quantity > line.quantity) assertInStock(book, quantity);
-        await queries.saveLine(tx, customerId, bookId, quantity, paidFils(book));
-      });
-      return getCart(customerId);
-    },
-
-    async removeItem(customerId: number, bookId: number): Promise<Cart> {
-      if (!(await queries.deleteLine(db, customerId, bookId))) throw notFound(CartMessages.notInCart);
-      return getCart(customerId);
-    },
-
+/**
+ * The cart's use cases bound to the app's database. Those that checkout composes into its own
+ * transaction take `{ tx }`; the rest open their own.
+ */
+export function createCartService({ db, catalogue }: CartDeps) {
+  const ctx: CartContext = { tx: db, catalogue };
+  const inTx = (options: { tx?: Tx }): CartContext => ({ tx: options.tx ?? db, catalogue });
+  return {
+    /** The cart priced now; with `tx`, as that transaction sees it (checkout). */
+    getCart: (customerId: number, options: { tx?: Tx } = {}) => getCart(inTx(options), customerId),
+    addItem: (customerId: number, input: AddToCart) => addItem(ctx, customerId, input),
+    setItemQuantity: (customerId: number, input: UpdateCartItem) => setItemQuantity(ctx, customerId, input),
+    removeItem: (customerId: number, bookId: number) => removeItem(ctx, customerId, bookId),
     /** Removes these books' lines (checkout takes the ordered lines out of the cart); others stay. */
-    async removeBooks(customerId: number, bookIds: number[], options: { tx?: Tx } = {}): Promise<void> {
-      await queries.deleteLines(options.tx ?? db, customerId, bookIds);
-    },
-
-    async clear(customerId: number, options: { tx?: Tx } = {}): Promise<Cart> {
-      await queries.deleteAllLines(options.tx ?? db, customerId);
-      return getCart(customerId, options);
-    },
-
-    /**
-     * Adds the guest cart kept in the browser to the customer's cart at login. Lenient where
-     * add is strict: quantities are capped by stock, and books that are gone or sold out are
-     * skipped; each such line is reported so the page can say what changed.
-     */
-    async merge(customerId: number, guestLines: GuestCartLine[]): Promise<MergeCartResult> {
-      const requested = new Map<number, number>();
-      for (const { bookId, quantity } of guestLines) requested.set(bookId, (requested.get(bookId) ?? 0) + quantity);
-      const books = new Map((await catalogue.getBooksByIds([...requested.keys()])).map((b) => [b.id, b]));
-      const adjustments: MergeAdjustment[] = [];
-
-      await db.transaction(async (tx) => {
-        await queries.lockCart(tx, customerId);
-        const existing = new Map(
-          (await queries.listLines(tx, customerId)).map((line) => [line.book_id, line.quantity]),
-        );
-        let lineCount = existing.size;
-        for (const [bookId, want] of requested) {
-          const book = books.get(bookId);
-          const skip = (reason: MergeAdjustmentReason) =>
-            adjustments.push({ bookId, requested: want, added: 0, reason });
-          if (!book) {
-            skip(MergeAdjustmentReason.NotFound);
-            continue;
-          }
-          if (!book.isInStock) {
-            skip(MergeAdjustmentReason.OutOfStock);
-            continue;
-          }
-          const current = existing.get(bookId);
-          if (current === undefined && lineCount >= CART_MAX_LINES) {
-            skip(MergeAdjustmentReason.CartFull);
-            continue;
-          }
-          const target = Math.max(
-            current ?? 0,
-            Math.min((current ?? 0) + want, book.stockQuantity, MAX_COPIES_PER_TITLE),
-          );
-          const added = target - (current ?? 0);
-          if (added < want)
-            adjustments.push({ bookId, requested: want, added, reason: MergeAdjustmentReason.CappedByStock });
-          if (added === 0) continue;
-          await queries.saveLine(tx, customerId, bookId, target, paidFils(book));
-          if (current === undefined) lineCount += 1;
-        }
-      });
-      return { cart: await getCart(customerId), adjustments };
-    },
-
-    /** What the delivery rules need to know about the customer's cart. */
-    async deliveryOrderSummary(customerId: number, options: { tx?: Tx } = {}): Promise<DeliveryOrderSummary> {
-      const lines = await pricedLines(customerId, options.tx);
-      return {
-        itemsTotalFils: lines.reduce((sum, { book, quantity }) => sum + paidFils(book) * quantity, 0),
-        allItemsNextDayEligible: lines.every(({ book }) => book.isNextDayDeliveryEligible),
-      };
-    },
+    removeBooks: (customerId: number, bookIds: number[], options: { tx?: Tx } = {}) =>
+      queries.deleteLines(inTx(options).tx, customerId, bookIds),
+    clear: (customerId: number, options: { tx?: Tx } = {}) => clear(inTx(options), customerId),
+    merge: (customerId: number, guestLines: GuestCartLine[]) => merge(ctx, customerId, guestLines),
+    deliveryOrderSummary: (customerId: number, options: { tx?: Tx } = {}) =>
+      deliveryOrderSummary(inTx(options), customerId),
   };
 }
 

@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
+import { OrderStatus, PersonType } from '@bookshop/contracts/enums';
 import { rows, type Tx } from '../../platform/db.ts';
 
 /** The shop's days, as a bound text parameter (`at time zone` also takes an interval). */
 const zone = sql`${SHOP_TIME_ZONE}::text`;
+/**
+ * Named by their enums but written as literals, not bound: the partial indexes the dashboard reads
+ * (`orders_paid_idx` where status = 2, `accounts_customer_created_idx`) match only a constant.
+ */
+const completed = sql.raw(String(OrderStatus.Completed));
+const customer = sql.raw(String(PersonType.Customer));
 
 export type DashboardRow = {
   from: string;
@@ -37,7 +44,7 @@ export async function dashboardFigures(tx: Tx, now: Date, days: number): Promise
         ), paid as (
           select o.id, o.total_fils, (o.paid_at at time zone ${zone})::date as day
           from orders o, span
-          where o.status = 2 and o.paid_at >= span.starts and o.paid_at < span.ends
+          where o.status = ${completed} and o.paid_at >= span.starts and o.paid_at < span.ends
         ), best as (
           -- From the per-day sales kept by triggers (decision 038): at most 30 days × books sold.
           select s.book_id, sum(s.copies)::int as copies, sum(s.revenue_fils)::bigint as revenue_fils
@@ -54,7 +61,7 @@ export async function dashboardFigures(tx: Tx, now: Date, days: number): Promise
           (select coalesce(sum(total_fils), 0)::bigint from paid) as revenue_fils,
           (select count(*)::int from paid) as paid_orders,
           (select count(*)::int from accounts a, span
-             where a.person_type = 1 and a.created_at >= span.starts and a.created_at < span.ends) as new_customers,
+             where a.person_type = ${customer} and a.created_at >= span.starts and a.created_at < span.ends) as new_customers,
           (select json_agg(json_build_object('status', s.status, 'count', s.n))
              from (select o.status, count(*)::int as n from orders o, span
                    where o.created_at >= span.starts and o.created_at < span.ends group by o.status) s) as by_status,

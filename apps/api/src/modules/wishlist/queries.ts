@@ -1,58 +1,54 @@
-import { sql } from 'drizzle-orm';
-import { idList, rows, type Tx } from '../../platform/db.ts';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { countRows, lockKey, type Tx } from '../../platform/db.ts';
+import { wishlistItems } from './schema.ts';
+
+const ofCustomer = (customerId: number) => eq(wishlistItems.customerId, customerId);
+const itemOf = (customerId: number, bookId: number) => and(ofCustomer(customerId), eq(wishlistItems.bookId, bookId));
+/** Newest first; ties (same transaction) by book id so pages never overlap. */
+const newestFirst = [desc(wishlistItems.addedAt), desc(wishlistItems.bookId)];
 
 /** Serialises one customer's wishlist additions, so the size limit holds under concurrency. */
-export async function lockWishlist(tx: Tx, customerId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wishlist:${customerId}`}, 0))`);
-}
+export const lockWishlist = (tx: Tx, customerId: number): Promise<void> => lockKey(tx, `wishlist:${customerId}`);
 
-export async function countItems(tx: Tx, customerId: number): Promise<number> {
-  const [row] = await rows<{ count: string | number }>(
-    tx,
-    sql`select count(*) as count from wishlist_items where customer_id = ${customerId}`,
-  );
-  return Number(row?.count ?? 0);
-}
+export const countItems = (tx: Tx, customerId: number): Promise<number> =>
+  countRows(tx, wishlistItems, ofCustomer(customerId));
 
 export async function hasItem(tx: Tx, customerId: number, bookId: number): Promise<boolean> {
-  const found = await rows<{ one: number }>(
-    tx,
-    sql`select 1 as one from wishlist_items where customer_id = ${customerId} and book_id = ${bookId}`,
-  );
+  const found = await tx.select({ bookId: wishlistItems.bookId }).from(wishlistItems).where(itemOf(customerId, bookId));
   return found.length > 0;
 }
 
 export async function insertItem(tx: Tx, customerId: number, bookId: number): Promise<void> {
-  await tx.execute(
-    sql`insert into wishlist_items (customer_id, book_id) values (${customerId}, ${bookId}) on conflict do nothing`,
-  );
+  await tx.insert(wishlistItems).values({ customerId, bookId }).onConflictDoNothing();
 }
 
-/** Newest first; ties (same transaction) by book id so pages never overlap. */
 export const listBookIds = (tx: Tx, customerId: number) =>
-  rows<{ book_id: number }>(
-    tx,
-    sql`select book_id from wishlist_items where customer_id = ${customerId} order by added_at desc, book_id desc`,
-  );
+  tx
+    .select({ bookId: wishlistItems.bookId })
+    .from(wishlistItems)
+    .where(ofCustomer(customerId))
+    .orderBy(...newestFirst);
 
 export const pageItems = (tx: Tx, customerId: number, limit: number, offset: number) =>
-  rows<{ book_id: number; added_at: Date | string }>(
-    tx,
-    sql`select book_id, added_at from wishlist_items where customer_id = ${customerId}
-        order by added_at desc, book_id desc limit ${limit} offset ${offset}`,
-  );
+  tx
+    .select({ bookId: wishlistItems.bookId, addedAt: wishlistItems.addedAt })
+    .from(wishlistItems)
+    .where(ofCustomer(customerId))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
 
 /** True when a book was removed. */
 export async function deleteItem(tx: Tx, customerId: number, bookId: number): Promise<boolean> {
-  const deleted = await rows<{ book_id: number }>(
-    tx,
-    sql`delete from wishlist_items where customer_id = ${customerId} and book_id = ${bookId} returning book_id`,
-  );
+  const deleted = await tx
+    .delete(wishlistItems)
+    .where(itemOf(customerId, bookId))
+    .returning({ bookId: wishlistItems.bookId });
   return deleted.length > 0;
 }
 
 /** Removes every book not in `keepIds` (all of them when it is empty). */
 export async function deleteItemsExcept(tx: Tx, customerId: number, keepIds: number[]): Promise<void> {
-  const except = keepIds.length ? sql`and book_id not in (${idList(keepIds)})` : sql``;
-  await tx.execute(sql`delete from wishlist_items where customer_id = ${customerId} ${except}`);
+  const except = keepIds.length ? notInArray(wishlistItems.bookId, keepIds) : undefined;
+  await tx.delete(wishlistItems).where(and(ofCustomer(customerId), except));
 }

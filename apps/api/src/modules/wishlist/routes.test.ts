@@ -13,6 +13,7 @@ import {
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
+import { itRefusesGuestsAndStaff, type CustomerRoute } from '../../test/customer-only.ts';
 
 let t: TestApp;
 let alice: TestAccount;
@@ -60,7 +61,7 @@ const add = (who: TestAccount, bookId: unknown) => call('POST', '/api/v1/wishlis
 const idsOf = async (who: TestAccount) => (await call('GET', '/api/v1/wishlist/books-ids', who)).json().booksIds;
 
 describe('who may use the wishlist', () => {
-  const routes: [string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
+  const routes: CustomerRoute[] = [
     ['list the books', 'GET', '/api/v1/wishlist'],
     ['list the ids', 'GET', '/api/v1/wishlist/books-ids'],
     ['add', 'POST', '/api/v1/wishlist', { bookId: 1 }],
@@ -69,13 +70,7 @@ describe('who may use the wishlist', () => {
     ['remove one', 'DELETE', '/api/v1/wishlist/1'],
   ];
 
-  it.each(routes)('a guest cannot %s (401)', async (_, method, url, payload) => {
-    expectProblem(await call(method, url, undefined, payload), 401);
-  });
-
-  it.each(routes)('staff cannot %s (403)', async (_, method, url, payload) => {
-    expectProblem(await call(method, url, staff, payload), 403);
-  });
+  itRefusesGuestsAndStaff(routes, call, () => staff);
 });
 
 describe('POST /api/v1/wishlist', () => {

@@ -12,58 +12,72 @@ import * as queries from './queries.ts';
 
 export type WishlistDeps = { db: Tx; catalogue: Pick<CatalogueService, 'getBooksByIds'> };
 
-export function createWishlistService({ db, catalogue }: WishlistDeps) {
-  const bookIds = async (customerId: number): Promise<WishlistBookIds> => ({
-    booksIds: (await queries.listBookIds(db, customerId)).map((row) => row.book_id),
+/** What every use case below is given: the database or the caller's transaction, and the catalogue. */
+type WishlistContext = { tx: Tx; catalogue: WishlistDeps['catalogue'] };
+
+const bookIds = async (tx: Tx, customerId: number): Promise<WishlistBookIds> => ({
+  booksIds: (await queries.listBookIds(tx, customerId)).map((row) => row.bookId),
+});
+
+async function list(
+  { tx, catalogue }: WishlistContext,
+  customerId: number,
+  { pageNo, pageSize }: PageQuery,
+): Promise<WishlistPage> {
+  const [noOfRecords, items] = await Promise.all([
+    queries.countItems(tx, customerId),
+    queries.pageItems(tx, customerId, pageSize, (pageNo - 1) * pageSize),
+  ]);
+  // Entries made before staff hid a book stay listed (the count includes them).
+  const ids = items.map((item) => item.bookId);
+  const books = new Map((await catalogue.getBooksByIds(ids, { includeHidden: true })).map((b) => [b.id, b]));
+  const data = items.flatMap((item) => {
+    const book = books.get(item.bookId);
+    return book ? [{ ...book, addedAt: item.addedAt.toISOString() }] : [];
   });
+  return toPage(data, noOfRecords, { pageNo, pageSize });
+}
 
+/** Adds a book; one already there is left as it is (spec: duplicates ignored). */
+async function add({ tx, catalogue }: WishlistContext, customerId: number, bookId: number): Promise<WishlistBookIds> {
+  const [book] = await catalogue.getBooksByIds([bookId]);
+  if (!book) throw notFound(WishlistMessages.bookNotFound);
+  await tx.transaction(async (inner) => {
+    await queries.lockWishlist(inner, customerId);
+    if (await queries.hasItem(inner, customerId, bookId)) return;
+    if ((await queries.countItems(inner, customerId)) >= WISHLIST_MAX_BOOKS)
+      throw conflict(WishlistMessages.wishlistFull);
+    await queries.insertItem(inner, customerId, bookId);
+  });
+  return bookIds(tx, customerId);
+}
+
+/** Keeps only the listed books; ids not in the wishlist are ignored, nothing is added. */
+async function keepOnly(tx: Tx, customerId: number, keepIds: number[]): Promise<WishlistBookIds> {
+  await queries.deleteItemsExcept(tx, customerId, keepIds);
+  return bookIds(tx, customerId);
+}
+
+async function remove(tx: Tx, customerId: number, bookId: number): Promise<WishlistBookIds> {
+  if (!(await queries.deleteItem(tx, customerId, bookId))) throw notFound(WishlistMessages.notInWishlist);
+  return bookIds(tx, customerId);
+}
+
+async function clear(tx: Tx, customerId: number): Promise<WishlistBookIds> {
+  await queries.deleteItemsExcept(tx, customerId, []);
+  return { booksIds: [] };
+}
+
+/** The wishlist's use cases bound to the app's database; `clear` also runs in a caller's `{ tx }`. */
+export function createWishlistService({ db, catalogue }: WishlistDeps) {
+  const ctx: WishlistContext = { tx: db, catalogue };
   return {
-    bookIds,
-
-    async list(customerId: number, { pageNo, pageSize }: PageQuery): Promise<WishlistPage> {
-      const [noOfRecords, items] = await Promise.all([
-        queries.countItems(db, customerId),
-        queries.pageItems(db, customerId, pageSize, (pageNo - 1) * pageSize),
-      ]);
-      // Entries made before staff hid a book stay listed (the count includes them).
-      const ids = items.map((item) => item.book_id);
-      const books = new Map((await catalogue.getBooksByIds(ids, { includeHidden: true })).map((b) => [b.id, b]));
-      const data = items.flatMap((item) => {
-        const book = books.get(item.book_id);
-        return book ? [{ ...book, addedAt: new Date(item.added_at).toISOString() }] : [];
-      });
-      return toPage(data, noOfRecords, { pageNo, pageSize });
-    },
-
-    /** Adds a book; one already there is left as it is (spec: duplicates ignored). */
-    async add(customerId: number, bookId: number): Promise<WishlistBookIds> {
-      const [book] = await catalogue.getBooksByIds([bookId]);
-      if (!book) throw notFound(WishlistMessages.bookNotFound);
-      await db.transaction(async (tx) => {
-        await queries.lockWishlist(tx, customerId);
-        if (await queries.hasItem(tx, customerId, bookId)) return;
-        if ((await queries.countItems(tx, customerId)) >= WISHLIST_MAX_BOOKS)
-          throw conflict(WishlistMessages.wishlistFull);
-        await queries.insertItem(tx, customerId, bookId);
-      });
-      return bookIds(customerId);
-    },
-
-    /** Keeps only the listed books; ids not in the wishlist are ignored, nothing is added. */
-    async keepOnly(customerId: number, keepIds: number[]): Promise<WishlistBookIds> {
-      await queries.deleteItemsExcept(db, customerId, keepIds);
-      return bookIds(customerId);
-    },
-
-    async remove(customerId: number, bookId: number): Promise<WishlistBookIds> {
-      if (!(await queries.deleteItem(db, customerId, bookId))) throw notFound(WishlistMessages.notInWishlist);
-      return bookIds(customerId);
-    },
-
-    async clear(customerId: number, options: { tx?: Tx } = {}): Promise<WishlistBookIds> {
-      await queries.deleteItemsExcept(options.tx ?? db, customerId, []);
-      return { booksIds: [] };
-    },
+    bookIds: (customerId: number) => bookIds(db, customerId),
+    list: (customerId: number, page: PageQuery) => list(ctx, customerId, page),
+    add: (customerId: number, bookId: number) => add(ctx, customerId, bookId),
+    keepOnly: (customerId: number, keepIds: number[]) => keepOnly(db, customerId, keepIds),
+    remove: (customerId: number, bookId: number) => remove(db, customerId, bookId),
+    clear: (customerId: number, options: { tx?: Tx } = {}) => clear(options.tx ?? db, customerId),
   };
 }
 
