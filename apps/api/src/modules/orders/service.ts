@@ -18,6 +18,21 @@ import type { ImageStore } from '../../platform/storage.ts';
 import * as queries from './queries.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+export type { OrderItemRow, OrderRow } from './queries.ts';
+
+/** An order's row as stored (its session, expiry and owner), for checkout; `lock` holds it until `tx` ends. */
+export const findOrderRow = (id: number, { tx, lock = false }: { tx: Tx; lock?: boolean }) =>
+  queries.findOrder(tx, id, { lock });
+
+/** The order that a provider session pays for, if any. */
+export const findOrderRowBySession = (sessionId: string, { tx }: { tx: Tx }) =>
+  queries.findOrderBySession(tx, sessionId);
+
+/** The lines of these orders, by book id. */
+export const orderItemRows = (orderIds: number[], { tx }: { tx: Tx }) => queries.listItems(tx, orderIds);
+
+/** A customer's Pending orders (open checkouts), locked until `tx` ends. */
+export const lockOpenOrders = (customerId: number, { tx }: { tx: Tx }) => queries.lockOpenOrders(tx, customerId);
 
 /** The key of a (customer, book) pair in `completedPurchases`' answer. */
 export const purchaseKey = (customerId: number, bookId: number) => `${customerId}:${bookId}`;
