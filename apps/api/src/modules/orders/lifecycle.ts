@@ -61,6 +61,34 @@ export async function cancelReplaced(tx: Tx, open: queries.OrderRow[], items: qu
   await releaseStock(tx, items);
 }
 
+/**
+ * Orders paid before this shop kept them (the demo seed's readers, decision 040): Completed, with
+ * their lines and a Pending then Completed history, in the caller's transaction. Answers each
+ * order's id and payment time in the order given.
+ */
+export async function recordPaidOrders(
+  tx: Tx,
+  paid: { order: Omit<queries.NewOrder, 'status'> & { paidAt: Date }; items: queries.NewOrderItem[] }[],
+): Promise<{ id: number; paidAt: Date }[]> {
+  if (paid.length === 0) return [];
+  const inserted = await queries.insertOrders(
+    tx,
+    paid.map(({ order }) => ({ ...order, status: OrderStatus.Completed })),
+  );
+  // (customer, created) names one order: the caller places them whole minutes apart.
+  const byCustomerAndTime = new Map(inserted.map((o) => [`${o.customerId}@${o.createdAt.getTime()}`, o.id]));
+  const ids = paid.map(({ order }) => byCustomerAndTime.get(`${order.customerId}@${order.createdAt!.getTime()}`)!);
+  await queries.insertItemsAndHistory(
+    tx,
+    paid.flatMap(({ items }, i) => items.map((item) => ({ ...item, orderId: ids[i]! }))),
+    paid.flatMap(({ order }, i) => [
+      { orderId: ids[i]!, status: OrderStatus.Pending, at: order.createdAt! },
+      { orderId: ids[i]!, status: OrderStatus.Completed, at: order.paidAt },
+    ]),
+  );
+  return paid.map(({ order }, i) => ({ id: ids[i]!, paidAt: order.paidAt }));
+}
+
 /** Records the payment page on a Pending order; false when a newer checkout replaced the order meanwhile. */
 export const attachSession = ({ db }: Pick<LifecycleDeps, 'db'>, orderId: number, session: ProviderSession) =>
   db.transaction(async (tx) => {

@@ -18,6 +18,22 @@ export async function insertOrder(tx: Tx, order: NewOrder, items: NewOrderItem[]
   return row!;
 }
 
+/** Many orders at once, without their lines (see insertItemsAndHistory). */
+export const insertOrders = (tx: Tx, values: NewOrder[]) =>
+  tx
+    .insert(orders)
+    .values(values)
+    .returning({ id: orders.id, customerId: orders.customerId, createdAt: orders.createdAt });
+
+export async function insertItemsAndHistory(
+  tx: Tx,
+  items: OrderItemRow[],
+  history: (typeof orderStatusHistory.$inferInsert)[],
+): Promise<void> {
+  if (items.length > 0) await tx.insert(orderItems).values(items);
+  if (history.length > 0) await tx.insert(orderStatusHistory).values(history);
+}
+
 export async function findOrder(tx: Tx, id: number, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
   const query = tx.select().from(orders).where(eq(orders.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
