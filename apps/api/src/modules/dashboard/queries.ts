@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
-import { OrderStatus } from '@bookshop/contracts/enums';
 import { rows, type Tx } from '../../platform/db.ts';
 
 /** The shop's days, as a bound text parameter (`at time zone` also takes an interval). */
@@ -38,7 +37,7 @@ export async function dashboardFigures(tx: Tx, now: Date, days: number): Promise
         ), paid as (
           select o.id, o.total_fils, (o.paid_at at time zone ${zone})::date as day
           from orders o, span
-          where o.status = ${OrderStatus.Completed} and o.paid_at >= span.starts and o.paid_at < span.ends
+          where o.status = 2 and o.paid_at >= span.starts and o.paid_at < span.ends
         ), best as (
           -- From the per-day sales kept by triggers (decision 038): at most 30 days × books sold.
           select s.book_id, sum(s.copies)::int as copies, sum(s.revenue_fils)::bigint as revenue_fils
