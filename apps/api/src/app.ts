@@ -22,7 +22,7 @@ import { createAvatarStore } from './modules/customers/avatars.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { registerCheckoutJobs } from './modules/checkout/jobs.ts';
-import { createOrderCancellation } from './modules/checkout/cancellation.ts';
+import { createWebhookHandler } from './modules/checkout/webhook.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { linkRoutes, shortLinkRedirectRoutes } from './modules/links/routes.ts';
 import { createLinksService } from './modules/links/service.ts';
@@ -30,6 +30,8 @@ import { seoRoutes } from './modules/seo/routes.ts';
 import { createSeoService } from './modules/seo/service.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
 import { createCheckoutService } from './modules/checkout/service.ts';
+import { registerOrderJobs } from './modules/orders/jobs.ts';
+import { createOrderLifecycle } from './modules/orders/lifecycle.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { registerPayments } from './modules/payments/index.ts';
@@ -154,30 +156,34 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     avatars,
     log: app.log,
   });
-  const checkout = createCheckoutService({
+  // Every change of an order's status (decision 063); checkout calls it, and so do the staff routes.
+  const lifecycle = createOrderLifecycle({
     db,
     provider,
     jobs,
     mailer,
-    orders,
-    addresses,
+    accounts: auth.accounts,
     cart,
+    catalogue,
+    orders,
+    log: app.log,
+  });
+  registerOrderJobs(jobs, lifecycle);
+  const checkout = createCheckoutService({
+    db,
+    provider,
+    jobs,
+    lifecycle,
+    orders,
+    accounts: auth.accounts,
+    addresses,
     delivery,
     catalogue,
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  registerCheckoutJobs(jobs, checkout);
-  const cancellation = createOrderCancellation({
-    db,
-    provider,
-    checkout,
-    orders,
-    jobs,
-    mailer,
-    catalogue,
-    log: app.log,
-  });
+  registerCheckoutJobs(jobs, lifecycle);
+  const webhook = createWebhookHandler({ db, lifecycle, log: app.log });
   const dashboard = createDashboardService({ db });
   const links = createLinksService({ db, publicUrl: config.publicUrl });
 
@@ -195,9 +201,9 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await app.register(cartRoutes, { prefix: '/api', cart });
   await app.register(wishlistRoutes, { prefix: '/api', wishlist });
   await app.register(addressesRoutes, { prefix: '/api', addresses, delivery });
-  await app.register(ordersRoutes, { prefix: '/api', orders, cancellation });
+  await app.register(ordersRoutes, { prefix: '/api', orders, lifecycle });
   await app.register(dashboardRoutes, { prefix: '/api', dashboard });
-  await app.register(checkoutRoutes, { prefix: '/api', checkout, provider });
+  await app.register(checkoutRoutes, { prefix: '/api', checkout, webhook, provider });
   await app.register(linkRoutes, { prefix: '/api', links });
   // /s/{id} is answered here, before the storefront's fallback below serves pages.
   await app.register(shortLinkRedirectRoutes, { links });

@@ -1,13 +1,13 @@
 import { deliveryOptions, DeliveryMethodCode } from '@bookshop/contracts/delivery';
-import { OrderStatus, PersonType } from '@bookshop/contracts/enums';
+import { PersonType } from '@bookshop/contracts/enums';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accounts } from '../modules/auth/schema.ts';
 import { setBookRatings } from '../modules/catalogue/ratings.ts';
 import { books } from '../modules/catalogue/schema.ts';
 import { mainImageKeys } from '../modules/catalogue/stock.ts';
 import { SESSION_LIFETIME_MS } from '../modules/checkout/service.ts';
-import { orderItems, orders, orderStatusHistory } from '../modules/orders/schema.ts';
-import { aggregateRatingsOf } from '../modules/reviews/queries.ts';
+import { recordPaidOrders } from '../modules/orders/lifecycle.ts';
+import { aggregateRatings } from '../modules/reviews/service.ts';
 import { reviews } from '../modules/reviews/schema.ts';
 import type { Database, Tx } from '../platform/db.ts';
 import { DEMO_BOOKS, type DemoBook } from './demo-books.ts';
@@ -172,9 +172,9 @@ export async function seedDemoReviewsIfEmpty(
     // Every demo book, the unreviewed ones too: a shop seeded before reviews existed drops its invented figures.
     await setBookRatings(
       tx,
-      await aggregateRatingsOf(
-        tx,
+      await aggregateRatings(
         shopBooks.map((book) => book.id),
+        { tx },
       ),
     );
     return planned.length;
@@ -305,10 +305,8 @@ async function insertOrders(
     )!;
     return {
       key,
-      items,
       order: {
         customerId: readerIds[Number(key.split(':')[0])]!,
-        status: OrderStatus.Completed,
         createdAt,
         paidAt,
         updatedAt: paidAt,
@@ -327,24 +325,7 @@ async function insertOrders(
         // Nothing to look up at a provider: these payments never happened there.
         providerSessionId: null,
       },
-    };
-  });
-
-  const inserted = await tx
-    .insert(orders)
-    .values(rows.map(({ order }) => order))
-    .returning({ id: orders.id, customerId: orders.customerId, createdAt: orders.createdAt, paidAt: orders.paidAt });
-  const byCustomerAndTime = new Map(inserted.map((o) => [`${o.customerId}@${o.createdAt.getTime()}`, o]));
-  const ids = new Map<string, { id: number; paidAt: Date }>();
-  for (const row of rows) {
-    const order = byCustomerAndTime.get(`${row.order.customerId}@${row.order.createdAt.getTime()}`)!;
-    ids.set(row.key, { id: order.id, paidAt: order.paidAt! });
-  }
-
-  await tx.insert(orderItems).values(
-    rows.flatMap(({ key, items }) =>
-      items.map((book) => ({
-        orderId: ids.get(key)!.id,
+      items: items.map((book) => ({
         bookId: book.id,
         title: book.title,
         imageKey: imageKeys.get(book.id) ?? null,
@@ -353,15 +334,11 @@ async function insertOrders(
         discountedPriceFils: book.discountedPriceFils ?? book.priceFils,
         quantity: 1,
       })),
-    ),
-  );
-  await tx.insert(orderStatusHistory).values(
-    rows.flatMap(({ key, order }) => [
-      { orderId: ids.get(key)!.id, status: OrderStatus.Pending, at: order.createdAt },
-      { orderId: ids.get(key)!.id, status: OrderStatus.Completed, at: order.paidAt },
-    ]),
-  );
-  return ids;
+    };
+  });
+
+  const recorded = await recordPaidOrders(tx, rows);
+  return new Map(rows.map((row, i) => [row.key, recorded[i]!]));
 }
 
 const sum = <T>(items: T[], value: (item: T) => number) => items.reduce((total, item) => total + value(item), 0);

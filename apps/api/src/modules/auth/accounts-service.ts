@@ -377,5 +377,11 @@ export function createAccountsService({ db, passwords, mailer, sessions, publicU
     async forgetLinks(accountId: number, { tx }: { tx: Tx }): Promise<void> {
       await queries.deleteAccountTokens(tx, accountId);
     },
+
+    /** Where the account's mail goes, read in the caller's transaction; null once it was deleted (anonymised). */
+    async mailAddress(accountId: number, { tx }: { tx: Tx }): Promise<string | null> {
+      const account = await queries.findAccountById(tx, accountId);
+      return account && !account.deletedAt ? account.emailAddress : null;
+    },
   };
 }

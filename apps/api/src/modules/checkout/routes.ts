@@ -10,8 +10,9 @@ import { OrderSchema } from '@bookshop/contracts/orders';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { WebhookSignatureError, type PaymentProvider } from '../payments/provider.ts';
-import { PaymentsUnavailableProblem, type CheckoutService } from './service.ts';
+import { PaymentsUnavailableProblem, WebhookSignatureError, type PaymentProvider } from '../payments/provider.ts';
+import type { CheckoutService } from './service.ts';
+import type { WebhookHandler } from './webhook.ts';
 
 const tags = ['checkout'];
 const customerOnly = { onRequest: [requireCustomer] };
@@ -21,10 +22,11 @@ export const WebhookMessages = {
   signatureInvalid: 'The webhook signature is missing, invalid or too old.',
 } as const;
 
-export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; provider: PaymentProvider }> = async (
-  app,
-  { checkout, provider },
-) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  checkout: CheckoutService;
+  webhook: WebhookHandler;
+  provider: PaymentProvider;
+}> = async (app, { checkout, webhook, provider }) => {
   app.post(
     '/v1/checkout/create-session',
     {
@@ -100,7 +102,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
           if (error instanceof WebhookSignatureError) throw badRequest(WebhookMessages.signatureInvalid);
           throw error;
         }
-        await checkout.handleEvent(event);
+        await webhook.handleEvent(event);
         return { received: true as const };
       },
     );

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
-import type { OrderStatus } from '@bookshop/contracts/enums';
+import { OrderStatus } from '@bookshop/contracts/enums';
 import type { Tx } from '../../platform/db.ts';
 import { accounts } from '../auth/schema.ts';
 import { orderItems, orders, orderStatusHistory } from './schema.ts';
@@ -8,13 +8,30 @@ import { orderItems, orders, orderStatusHistory } from './schema.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItem = Omit<OrderItemRow, 'orderId'>;
 export type HistoryRow = typeof orderStatusHistory.$inferSelect;
 
-export async function insertOrder(tx: Tx, order: NewOrder, items: Omit<OrderItemRow, 'orderId'>[]): Promise<OrderRow> {
+export async function insertOrder(tx: Tx, order: NewOrder, items: NewOrderItem[]): Promise<OrderRow> {
   const [row] = await tx.insert(orders).values(order).returning();
   await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id })));
   await tx.insert(orderStatusHistory).values({ orderId: row!.id, status: row!.status, at: row!.createdAt });
   return row!;
+}
+
+/** Many orders at once, without their lines (see insertItemsAndHistory). */
+export const insertOrders = (tx: Tx, values: NewOrder[]) =>
+  tx
+    .insert(orders)
+    .values(values)
+    .returning({ id: orders.id, customerId: orders.customerId, createdAt: orders.createdAt });
+
+export async function insertItemsAndHistory(
+  tx: Tx,
+  items: OrderItemRow[],
+  history: (typeof orderStatusHistory.$inferInsert)[],
+): Promise<void> {
+  if (items.length > 0) await tx.insert(orderItems).values(items);
+  if (history.length > 0) await tx.insert(orderStatusHistory).values(history);
 }
 
 export async function findOrder(tx: Tx, id: number, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
@@ -40,6 +57,15 @@ export async function setStatus(tx: Tx, id: number, status: OrderStatus, at: Dat
   await updateOrder(tx, id, { ...changes, status });
   await tx.insert(orderStatusHistory).values({ orderId: id, status, at });
 }
+
+/** The customer's Pending orders (open checkouts), locked in id order: checkout locks them before the cart's lines. */
+export const lockOpenOrders = (tx: Tx, customerId: number) =>
+  tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, OrderStatus.Pending)))
+    .orderBy(asc(orders.id))
+    .for('update');
 
 export const listItems = (tx: Tx, orderIds: number[]) =>
   orderIds.length === 0
@@ -120,7 +146,7 @@ export const listPendingExpiredBefore = (tx: Tx, before: Date, limit: number) =>
   tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 1), lt(orders.expiresAt, before)))
+    .where(and(eq(orders.status, OrderStatus.Pending), lt(orders.expiresAt, before)))
     .orderBy(asc(orders.expiresAt))
     .limit(limit);
 
@@ -129,7 +155,7 @@ export const listPendingCreatedSince = (tx: Tx, since: Date, limit: number) =>
   tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 1), gte(orders.createdAt, since)))
+    .where(and(eq(orders.status, OrderStatus.Pending), gte(orders.createdAt, since)))
     .orderBy(asc(orders.createdAt))
     .limit(limit);
 
@@ -178,5 +204,11 @@ export const completedPurchases = (tx: Tx, customerIds: number[], bookIds: numbe
         .select({ customerId: orders.customerId, bookId: orderItems.bookId })
         .from(orders)
         .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-        .where(and(eq(orders.status, 2), inArray(orders.customerId, customerIds), inArray(orderItems.bookId, bookIds)))
+        .where(
+          and(
+            eq(orders.status, OrderStatus.Completed),
+            inArray(orders.customerId, customerIds),
+            inArray(orderItems.bookId, bookIds),
+          ),
+        )
         .groupBy(orders.customerId, orderItems.bookId);

@@ -11,31 +11,25 @@ import {
   OrderParamsSchema,
   StaffOrderPageSchema,
   StaffOrderQuerySchema,
-  type ChangeOrderStatus,
-  type StaffOrder,
 } from '@bookshop/contracts/orders';
 import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { Permission } from '@bookshop/contracts/roles';
 import { requireCustomer, requireCustomerOrPermission, requirePermission, userOf } from '../../platform/auth.ts';
+import type { OrderLifecycle } from './lifecycle.ts';
 import type { OrdersService } from './service.ts';
 
-/** Staff cancellation (checkout/cancellation.ts): it needs the payment provider and the stock. */
-type Cancellation = {
-  cancel(orderId: number, input: ChangeOrderStatus, staffId: number): Promise<StaffOrder>;
-};
 /** Today's date in Dubai, for the export's file name. */
 const dubaiDate = () => new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date());
 
 const tags = ['orders'];
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
 
-export const ordersRoutes: FastifyPluginCallbackZod<{ orders: OrdersService; cancellation: Cancellation }> = (
-  app,
-  { orders, cancellation },
-  done,
-) => {
+export const ordersRoutes: FastifyPluginCallbackZod<{
+  orders: OrdersService;
+  lifecycle: Pick<OrderLifecycle, 'cancelByStaff'>;
+}> = (app, { orders, lifecycle }, done) => {
   app.get(
     '/v1/orders/export.csv',
     {
@@ -71,7 +65,7 @@ export const ordersRoutes: FastifyPluginCallbackZod<{ orders: OrdersService; can
         response: { 200: StaffOrderSchema, ...problems, 404: ProblemSchema, 409: ProblemSchema, 503: ProblemSchema },
       },
     },
-    (request) => cancellation.cancel(request.params.id, request.body, userOf(request).id),
+    (request) => lifecycle.cancelByStaff(request.params.id, request.body, userOf(request).id),
   );
 
   app.get(

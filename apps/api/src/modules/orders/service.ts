@@ -18,6 +18,21 @@ import type { ImageStore } from '../../platform/storage.ts';
 import * as queries from './queries.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+export type { OrderItemRow, OrderRow } from './queries.ts';
+
+/** An order's row as stored (its session, expiry and owner), for checkout; `lock` holds it until `tx` ends. */
+export const findOrderRow = (id: number, { tx, lock = false }: { tx: Tx; lock?: boolean }) =>
+  queries.findOrder(tx, id, { lock });
+
+/** The order that a provider session pays for, if any. */
+export const findOrderRowBySession = (sessionId: string, { tx }: { tx: Tx }) =>
+  queries.findOrderBySession(tx, sessionId);
+
+/** The lines of these orders, by book id. */
+export const orderItemRows = (orderIds: number[], { tx }: { tx: Tx }) => queries.listItems(tx, orderIds);
+
+/** A customer's Pending orders (open checkouts), locked until `tx` ends. */
+export const lockOpenOrders = (customerId: number, { tx }: { tx: Tx }) => queries.lockOpenOrders(tx, customerId);
 
 /** The key of a (customer, book) pair in `completedPurchases`' answer. */
 export const purchaseKey = (customerId: number, bookId: number) => `${customerId}:${bookId}`;
@@ -59,172 +74,205 @@ const staffFilter = ({ status, from, to, customer }: OrderExportQuery): queries.
 
 const statusName = (status: number) => ORDER_STATUS_NAMES[status as OrderStatus] ?? String(status);
 
-export function createOrdersService({ db, images }: { db: Tx; images: Pick<ImageStore, 'url'> }) {
-  function toOrder(row: queries.OrderRow, items: queries.OrderItemRow[], history: queries.HistoryRow[]): Order {
-    return {
-      id: row.id,
-      orderNumber: orderNumber(row.id),
-      status: row.status,
-      statusName: statusName(row.status),
-      createdAt: row.createdAt.toISOString(),
-      paidAt: row.paidAt?.toISOString() ?? null,
-      expiresAt: row.status === OrderStatus.Pending ? row.expiresAt.toISOString() : null,
-      items: items.map((item) => ({
-        bookId: item.bookId,
-        title: item.title,
-        imageUrl: item.imageKey ? images.url(item.imageKey) : '',
-        price: filsToAed(item.priceFils),
-        discountPercentage: Number(item.discountPercentage),
-        discountedPrice: filsToAed(item.discountedPriceFils),
-        quantity: item.quantity,
-        lineTotal: filsToAed(item.discountedPriceFils * item.quantity),
-      })),
-      itemsTotal: filsToAed(row.itemsTotalFils),
-      discountTotal: filsToAed(row.discountTotalFils),
-      deliveryMethod: { code: row.deliveryMethodCode as DeliveryMethodCode, name: row.deliveryMethodName },
-      deliveryFee: filsToAed(row.deliveryFeeFils),
-      total: filsToAed(row.totalFils),
-      address: {
-        address: row.address,
-        country: row.country,
-        city: row.city,
-        phoneNo: row.phoneNo,
-        zipCode: row.zipCode,
-      },
-      history: history.map((entry) => ({
-        status: entry.status,
-        statusName: statusName(entry.status),
-        at: entry.at.toISOString(),
-      })),
-      cancelReason: row.cancelReason,
-      refundStatus: row.refundStatus ?? null,
-      testMode: row.provider === 'sandbox',
-    };
-  }
+type OrdersDeps = { db: Tx; images: Pick<ImageStore, 'url'> };
 
-  /** Orders with their lines and history, in the order of `rows` (two reads, whatever the page size). */
-  async function withDetails(tx: Tx, rows: queries.OrderRow[]): Promise<Order[]> {
-    const ids = rows.map((row) => row.id);
-    const [items, history] = await Promise.all([queries.listItems(tx, ids), queries.listHistory(tx, ids)]);
-    return rows.map((row) =>
-      toOrder(
-        row,
-        items.filter((item) => item.orderId === row.id),
-        history.filter((entry) => entry.orderId === row.id),
-      ),
-    );
-  }
-
-  /** Staff answers: each order with who placed it, as the staff list and the order page show it. */
-  async function withCustomers(tx: Tx, found: queries.OrderWithCustomerRow[]): Promise<StaffOrder[]> {
-    const details = await withDetails(
-      tx,
-      found.map((r) => r.order),
-    );
-    return details.map((order, i) => ({
-      ...order,
-      customerEmail: found[i]!.customerEmail,
-      customerUserName: found[i]!.customerUserName,
-    }));
-  }
-
-  async function load(id: number, options: { tx?: Tx } = {}): Promise<Order> {
-    const tx = options.tx ?? db;
-    const row = await queries.findOrder(tx, id);
-    if (!row) throw notFound(OrderMessages.notFound);
-    return (await withDetails(tx, [row]))[0]!;
-  }
-
+function toOrder(
+  images: OrdersDeps['images'],
+  row: queries.OrderRow,
+  items: queries.OrderItemRow[],
+  history: queries.HistoryRow[],
+): Order {
   return {
-    /**
-     * Which of these (customer, book) pairs bought the book in a Completed order, as `purchaseKey`s:
-     * reviews are open to them and marked as verified purchases.
-     */
-    async completedPurchases(
-      pairs: { customerId: number; bookId: number }[],
-      options: { tx?: Tx } = {},
-    ): Promise<Set<string>> {
-      const found = await queries.completedPurchases(
-        options.tx ?? db,
-        [...new Set(pairs.map((p) => p.customerId))],
-        [...new Set(pairs.map((p) => p.bookId))],
-      );
-      return new Set(found.map((row) => purchaseKey(row.customerId, row.bookId)));
+    id: row.id,
+    orderNumber: orderNumber(row.id),
+    status: row.status,
+    statusName: statusName(row.status),
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    expiresAt: row.status === OrderStatus.Pending ? row.expiresAt.toISOString() : null,
+    items: items.map((item) => ({
+      bookId: item.bookId,
+      title: item.title,
+      imageUrl: item.imageKey ? images.url(item.imageKey) : '',
+      price: filsToAed(item.priceFils),
+      discountPercentage: Number(item.discountPercentage),
+      discountedPrice: filsToAed(item.discountedPriceFils),
+      quantity: item.quantity,
+      lineTotal: filsToAed(item.discountedPriceFils * item.quantity),
+    })),
+    itemsTotal: filsToAed(row.itemsTotalFils),
+    discountTotal: filsToAed(row.discountTotalFils),
+    deliveryMethod: { code: row.deliveryMethodCode as DeliveryMethodCode, name: row.deliveryMethodName },
+    deliveryFee: filsToAed(row.deliveryFeeFils),
+    total: filsToAed(row.totalFils),
+    address: {
+      address: row.address,
+      country: row.country,
+      city: row.city,
+      phoneNo: row.phoneNo,
+      zipCode: row.zipCode,
     },
+    history: history.map((entry) => ({
+      status: entry.status,
+      statusName: statusName(entry.status),
+      at: entry.at.toISOString(),
+    })),
+    cancelReason: row.cancelReason,
+    refundStatus: row.refundStatus ?? null,
+    testMode: row.provider === 'sandbox',
+  };
+}
 
-    /** Any order by id, for services that already checked who may see it. */
-    get: load,
+/** Orders with their lines and history, in the order of `rows` (two reads, whatever the page size). */
+async function withDetails(images: OrdersDeps['images'], tx: Tx, rows: queries.OrderRow[]): Promise<Order[]> {
+  const ids = rows.map((row) => row.id);
+  const [items, history] = await Promise.all([queries.listItems(tx, ids), queries.listHistory(tx, ids)]);
+  return rows.map((row) =>
+    toOrder(
+      images,
+      row,
+      items.filter((item) => item.orderId === row.id),
+      history.filter((entry) => entry.orderId === row.id),
+    ),
+  );
+}
 
-    /** Any order with who placed it, as the staff list shows it; 404 when there is none. */
-    async getForStaff(id: number, options: { tx?: Tx } = {}): Promise<StaffOrder> {
-      const tx = options.tx ?? db;
-      const found = await queries.findStaffOrder(tx, id);
-      if (found.length === 0) throw notFound(OrderMessages.notFound);
-      return (await withCustomers(tx, found))[0]!;
-    },
-    /** A customer sees only their own order: anyone else's is 404, with no hint that it exists. */
-    async getForCustomer(customerId: number, id: number): Promise<Order> {
-      const row = await queries.findOrder(db, id);
-      if (row?.customerId !== customerId) throw notFound(OrderMessages.notFound);
-      return (await withDetails(db, [row]))[0]!;
-    },
+/** Staff answers: each order with who placed it, as the staff list and the order page show it. */
+async function withCustomers(
+  images: OrdersDeps['images'],
+  tx: Tx,
+  found: queries.OrderWithCustomerRow[],
+): Promise<StaffOrder[]> {
+  const details = await withDetails(
+    images,
+    tx,
+    found.map((r) => r.order),
+  );
+  return details.map((order, i) => ({
+    ...order,
+    customerEmail: found[i]!.customerEmail,
+    customerUserName: found[i]!.customerUserName,
+  }));
+}
 
-    async listForCustomer(customerId: number, { pageNo, pageSize, status }: CustomerOrderQuery) {
-      const filter = { customerId, status };
-      const [noOfRecords, found] = await Promise.all([
-        queries.countOrders(db, filter),
-        queries.pageOrders(db, filter, pageSize, (pageNo - 1) * pageSize),
-      ]);
-      return toPage(
-        await withDetails(
-          db,
-          found.map((r) => r.order),
-        ),
-        noOfRecords,
-        { pageNo, pageSize },
-      );
-    },
+/**
+ * Which of these (customer, book) pairs bought the book in a Completed order, as `purchaseKey`s:
+ * reviews are open to them and marked as verified purchases.
+ */
+export async function completedPurchases(
+  { db }: Pick<OrdersDeps, 'db'>,
+  pairs: { customerId: number; bookId: number }[],
+  options: { tx?: Tx } = {},
+): Promise<Set<string>> {
+  const found = await queries.completedPurchases(
+    options.tx ?? db,
+    [...new Set(pairs.map((p) => p.customerId))],
+    [...new Set(pairs.map((p) => p.bookId))],
+  );
+  return new Set(found.map((row) => purchaseKey(row.customerId, row.bookId)));
+}
 
-    /**
-     * The staff list's orders as CSV lines (header first, a UTF-8 byte order mark so spreadsheets
-     * read non-Latin names), fetched in keyset batches as the reader asks for them.
-     */
-    async *exportCsv(query: OrderExportQuery): AsyncGenerator<string> {
-      const filter = staffFilter(query);
-      yield `\uFEFF${csvLine(EXPORT_HEADER)}`;
-      let before: { createdAt: string; id: number } | undefined;
-      for (;;) {
-        const batch = await queries.exportBatch(db, filter, EXPORT_BATCH, before);
-        if (batch.length === 0) return;
-        yield batch
-          .map((row) =>
-            csvLine([
-              orderNumber(row.id),
-              row.dubaiTime,
-              row.customerEmail,
-              row.customerUserName,
-              statusName(row.status),
-              row.copies,
-              filsToAed(row.totalFils).toFixed(2),
-              row.deliveryMethodName,
-              row.city,
-              row.country,
-              row.refundStatus ?? '',
-            ]),
-          )
-          .join('');
-        if (batch.length < EXPORT_BATCH) return;
-        const last = batch.at(-1)!;
-        before = { createdAt: last.cursor, id: last.id };
-      }
-    },
-    async listForStaff({ pageNo, pageSize, ...filters }: StaffOrderQuery) {
-      const filter = staffFilter(filters);
-      const [noOfRecords, found] = await Promise.all([
-        queries.countOrders(db, filter),
-        queries.pageOrders(db, filter, pageSize, (pageNo - 1) * pageSize),
-      ]);
-      return toPage(await withCustomers(db, found), noOfRecords, { pageNo, pageSize });
-    },
+/** Any order by id, for services that already checked who may see it. */
+export async function getOrder({ db, images }: OrdersDeps, id: number, options: { tx?: Tx } = {}): Promise<Order> {
+  const tx = options.tx ?? db;
+  const row = await queries.findOrder(tx, id);
+  if (!row) throw notFound(OrderMessages.notFound);
+  return (await withDetails(images, tx, [row]))[0]!;
+}
+
+/** Any order with who placed it, as the staff list shows it; 404 when there is none. */
+export async function getForStaff(
+  { db, images }: OrdersDeps,
+  id: number,
+  options: { tx?: Tx } = {},
+): Promise<StaffOrder> {
+  const tx = options.tx ?? db;
+  const found = await queries.findStaffOrder(tx, id);
+  if (found.length === 0) throw notFound(OrderMessages.notFound);
+  return (await withCustomers(images, tx, found))[0]!;
+}
+
+/** A customer sees only their own order: anyone else's is 404, with no hint that it exists. */
+export async function getForCustomer({ db, images }: OrdersDeps, customerId: number, id: number): Promise<Order> {
+  const row = await queries.findOrder(db, id);
+  if (row?.customerId !== customerId) throw notFound(OrderMessages.notFound);
+  return (await withDetails(images, db, [row]))[0]!;
+}
+
+export async function listForCustomer(
+  { db, images }: OrdersDeps,
+  customerId: number,
+  { pageNo, pageSize, status }: CustomerOrderQuery,
+) {
+  const filter = { customerId, status };
+  const [noOfRecords, found] = await Promise.all([
+    queries.countOrders(db, filter),
+    queries.pageOrders(db, filter, pageSize, (pageNo - 1) * pageSize),
+  ]);
+  return toPage(
+    await withDetails(
+      images,
+      db,
+      found.map((r) => r.order),
+    ),
+    noOfRecords,
+    { pageNo, pageSize },
+  );
+}
+
+export async function listForStaff({ db, images }: OrdersDeps, { pageNo, pageSize, ...filters }: StaffOrderQuery) {
+  const filter = staffFilter(filters);
+  const [noOfRecords, found] = await Promise.all([
+    queries.countOrders(db, filter),
+    queries.pageOrders(db, filter, pageSize, (pageNo - 1) * pageSize),
+  ]);
+  return toPage(await withCustomers(images, db, found), noOfRecords, { pageNo, pageSize });
+}
+
+/**
+ * The staff list's orders as CSV lines (header first, a UTF-8 byte order mark so spreadsheets
+ * read non-Latin names), fetched in keyset batches as the reader asks for them.
+ */
+export async function* exportCsv({ db }: Pick<OrdersDeps, 'db'>, query: OrderExportQuery): AsyncGenerator<string> {
+  const filter = staffFilter(query);
+  yield `\uFEFF${csvLine(EXPORT_HEADER)}`;
+  let before: { createdAt: string; id: number } | undefined;
+  for (;;) {
+    const batch = await queries.exportBatch(db, filter, EXPORT_BATCH, before);
+    if (batch.length === 0) return;
+    yield batch
+      .map((row) =>
+        csvLine([
+          orderNumber(row.id),
+          row.dubaiTime,
+          row.customerEmail,
+          row.customerUserName,
+          statusName(row.status),
+          row.copies,
+          filsToAed(row.totalFils).toFixed(2),
+          row.deliveryMethodName,
+          row.city,
+          row.country,
+          row.refundStatus ?? '',
+        ]),
+      )
+      .join('');
+    if (batch.length < EXPORT_BATCH) return;
+    const last = batch.at(-1)!;
+    before = { createdAt: last.cursor, id: last.id };
+  }
+}
+
+/** The reads above bound to their dependencies, as app.ts hands them to routes and other modules. */
+export function createOrdersService(deps: OrdersDeps) {
+  return {
+    completedPurchases: (pairs: { customerId: number; bookId: number }[], options?: { tx?: Tx }) =>
+      completedPurchases(deps, pairs, options),
+    get: (id: number, options?: { tx?: Tx }) => getOrder(deps, id, options),
+    getForStaff: (id: number, options?: { tx?: Tx }) => getForStaff(deps, id, options),
+    getForCustomer: (customerId: number, id: number) => getForCustomer(deps, customerId, id),
+    listForCustomer: (customerId: number, query: CustomerOrderQuery) => listForCustomer(deps, customerId, query),
+    exportCsv: (query: OrderExportQuery) => exportCsv(deps, query),
+    listForStaff: (query: StaffOrderQuery) => listForStaff(deps, query),
   };
 }

@@ -5,6 +5,9 @@
  * Amounts are integer fils (1 AED = 100 fils); the currency is always AED.
  */
 
+import { CheckoutMessages } from '@bookshop/contracts/checkout';
+import { HttpProblem } from '../../platform/errors.ts';
+
 export type ProviderName = 'stripe' | 'sandbox';
 
 /** What checkout asks the provider to charge: built from the order, never from the cart. */
@@ -90,3 +93,14 @@ export interface PaymentProvider {
  * or the amount is more than what is left. The caller answers 409.
  */
 export class RefundRefusedError extends Error {}
+
+/** 503 with Retry-After: the provider could not be reached; the order was cancelled and its copies released. */
+export class PaymentsUnavailableProblem extends HttpProblem {
+  readonly retryAfterSeconds = 30;
+  constructor() {
+    super(503, 'Service Unavailable', CheckoutMessages.paymentsUnavailable);
+  }
+}
+
+export const isPaid = (session: ProviderSession) =>
+  session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required';

@@ -229,3 +229,6 @@ export function createReviewsService({ db, catalogue, invalidation, orders }: Re
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+/** Each book's review count and mean rating from its reviews, in the caller's transaction (the demo seed stores them). */
+export const aggregateRatings = (bookIds: number[], { tx }: { tx: Tx }) => queries.aggregateRatingsOf(tx, bookIds);
