@@ -12,22 +12,15 @@ import {
 import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
-import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
-import type { AccountsService } from '../auth/accounts-service.ts';
-import { accountRoutes } from '../auth/account-routes.ts';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, type CookieOptions } from '../auth/session-cookie.ts';
-import type { SessionsService } from '../auth/sessions-service.ts';
+import { RateLimits, rateLimit } from '../../platform/rate-limit.ts';
+import { accountRoutes, logIn, type AuthRouteServices } from '../auth/account-routes.ts';
+import { clearRefreshCookie } from '../auth/session-cookie.ts';
 import { AccountChangeLimits, profileFormSchema, profileRoutes } from './profile-routes.ts';
 import { toCustomerProfile, type CustomerAccountService } from './service.ts';
 
 const tags = ['customers'];
 
-export type CustomerRoutesOptions = {
-  accounts: AccountsService;
-  sessions: SessionsService;
-  cookies: CookieOptions;
-  customerAccount: CustomerAccountService;
-};
+export type CustomerRoutesOptions = AuthRouteServices & { customerAccount: CustomerAccountService };
 
 const customerKey = (request: FastifyRequest) => (request.user ? String(request.user.id) : undefined);
 
@@ -37,23 +30,6 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
   // Shares the counters of PATCH v1/customers: deleting checks the password too.
   const checkPasswordLimit = rateLimit(app, 'customer:checkPassword', AccountChangeLimits.checkPassword, customerKey);
 
-  app.post(
-    '/v1/customers/register',
-    {
-      schema: {
-        tags,
-        summary: 'Registers a customer and mails a confirmation link; login works once the address is confirmed',
-        body: CustomerRegisterSchema,
-        response: { 201: CustomerProfileSchema, 400: ProblemSchema, 409: ProblemSchema, 429: ProblemSchema },
-      },
-      preHandler: [rateLimit(app, 'customer:register', RateLimits.register, emailAddressKey)],
-    },
-    async (request, reply) => {
-      const account = await accounts.register({ personType: PersonType.Customer, ...request.body });
-      return reply.status(201).send(toCustomerProfile(account));
-    },
-  );
-
   await app.register(accountRoutes, {
     prefix: '/v1/customers',
     personType: PersonType.Customer,
@@ -61,6 +37,13 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
     accounts,
     sessions,
     cookies,
+    registration: {
+      summary: 'Registers a customer and mails a confirmation link; login works once the address is confirmed',
+      body: CustomerRegisterSchema,
+      response: CustomerProfileSchema,
+      toResponse: toCustomerProfile,
+      limitName: 'customer',
+    },
   });
 
   app.post(
@@ -86,12 +69,7 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { idToken, nonce, ianaZone } = request.body;
-      const account = await accounts.signInWithGoogle(idToken, nonce, ianaZone);
-      const previous = readRefreshCookie(request);
-      if (previous) await sessions.end(previous);
-      const session = await sessions.start(account);
-      setRefreshCookie(reply, session.refreshToken, session.refreshExpiresAt, cookies);
-      return accounts.toLoggedInUser(account, session.accessToken);
+      return logIn(options, request, reply, await accounts.signInWithGoogle(idToken, nonce, ianaZone));
     },
   );
 
