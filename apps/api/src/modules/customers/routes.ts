@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteAccountSchema, UpdateCustomerSchema } from '@bookshop/contracts/account';
@@ -15,20 +14,18 @@ import { requireCustomer, userOf } from '../../platform/auth.ts';
 import { RateLimits, rateLimit } from '../../platform/rate-limit.ts';
 import { accountRoutes, logIn, type AuthRouteServices } from '../auth/account-routes.ts';
 import { clearRefreshCookie } from '../auth/session-cookie.ts';
-import { AccountChangeLimits, profileFormSchema, profileRoutes } from './profile-routes.ts';
+import { AccountChangeLimits, accountKey, profileFormSchema, profileRoutes } from './profile-routes.ts';
 import { toCustomerProfile, type CustomerAccountService } from './service.ts';
 
 const tags = ['customers'];
 
 export type CustomerRoutesOptions = AuthRouteServices & { customerAccount: CustomerAccountService };
 
-const customerKey = (request: FastifyRequest) => (request.user ? String(request.user.id) : undefined);
-
 /** Customer accounts under /v1/customers (spec section 7, "Authentication" and "Customer account"). */
 export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = async (app, options) => {
   const { accounts, sessions, cookies, customerAccount } = options;
   // Shares the counters of PATCH v1/customers: deleting checks the password too.
-  const checkPasswordLimit = rateLimit(app, 'customer:checkPassword', AccountChangeLimits.checkPassword, customerKey);
+  const checkPasswordLimit = rateLimit(app, 'customer:checkPassword', AccountChangeLimits.checkPassword, accountKey);
 
   await app.register(accountRoutes, {
     prefix: '/v1/customers',
