@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,27 +18,53 @@ import { ProblemSchema } from '@bookshop/contracts/problem';
 import { HttpProblem } from '../../platform/errors.ts';
 import { LOGIN_FAILURES_FROM_ANY_CLIENT, loginLockout } from '../../platform/login-lockout.ts';
 import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
-import type { AccountsService } from './accounts-service.ts';
+import type { Account, AccountsService } from './accounts-service.ts';
+import type { NewAccountInput } from './registration.ts';
 import { readRefreshCookie, setRefreshCookie, type CookieOptions } from './session-cookie.ts';
 import type { SessionsService } from './sessions-service.ts';
 
-export type AccountRoutesOptions = {
+/** What every route that signs someone in or out needs; app.ts passes them from createAuthServices. */
+export type AuthRouteServices = { accounts: AccountsService; sessions: SessionsService; cookies: CookieOptions };
+
+export type AccountRoutesOptions = AuthRouteServices & {
   personType: PersonType;
   tags: string[];
-  accounts: AccountsService;
-  sessions: SessionsService;
-  cookies: CookieOptions;
+  /** Registration's form and answer differ per person type; its rate-limit counters are named `<limitName>:register`. */
+  registration: {
+    summary: string;
+    body: z.ZodType<Omit<NewAccountInput, 'personType'>>;
+    response: z.ZodType;
+    toResponse: (account: Account) => unknown;
+    limitName: string;
+  };
 };
+
+/**
+ * Signs `account` in on this browser and answers the logged-in user: the browser's previous
+ * session, if any, is replaced rather than left running.
+ */
+export async function logIn(
+  { accounts, sessions, cookies }: AuthRouteServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: Account,
+) {
+  const previous = readRefreshCookie(request);
+  if (previous) await sessions.end(previous);
+  const session = await sessions.start(account);
+  setRefreshCookie(reply, session.refreshToken, session.refreshExpiresAt, cookies);
+  return accounts.toLoggedInUser(account, session.accessToken);
+}
 
 const problems = { 400: ProblemSchema, 429: ProblemSchema };
 
 /**
  * The endpoints customers and staff share, under their own prefix (`/v1/customers` or
- * `/v1/users`): check-email, confirm-email/{id}, resend-confirmation, login, forgot-password,
- * reset-password. Registration differs per person type and lives in each module.
+ * `/v1/users`): register, check-email, confirm-email/{id}, resend-confirmation, login,
+ * forgot-password, reset-password. Registration's form and answer come from each module.
  */
 export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (app, options, done) => {
-  const { personType, tags, accounts, sessions, cookies } = options;
+  const { personType, tags, accounts, registration } = options;
   const limit = (name: keyof typeof RateLimits) =>
     rateLimit(app, `${personType}:${name}`, RateLimits[name], emailAddressKey);
   // Login counts every attempt per IP, and only failed ones per account (docs/decisions/023).
@@ -47,6 +74,23 @@ export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (ap
     `${personType}:login`,
     { perAccount: RateLimits.login.perAccount, anyClientMax: LOGIN_FAILURES_FROM_ANY_CLIENT },
     emailAddressKey,
+  );
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags,
+        summary: registration.summary,
+        body: registration.body,
+        response: { 201: registration.response, 400: ProblemSchema, 409: ProblemSchema, 429: ProblemSchema },
+      },
+      preHandler: [rateLimit(app, `${registration.limitName}:register`, RateLimits.register, emailAddressKey)],
+    },
+    async (request, reply) => {
+      const account = await accounts.register({ personType, ...request.body });
+      return reply.status(201).send(registration.toResponse(account));
+    },
   );
 
   app.post(
@@ -122,12 +166,7 @@ export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (ap
           throw error;
         });
       await lockout.succeeded(request);
-      // This browser's previous session, if any, is replaced rather than left running.
-      const previous = readRefreshCookie(request);
-      if (previous) await sessions.end(previous);
-      const session = await sessions.start(account);
-      setRefreshCookie(reply, session.refreshToken, session.refreshExpiresAt, cookies);
-      return accounts.toLoggedInUser(account, session.accessToken);
+      return logIn(options, request, reply, account);
     },
   );
 

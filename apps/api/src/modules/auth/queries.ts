@@ -9,8 +9,14 @@ export type NewAccount = typeof accounts.$inferInsert;
 const sameEmail = (email: string) => sql`lower(${accounts.emailAddress}) = lower(${email})`;
 const sameUserName = (userName: string) => sql`lower(${accounts.userName}) = lower(${userName})`;
 
-export async function findAccountById(tx: Tx, id: number): Promise<Account | undefined> {
-  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id));
+/** The account, locked FOR UPDATE for the rest of `tx` when `lock` (profile, password and Google link changes). */
+export async function findAccountById(
+  tx: Tx,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<Account | undefined> {
+  const query = tx.select().from(accounts).where(eq(accounts.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -61,16 +67,27 @@ export async function lockAccountByEmail(tx: Tx, personType: PersonType, email: 
   return row;
 }
 
-export async function lockAccountById(tx: Tx, id: number): Promise<Account | undefined> {
-  const [row] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
-  return row;
-}
-
-export async function isUserNameTaken(tx: Tx, personType: PersonType, userName: string): Promise<boolean> {
+/**
+ * Whether an account of the person type uses `userName` in any case (a customer and a staff
+ * member may share one); `exceptId`, when given, is the renaming account itself, which may
+ * change the case of its own name.
+ */
+export async function isUserNameTaken(
+  tx: Tx,
+  personType: PersonType,
+  userName: string,
+  exceptId?: number,
+): Promise<boolean> {
   const [row] = await tx
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.personType, personType), sameUserName(userName)));
+    .where(
+      and(
+        eq(accounts.personType, personType),
+        sameUserName(userName),
+        exceptId === undefined ? undefined : ne(accounts.id, exceptId),
+      ),
+    );
   return row !== undefined;
 }
 
@@ -174,7 +191,6 @@ export async function insertRefreshToken(
   return row!;
 }
 
-/** The token row, locked for the rest of `tx` so two refreshes of one token run one after the other. */
 /**
  * Serialises the changes of one account's sessions on its account row: a session started or
  * refreshed holds it shared, ending an account's sessions holds it exclusively. Without it, a
@@ -196,6 +212,7 @@ export async function findRefreshTokenByHash(tx: Tx, hash: string): Promise<Refr
   return row;
 }
 
+/** The token row, locked for the rest of `tx` so two refreshes of one token run one after the other. */
 export async function lockRefreshToken(tx: Tx, hash: string): Promise<RefreshToken | undefined> {
   const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).for('update');
   return row;

@@ -26,7 +26,8 @@ export const AccountChangeLimits = {
   updateProfile: { perIp: { max: 60, windowSeconds: 60 }, perAccount: { max: 30, windowSeconds: 10 * 60 } },
 } as const satisfies Record<string, { perIp: Budget; perAccount: Budget }>;
 
-const accountKey = (request: FastifyRequest) => (request.user ? String(request.user.id) : undefined);
+/** The signed-in account's counter of a per-account budget. */
+export const accountKey = (request: FastifyRequest) => (request.user ? String(request.user.id) : undefined);
 
 /** Reads the profile form (multipart/form-data): its text fields and at most one picture. */
 const readProfileForm = multipartForm({

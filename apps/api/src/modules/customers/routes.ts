@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeleteAccountSchema, UpdateCustomerSchema } from '@bookshop/contracts/account';
@@ -12,47 +11,21 @@ import {
 import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
-import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
-import type { AccountsService } from '../auth/accounts-service.ts';
-import { accountRoutes } from '../auth/account-routes.ts';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, type CookieOptions } from '../auth/session-cookie.ts';
-import type { SessionsService } from '../auth/sessions-service.ts';
-import { AccountChangeLimits, profileFormSchema, profileRoutes } from './profile-routes.ts';
+import { RateLimits, rateLimit } from '../../platform/rate-limit.ts';
+import { accountRoutes, logIn, type AuthRouteServices } from '../auth/account-routes.ts';
+import { clearRefreshCookie } from '../auth/session-cookie.ts';
+import { AccountChangeLimits, accountKey, profileFormSchema, profileRoutes } from './profile-routes.ts';
 import { toCustomerProfile, type CustomerAccountService } from './service.ts';
 
 const tags = ['customers'];
 
-export type CustomerRoutesOptions = {
-  accounts: AccountsService;
-  sessions: SessionsService;
-  cookies: CookieOptions;
-  customerAccount: CustomerAccountService;
-};
-
-const customerKey = (request: FastifyRequest) => (request.user ? String(request.user.id) : undefined);
+export type CustomerRoutesOptions = AuthRouteServices & { customerAccount: CustomerAccountService };
 
 /** Customer accounts under /v1/customers (spec section 7, "Authentication" and "Customer account"). */
 export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = async (app, options) => {
   const { accounts, sessions, cookies, customerAccount } = options;
   // Shares the counters of PATCH v1/customers: deleting checks the password too.
-  const checkPasswordLimit = rateLimit(app, 'customer:checkPassword', AccountChangeLimits.checkPassword, customerKey);
-
-  app.post(
-    '/v1/customers/register',
-    {
-      schema: {
-        tags,
-        summary: 'Registers a customer and mails a confirmation link; login works once the address is confirmed',
-        body: CustomerRegisterSchema,
-        response: { 201: CustomerProfileSchema, 400: ProblemSchema, 409: ProblemSchema, 429: ProblemSchema },
-      },
-      preHandler: [rateLimit(app, 'customer:register', RateLimits.register, emailAddressKey)],
-    },
-    async (request, reply) => {
-      const account = await accounts.register({ personType: PersonType.Customer, ...request.body });
-      return reply.status(201).send(toCustomerProfile(account));
-    },
-  );
+  const checkPasswordLimit = rateLimit(app, 'customer:checkPassword', AccountChangeLimits.checkPassword, accountKey);
 
   await app.register(accountRoutes, {
     prefix: '/v1/customers',
@@ -61,6 +34,13 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
     accounts,
     sessions,
     cookies,
+    registration: {
+      summary: 'Registers a customer and mails a confirmation link; login works once the address is confirmed',
+      body: CustomerRegisterSchema,
+      response: CustomerProfileSchema,
+      toResponse: toCustomerProfile,
+      limitName: 'customer',
+    },
   });
 
   app.post(
@@ -86,12 +66,7 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { idToken, nonce, ianaZone } = request.body;
-      const account = await accounts.signInWithGoogle(idToken, nonce, ianaZone);
-      const previous = readRefreshCookie(request);
-      if (previous) await sessions.end(previous);
-      const session = await sessions.start(account);
-      setRefreshCookie(reply, session.refreshToken, session.refreshExpiresAt, cookies);
-      return accounts.toLoggedInUser(account, session.accessToken);
+      return logIn(options, request, reply, await accounts.signInWithGoogle(idToken, nonce, ianaZone));
     },
   );
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { ReviewSort } from '@bookshop/contracts/reviews';
-import type { Tx } from '../../platform/db.ts';
+import { countRows, type Tx } from '../../platform/db.ts';
 import { accounts } from '../auth/schema.ts';
 import { reviews } from './schema.ts';
 
@@ -116,7 +116,4 @@ export const pageReviews = (tx: Tx, filter: ReviewFilter, sort: ReviewSort, limi
     .limit(limit)
     .offset(offset);
 
-export async function countReviews(tx: Tx, filter: ReviewFilter): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(reviews).where(whereOf(filter));
-  return Number(row?.n ?? 0);
-}
+export const countReviews = (tx: Tx, filter: ReviewFilter): Promise<number> => countRows(tx, reviews, whereOf(filter));

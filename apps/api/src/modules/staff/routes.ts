@@ -13,21 +13,14 @@ import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { Permission } from '@bookshop/contracts/roles';
 import { requireInternal, requirePermission, userOf } from '../../platform/auth.ts';
-import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
-import type { AccountsService } from '../auth/accounts-service.ts';
-import { accountRoutes } from '../auth/account-routes.ts';
-import type { CookieOptions } from '../auth/session-cookie.ts';
-import type { SessionsService } from '../auth/sessions-service.ts';
+import { accountRoutes, type AuthRouteServices } from '../auth/account-routes.ts';
 import { profileFormSchema, profileRoutes } from '../customers/profile-routes.ts';
 import type { ProfileService } from '../customers/service.ts';
 import { toStaffMember, type StaffService } from './service.ts';
 
 const tags = ['staff'];
 
-export type StaffRoutesOptions = {
-  accounts: AccountsService;
-  sessions: SessionsService;
-  cookies: CookieOptions;
+export type StaffRoutesOptions = AuthRouteServices & {
   staff: StaffService;
   /** The signed-in staff member's own profile and password (the customers' rules, decision 036). */
   staffProfile: ProfileService<StaffMember>;
@@ -40,23 +33,6 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
   app,
   { accounts, sessions, cookies, staff, staffProfile },
 ) => {
-  app.post(
-    '/v1/users/register',
-    {
-      schema: {
-        tags,
-        summary: 'Registers a staff member with the role New User and mails a confirmation link',
-        body: StaffRegisterSchema,
-        response: { 201: StaffMemberSchema, 400: ProblemSchema, 409: ProblemSchema, 429: ProblemSchema },
-      },
-      preHandler: [rateLimit(app, 'staff:register', RateLimits.register, emailAddressKey)],
-    },
-    async (request, reply) => {
-      const account = await accounts.register({ personType: PersonType.Internal, ...request.body });
-      return reply.status(201).send(toStaffMember(account));
-    },
-  );
-
   await app.register(accountRoutes, {
     prefix: '/v1/users',
     personType: PersonType.Internal,
@@ -64,6 +40,13 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
     accounts,
     sessions,
     cookies,
+    registration: {
+      summary: 'Registers a staff member with the role New User and mails a confirmation link',
+      body: StaffRegisterSchema,
+      response: StaffMemberSchema,
+      toResponse: toStaffMember,
+      limitName: 'staff',
+    },
   });
 
   app.get(

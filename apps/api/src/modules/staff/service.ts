@@ -4,16 +4,12 @@ import { RoleName } from '@bookshop/contracts/enums';
 import { permissionsOf } from '@bookshop/contracts/roles';
 import type { Database } from '../../platform/db.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { accountIdentity } from '../auth/accounts-service.ts';
 import * as queries from './queries.ts';
 
 export function toStaffMember(account: queries.StaffRow): StaffMember {
   return {
-    id: account.id,
-    emailAddress: account.emailAddress,
-    userName: account.userName,
-    firstName: account.firstName,
-    lastName: account.lastName,
-    imageUrl: account.imageUrl,
+    ...accountIdentity(account),
     role: account.role as RoleName,
     permissions: permissionsOf(account.role as RoleName),
     emailConfirmed: account.emailConfirmedAt !== null,

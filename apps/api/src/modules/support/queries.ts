@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TicketKind, TicketStatus } from '@bookshop/contracts/support';
-import { rows, type Tx } from '../../platform/db.ts';
+import { countRows, rows, type Tx } from '../../platform/db.ts';
 import { accounts } from '../auth/schema.ts';
 import { supportReplies, supportTickets } from './schema.ts';
 
@@ -109,8 +109,8 @@ export const listReplies = (tx: Tx, ticketIds: number[]): Promise<ReplyRow[]> =>
 
 export async function pageCustomerTickets(tx: Tx, customerId: number, limit: number, offset: number) {
   const where = eq(supportTickets.customerId, customerId);
-  const [[total], found] = await Promise.all([
-    tx.select({ n: count() }).from(supportTickets).where(where),
+  const [total, found] = await Promise.all([
+    countRows(tx, supportTickets, where),
     tx
       .select()
       .from(supportTickets)
@@ -119,7 +119,7 @@ export async function pageCustomerTickets(tx: Tx, customerId: number, limit: num
       .limit(limit)
       .offset(offset),
   ]);
-  return { total: total?.n ?? 0, rows: found };
+  return { total, rows: found };
 }
 
 export async function pagePending(tx: Tx, kind: TicketKind | undefined, limit: number, offset: number) {
@@ -136,8 +136,8 @@ export async function pagePending(tx: Tx, kind: TicketKind | undefined, limit: n
     .from(supportReplies)
     .groupBy(supportReplies.ticketId)
     .as('replies');
-  const [[total], found] = await Promise.all([
-    tx.select({ n: count() }).from(supportTickets).where(where),
+  const [total, found] = await Promise.all([
+    countRows(tx, supportTickets, where),
     tx
       .select({ ...withAuthor, replyCount: replies.replyCount, lastReplyAt: replies.lastReplyAt })
       .from(supportTickets)
@@ -149,7 +149,7 @@ export async function pagePending(tx: Tx, kind: TicketKind | undefined, limit: n
       .offset(offset),
   ]);
   return {
-    total: total?.n ?? 0,
+    total,
     rows: found.map((row) => ({
       ...toTicket(row),
       replyCount: Number(row.replyCount ?? 0),
