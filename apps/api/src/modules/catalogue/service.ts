@@ -8,7 +8,7 @@ import type { ImageStore } from '../../platform/storage.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
 import { CatalogueIndex, type IndexLog } from './catalogue-index.ts';
 import * as queries from './queries.ts';
-import { searchWords } from './search-words.ts';
+import { keywordWords } from '../search/service.ts';
 
 export type CatalogueDeps = { db: Tx; images: ImageStore };
 
@@ -184,7 +184,7 @@ export function createCatalogueService({ db, images }: CatalogueDeps) {
      * build, from PostgreSQL full text with lexicon corrections (decision 001).
      */
     async searchBooks(keyword: string): Promise<SearchResult[]> {
-      const words = searchWords(keyword);
+      const words = keywordWords(keyword);
       if (words.length === 0) return [];
       return caches.searches.getOrLoad(words.join(' '), async () => {
         const indexed = await index.search(keyword, SEARCH_RESULTS_LIMIT);
