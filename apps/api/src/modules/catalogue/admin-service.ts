@@ -18,21 +18,19 @@ import { badRequest, conflict, HttpProblem, notFound } from '../../platform/erro
 import { checkUploadedImage } from '../../platform/images.ts';
 import type { ImageStore } from '../../platform/storage.ts';
 import * as admin from './admin-queries.ts';
-import type { CatalogueInvalidation } from './invalidation.ts';
+import { toBook as toShownBook } from './books.ts';
+import { announceCatalogueChange } from './invalidation.ts';
 import * as queries from './queries.ts';
-import type { CatalogueService } from './service.ts';
 
 /**
  * The catalogue's write side for staff (docs/decisions/032-catalogue-writes.md). Takes the
  * contract's form types; one transaction writes the book, its join rows, the denormalised
  * author/genre names that feed the search vector, the search lexicon and the images' rows, and
- * queues the change notification; after commit the caches of every instance are cleared.
+ * announces the change, so every instance's caches forget it once it commits (invalidation.ts).
  */
 export type CatalogueAdminDeps = {
   db: Tx;
   images: ImageStore;
-  catalogue: CatalogueService;
-  invalidation: CatalogueInvalidation;
   log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
@@ -45,7 +43,7 @@ const fieldConflict = (field: string, message: string) =>
 
 const imageMessages = { type: BookAdminMessages.imageType, tooManyPixels: BookAdminMessages.imageTooManyPixels };
 
-export function createCatalogueAdminService({ db, images, catalogue, invalidation, log }: CatalogueAdminDeps) {
+export function createCatalogueAdminService({ db, images, log }: CatalogueAdminDeps) {
   /** Storage clean-up never fails a request: a file left behind is logged, not shown to staff. */
   const removeStored = (keys: string[]) =>
     Promise.all(
@@ -124,27 +122,24 @@ export function createCatalogueAdminService({ db, images, catalogue, invalidatio
     return stored;
   }
 
-  /** Runs the write; if it fails, the files it stored are removed; after commit the caches are cleared. */
+  /** Runs the write and announces it (the caches forget it on commit); if it fails, the files it stored are removed. */
   async function write<T>(newKeys: string[], run: (tx: Tx) => Promise<T>): Promise<T> {
-    let result: T;
     try {
-      result = await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const value = await run(tx);
-        await invalidation.notify(tx);
+        await announceCatalogueChange(tx);
         return value;
       });
     } catch (error) {
       await removeStored(newKeys);
       throw uniqueViolation(error) ?? error;
     }
-    catalogue.invalidate();
-    return result;
   }
 
   async function staffBook(id: number): Promise<StaffBook> {
     const row = await queries.findBookById(db, id);
     if (!row) throw notFound(BookAdminMessages.notFound);
-    return { ...catalogue.toBook(row), isActive: row.is_active };
+    return { ...toShownBook(images, row), isActive: row.is_active };
   }
 
   const toBook = async (id: number): Promise<Book> => {
@@ -243,7 +238,7 @@ export function createCatalogueAdminService({ db, images, catalogue, invalidatio
       );
       const data = ids.flatMap(({ id }) => {
         const row = found.get(id);
-        return row ? [{ ...catalogue.toBook(row), isActive: row.is_active }] : [];
+        return row ? [{ ...toShownBook(images, row), isActive: row.is_active }] : [];
       });
       return toPage(data, noOfRecords, { pageNo, pageSize });
     },

@@ -1,5 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { idList, rows, type Tx } from '../../platform/db.ts';
+import { authors, books, countries, genres } from './schema.ts';
+
+/** `lower(…)` of a column or a value: names and titles match as their case-insensitive unique indexes compare them. */
+const lower = (value: AnyPgColumn | string) => sql<string>`lower(${value})`;
 
 export type BookRow = {
   id: number;
@@ -106,27 +111,43 @@ export async function findBookById(tx: Tx, id: number): Promise<BookRow | undefi
   return row;
 }
 
+/** Whether a shown book has this title (any letter case): the book page's 404 check. */
+export async function shownTitleExists(tx: Tx, title: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: books.id })
+    .from(books)
+    .where(and(eq(lower(books.title), lower(title)), eq(books.isActive, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findGenreIdByName(tx: Tx, name: string): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(tx, sql`select id from genres where lower(name) = lower(${name})`);
+  const [row] = await tx
+    .select({ id: genres.id })
+    .from(genres)
+    .where(eq(lower(genres.name), lower(name)));
   return row?.id;
 }
 
 export async function findAuthorIdByName(tx: Tx, name: string): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(tx, sql`select id from authors where lower(name) = lower(${name})`);
+  const [row] = await tx
+    .select({ id: authors.id })
+    .from(authors)
+    .where(eq(lower(authors.name), lower(name)));
   return row?.id;
 }
 
 export const listGenres = (tx: Tx) =>
-  rows<{ id: number; name: string }>(tx, sql`select id, name from genres order by name`);
+  tx.select({ id: genres.id, name: genres.name }).from(genres).orderBy(asc(genres.name));
 export const listAuthors = (tx: Tx) =>
-  rows<{ id: number; name: string }>(tx, sql`select id, name from authors order by name`);
+  tx.select({ id: authors.id, name: authors.name }).from(authors).orderBy(asc(authors.name));
 export const listCountries = (tx: Tx) =>
-  rows<{ code: string; name: string }>(tx, sql`select code, name from countries order by name`);
+  tx.select({ code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.name));
 export async function findCountry(tx: Tx, code: string): Promise<{ code: string; name: string } | undefined> {
-  const [row] = await rows<{ code: string; name: string }>(
-    tx,
-    sql`select code, name from countries where code = ${code}`,
-  );
+  const [row] = await tx
+    .select({ code: countries.code, name: countries.name })
+    .from(countries)
+    .where(eq(countries.code, code));
   return row;
 }
 
@@ -261,11 +282,6 @@ export async function insertBook(tx: Tx, book: NewBook): Promise<number> {
   }
   await addBookWordsToLexicon(tx, bookId);
   return bookId;
-}
-
-export async function countAllBooks(tx: Tx): Promise<number> {
-  const [row] = await rows<{ count: string | number }>(tx, sql`select count(*) as count from books`);
-  return Number(row?.count ?? 0);
 }
 
 /** What the in-memory catalogue index keeps of a book (decision 050): all the list shows, and what search reads. */

@@ -27,11 +27,10 @@ export function createOrderCancellation(deps: {
   orders: Pick<OrdersService, 'getForStaff'>;
   jobs: { wake(): void };
   mailer: { enqueue(tx: Tx, mail: Mail): Promise<void>; wake(): void };
-  catalogue: { invalidate(): void };
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const { db, provider, checkout, orders, jobs, mailer, catalogue, log } = deps;
+  const { db, provider, checkout, orders, jobs, mailer, log } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** Expires a Pending order's session; a session paid meanwhile completes the order first. */
@@ -79,7 +78,6 @@ export function createOrderCancellation(deps: {
         const email = await queries.customerEmail(tx, order.customerId);
         if (email) await mailer.enqueue(tx, cancellationMail(email, order, reason, paid));
       });
-      catalogue.invalidate();
       jobs.wake();
       mailer.wake();
       return orders.getForStaff(orderId);

@@ -60,7 +60,6 @@ export type CheckoutDeps = {
   addresses: { get(customerId: number, id: number, options?: { tx?: Tx }): Promise<Address> };
   cart: { removeBooks(customerId: number, bookIds: number[], options?: { tx?: Tx }): Promise<unknown> };
   delivery: { feeFils(code: CreateCheckoutSession['deliveryMethod'], order: DeliveryOrderSummary): number };
-  catalogue: { invalidate(): void };
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -129,7 +128,7 @@ const isPaid = (session: ProviderSession) =>
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
 export function createCheckoutService(deps: CheckoutDeps) {
-  const { db, provider, jobs, mailer, orders, addresses, cart, delivery, catalogue, log } = deps;
+  const { db, provider, jobs, mailer, orders, addresses, cart, delivery, log } = deps;
   const now = deps.now ?? (() => new Date());
 
   /**
@@ -246,7 +245,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
         stopped.add(plan.order.id);
         continue;
       }
-      catalogue.invalidate();
       return openPaymentPage(plan.order, plan.items, plan.email);
     }
     // Only a customer racing themselves from several tabs gets here.
@@ -397,13 +395,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (changed) {
       mailer.wake();
       jobs.wake();
-      catalogue.invalidate();
     }
   }
 
   /** Cancels a Pending order once and releases its copies; anything else is left as it is. */
   async function cancel(orderId: number, event?: ProviderEvent): Promise<void> {
-    let changed = false;
     await db.transaction(async (tx) => {
       const order = await orderQueries.findOrder(tx, orderId, { lock: true });
       if (!order) return;
@@ -413,9 +409,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const at = now();
       await orderQueries.setStatus(tx, orderId, OrderStatus.Cancelled, at, { cancelledAt: at });
       await releaseStock(tx, items);
-      changed = true;
     });
-    if (changed) catalogue.invalidate();
   }
 
   /**
