@@ -2,6 +2,7 @@ import type { Book } from '@bookshop/contracts/catalogue';
 import { filsToAed } from '@bookshop/contracts/money';
 import { countRows, type Tx } from '../../platform/db.ts';
 import type { ImageStore } from '../../platform/storage.ts';
+import { insertBook, type NewBook } from './admin-queries.ts';
 import { announceCatalogueChange } from './invalidation.ts';
 import * as queries from './queries.ts';
 import { books } from './schema.ts';
@@ -31,8 +32,8 @@ export function toBook(images: ImageStore, row: queries.BookRow): Book {
 }
 
 /** Adds a book in the caller's transaction (demo seed, tests); every instance hears of it once it commits. */
-export async function addBook(tx: Tx, book: queries.NewBook): Promise<number> {
-  const id = await queries.insertBook(tx, book);
+export async function addBook(tx: Tx, book: NewBook): Promise<number> {
+  const id = await insertBook(tx, book);
   await announceCatalogueChange(tx);
   return id;
 }

@@ -4,6 +4,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { IndexLog } from './catalogue-index.ts';
 import { listBooks, listShownBooks } from './book-list.ts';
 import { searchBooks } from './book-search.ts';
+import type { NewBook } from './admin-queries.ts';
 import { addBook, toBook } from './books.ts';
 import type { CatalogueReadDeps } from './caches.ts';
 import * as queries from './queries.ts';
@@ -50,7 +51,7 @@ export function createCatalogueService(deps: CatalogueReadDeps) {
     indexReady: () => caches.index.ready(),
 
     /** Adds a book (tests, tools); returns its id. The caches hear of it when it commits. */
-    createBook: (book: queries.NewBook): Promise<number> => db.transaction((tx) => addBook(tx, book)),
+    createBook: (book: NewBook): Promise<number> => db.transaction((tx) => addBook(tx, book)),
     /** Forgets cached lists, counts and searches: what the after-commit hook calls (invalidation.ts). */
     invalidate: () => caches.invalidate(),
     /** How many times this instance heard the catalogue change: a cache built from it is stale once it moves. */
