@@ -9,10 +9,10 @@ import { createSearchIndex, type SearchIndex } from '../search/service.ts';
  * is ready (or if the build fails) `search` and `list` answer undefined and the caller asks the
  * database, and a failed build is tried again by the next read. A change is read
  * from the database as a delta (rows whose `changed_xid` is at or after the last snapshot's
- * xmin): after `invalidate()` (this instance's writes, other instances' NOTIFY) the next read
- * waits for it, so nobody sees their own change missing, and at most every
- * `CATALOGUE_INDEX.maxAgeMs` a read starts one in the background for changes nobody announced
- * (stock taken on another instance).
+ * xmin): after `invalidate()` (the after-commit hook of decision 064: this instance's writes,
+ * other instances' NOTIFY) the next read waits for it, so nobody sees their own change
+ * missing, and at most every `CATALOGUE_INDEX.maxAgeMs` a read starts one in the background for
+ * changes nobody announced (stock taken on another instance).
  */
 
 export const CATALOGUE_INDEX = {
