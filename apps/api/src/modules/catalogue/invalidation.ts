@@ -122,7 +122,8 @@ export async function listenForCatalogueChanges(
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
     const unlisten = await client.listen(CATALOGUE_CHANNEL, onChange);
-    return { close: () => unlisten() };
+    // A database closed before the app (a test of an outage) has no listener left to remove.
+    return { close: () => unlisten().catch(() => undefined) };
   }
   if (!(client instanceof pg.Pool)) return { close: () => Promise.resolve() };
 
