@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { CATALOGUE_CACHE } from '../apps/api/src/modules/catalogue/service.ts';
+import { CATALOGUE_CACHE } from '../apps/api/src/modules/catalogue/caches.ts';
 import { openPostgres } from '../apps/api/src/platform/db.ts';
 import { measureCatalogueIndex } from './catalogue-index.ts';
 import { type CheckoutMeasurement, measureCheckout } from './checkout.ts';

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
-import { createCatalogueService } from '../apps/api/src/modules/catalogue/service.ts';
 import { loadConfig } from '../apps/api/src/platform/config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../apps/api/src/platform/db.ts';
-import { createImageStore } from '../apps/api/src/platform/storage.ts';
 
 /**
  * A server under test, run as a child of run.ts so the load generator's CPU does not share its
@@ -20,7 +18,7 @@ async function startApp(): Promise<{ app: FastifyInstance; database?: DatabaseHa
   await migrateDatabase(database);
   const app = await buildApp({ config, db: database.db });
   // Measure the in-memory catalogue index (decision 050), not the database fallback used while it builds.
-  await createCatalogueService({ db: database.db, images: createImageStore(config) }).indexReady();
+  await app.catalogue.indexReady();
   return { app, database };
 }
 

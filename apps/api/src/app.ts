@@ -14,7 +14,9 @@ import { cartRoutes } from './modules/cart/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { createCatalogueAdminService } from './modules/catalogue/admin-service.ts';
-import { catalogueInvalidationFor } from './modules/catalogue/invalidation.ts';
+import { createCatalogueCaches } from './modules/catalogue/caches.ts';
+import { CatalogueIndex } from './modules/catalogue/catalogue-index.ts';
+import { listenForCatalogueChanges } from './modules/catalogue/invalidation.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { cataloguePageExists } from './modules/catalogue/page-exists.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
@@ -111,12 +113,15 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   const provider = await registerPayments(app, { config, db, jobs });
 
   const images = createImageStore(config);
-  const catalogue = createCatalogueService({ db, images });
+  // This instance's catalogue caches and in-memory search and list index (decisions 008, 050).
+  const catalogue = createCatalogueService({ db, images, caches: createCatalogueCaches(new CatalogueIndex(db)) });
   catalogue.startIndex(app.log);
-  // Staff writes clear every instance's catalogue caches through PostgreSQL NOTIFY (decision 032).
-  const invalidation = await catalogueInvalidationFor(db, catalogue.invalidate, app.log);
-  app.addHook('onClose', () => invalidation.close());
-  const catalogueAdmin = createCatalogueAdminService({ db, images, catalogue, invalidation, log: app.log });
+  app.decorate('catalogue', catalogue);
+  // Every catalogue write announces itself in its transaction; once it commits, this clears the
+  // caches of this instance and, through PostgreSQL NOTIFY, of every other (decisions 032, 064).
+  const catalogueChanges = await listenForCatalogueChanges(db, catalogue.invalidate, app.log);
+  app.addHook('onClose', () => catalogueChanges.close());
+  const catalogueAdmin = createCatalogueAdminService({ db, images, log: app.log });
 
   const cart = createCartService({ db, catalogue });
 
@@ -125,7 +130,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   const delivery = createDeliveryService({ cart });
 
   const orders = createOrdersService({ db, images });
-  const reviews = createReviewsService({ db, catalogue, invalidation, orders });
+  const reviews = createReviewsService({ db, catalogue, orders });
 
   const auth = createAuthServices({ config, db, mailer, accessTokens: app.accessTokens, log: app.log });
   const avatars = createAvatarStore(images);
@@ -164,7 +169,6 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     mailer,
     accounts: auth.accounts,
     cart,
-    catalogue,
     orders,
     log: app.log,
   });
@@ -178,7 +182,6 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     accounts: auth.accounts,
     addresses,
     delivery,
-    catalogue,
     publicUrl: config.publicUrl,
     log: app.log,
   });

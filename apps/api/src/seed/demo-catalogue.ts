@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createCatalogueService } from '../modules/catalogue/service.ts';
+import { addBook, catalogueIsEmpty } from '../modules/catalogue/service.ts';
 import type { Database } from '../platform/db.ts';
 import type { ImageStore } from '../platform/storage.ts';
 import { renderCover } from './cover.ts';
@@ -24,11 +24,10 @@ export async function seedDemoCatalogue(
 
   const added = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-    const catalogue = createCatalogueService({ db: tx, images });
     // Another instance may have seeded while we rendered covers; the lock makes this check final.
-    if (!(await catalogue.isEmpty())) return 0;
+    if (!(await catalogueIsEmpty(tx))) return 0;
     for (const [i, book] of books.entries()) {
-      await catalogue.createBook({
+      await addBook(tx, {
         title: book.title,
         description: book.description,
         isbn: demoIsbn(book.title),
@@ -44,8 +43,6 @@ export async function seedDemoCatalogue(
     }
     return books.length;
   });
-  // Services built on the database cache lists; the books arrived through a transaction's service.
-  if (added > 0) createCatalogueService({ db, images }).invalidate();
   return added;
 }
 

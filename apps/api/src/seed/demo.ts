@@ -1,5 +1,5 @@
 import { seedDemoAccounts } from '../modules/auth/admin-accounts.ts';
-import { createCatalogueService } from '../modules/catalogue/service.ts';
+import { catalogueIsEmpty } from '../modules/catalogue/service.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db.ts';
 import { createPasswordHasher } from '../platform/password.ts';
@@ -17,12 +17,9 @@ export async function seedDemoIfEmpty(
   config: Config,
   log: (message: string) => void = console.info,
 ): Promise<void> {
-  const images = createImageStore(config);
-  const catalogue = createCatalogueService({ db, images });
-
-  if (await catalogue.isEmpty()) {
+  if (await catalogueIsEmpty(db)) {
     const started = Date.now();
-    const added = await seedDemoCatalogue(db, images);
+    const added = await seedDemoCatalogue(db, createImageStore(config));
     if (added > 0) log(`Seeded the demo catalogue: ${added} books in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
@@ -32,8 +29,6 @@ export async function seedDemoIfEmpty(
   const started = Date.now();
   const reviews = await seedDemoReviewsIfEmpty(db);
   if (reviews > 0) {
-    // The books' ratings changed under the catalogue's cached lists.
-    catalogue.invalidate();
     log(`Seeded ${reviews} demo reviews (verified purchases) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 }

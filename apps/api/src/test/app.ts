@@ -9,18 +9,18 @@ import type { LoggedInUser } from '@bookshop/contracts/auth';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { buildApp } from '../app.ts';
 import { insertAccount } from '../modules/auth/queries.ts';
-import { createCatalogueService } from '../modules/catalogue/service.ts';
+import type { CatalogueService } from '../modules/catalogue/service.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import { openPostgres, rows, type Database, type DatabaseHandle } from '../platform/db.ts';
 import { createPasswordHasher } from '../platform/password.ts';
-import { createImageStore } from '../platform/storage.ts';
 import { createTestDatabase } from './database.ts';
 
 export type TestApp = {
   app: FastifyInstance;
   db: Database;
   config: Config;
-  catalogue: ReturnType<typeof createCatalogueService>;
+  /** The app's own catalogue: books added through it are listed and searched at once. */
+  catalogue: CatalogueService;
   close(): Promise<void>;
 };
 
@@ -43,12 +43,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // The production timeouts, so a test sees what a customer would.
   const database = await createTestDatabase(config.dbTimeouts);
   const app = await buildApp({ config, db: database.db });
-  const catalogue = createCatalogueService({ db: database.db, images: createImageStore(config) });
   return {
     app,
     db: database.db,
     config,
-    catalogue,
+    catalogue: app.catalogue,
     async close() {
       await app.close();
       await database.close();

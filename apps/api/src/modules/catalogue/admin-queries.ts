@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   LOW_STOCK_THRESHOLD,
   normaliseIsbn,
@@ -6,6 +7,7 @@ import {
   type StaffBookSort,
 } from '@bookshop/contracts/book-admin';
 import { rows, type Tx } from '../../platform/db.ts';
+import { authors, bookAuthors, bookGenres, bookImages, books, genres } from './schema.ts';
 
 /**
  * The staff side's reads and writes of the catalogue (docs/decisions/032-catalogue-writes.md).
@@ -14,49 +16,54 @@ import { rows, type Tx } from '../../platform/db.ts';
 
 export type NamedRow = { id: number; name: string };
 type NamedTable = 'authors' | 'genres';
+const namedTables = { authors, genres } as const;
+
+/** `lower(…)` of a column or a value: names and titles match as their case-insensitive unique indexes compare them. */
+const lower = (value: AnyPgColumn | string) => sql<string>`lower(${value})`;
 
 /** The names of those of `ids` that exist, by id. */
 export async function existingIds(tx: Tx, table: NamedTable, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const found = await rows<NamedRow>(
-    tx,
-    sql`select id, name from ${sql.identifier(table)} where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
+  const named = namedTables[table];
+  const found = await tx.select({ id: named.id, name: named.name }).from(named).where(inArray(named.id, ids));
   return new Map(found.map((row) => [row.id, row.name]));
 }
 
 /** The author or genre with this name in any letter case, created when there is none. */
 export async function findOrCreateName(tx: Tx, table: NamedTable, name: string): Promise<NamedRow> {
+  const named = namedTables[table];
   const find = async () =>
     (
-      await rows<NamedRow>(tx, sql`select id, name from ${sql.identifier(table)} where lower(name) = lower(${name})`)
+      await tx
+        .select({ id: named.id, name: named.name })
+        .from(named)
+        .where(eq(lower(named.name), lower(name)))
     )[0];
   const found = await find();
   if (found) return found;
-  const [made] = await rows<NamedRow>(
-    tx,
-    sql`insert into ${sql.identifier(table)} (name) values (${name}) on conflict do nothing returning id, name`,
-  );
+  const [made] = await tx
+    .insert(named)
+    .values({ name })
+    .onConflictDoNothing()
+    .returning({ id: named.id, name: named.name });
   // A concurrent writer created it between our look-up and insert.
   return made ?? (await find())!;
 }
 
-export async function titleTakenBy(tx: Tx, title: string, exceptId: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(
-    tx,
-    sql`select id from books where lower(title) = lower(${title}) and id <> ${exceptId}`,
-  );
+async function takenBy(tx: Tx, where: SQL | undefined, exceptId: number): Promise<boolean> {
+  const found = await tx
+    .select({ id: books.id })
+    .from(books)
+    .where(and(where, ne(books.id, exceptId)))
+    .limit(1);
   return found.length > 0;
 }
 
+export const titleTakenBy = (tx: Tx, title: string, exceptId: number) =>
+  takenBy(tx, eq(lower(books.title), lower(title)), exceptId);
+
 /** `isbn` is normalised (the form's schema does it); so are the stored ones (a check constraint). */
-export async function isbnTakenBy(tx: Tx, isbn: string, exceptId: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(tx, sql`select id from books where isbn = ${isbn} and id <> ${exceptId}`);
-  return found.length > 0;
-}
+export const isbnTakenBy = (tx: Tx, isbn: string, exceptId: number) => takenBy(tx, eq(books.isbn, isbn), exceptId);
 
 export type BookFields = {
   title: string;
@@ -73,75 +80,127 @@ export type BookFields = {
 };
 
 /** The denormalised names the search vector is generated from. */
-const names = (list: NamedRow[]) => list.map((item) => item.name).join(' ');
+const names = (list: { name: string }[]) => list.map((item) => item.name).join(' ');
+
+/** The row's columns as a form gives them. */
+const bookValues = (book: BookFields) => ({
+  title: book.title,
+  description: book.description,
+  isbn: book.isbn,
+  priceFils: book.priceFils,
+  discountPercentage: String(book.discountPercentage),
+  stockQuantity: book.stockQuantity,
+  nextDayEligible: book.nextDayEligible,
+  isActive: book.isActive,
+  mainImageIndex: book.mainImageIndex,
+  authorNames: names(book.authors),
+  genreNames: names(book.genres),
+});
 
 export async function insertBookRow(tx: Tx, book: BookFields): Promise<number> {
-  const [created] = await rows<{ id: number }>(
-    tx,
-    sql`insert into books (title, description, isbn, price_fils, discount_percentage, stock_quantity,
-                           next_day_eligible, is_active, main_image_index, author_names, genre_names)
-        values (${book.title}, ${book.description}, ${book.isbn}, ${book.priceFils}, ${book.discountPercentage},
-                ${book.stockQuantity}, ${book.nextDayEligible}, ${book.isActive}, ${book.mainImageIndex},
-                ${names(book.authors)}, ${names(book.genres)})
-        returning id`,
-  );
+  const [created] = await tx.insert(books).values(bookValues(book)).returning({ id: books.id });
   return created!.id;
 }
 
 /** Locks the book's row until the transaction ends; false when there is no such book. */
 export async function lockBook(tx: Tx, id: number): Promise<boolean> {
-  const found = await rows<{ id: number }>(tx, sql`select id from books where id = ${id} for update`);
+  const found = await tx.select({ id: books.id }).from(books).where(eq(books.id, id)).for('update');
   return found.length > 0;
 }
 
 export async function bookImageKeys(tx: Tx, bookId: number): Promise<string[]> {
-  const found = await rows<{ image_key: string }>(
-    tx,
-    sql`select image_key from book_images where book_id = ${bookId} order by position`,
-  );
-  return found.map((row) => row.image_key);
+  const found = await tx
+    .select({ imageKey: bookImages.imageKey })
+    .from(bookImages)
+    .where(eq(bookImages.bookId, bookId))
+    .orderBy(asc(bookImages.position));
+  return found.map((row) => row.imageKey);
 }
 
 export async function updateBookRow(tx: Tx, id: number, book: BookFields): Promise<void> {
-  await tx.execute(
-    sql`update books set title = ${book.title}, description = ${book.description}, isbn = ${book.isbn},
-               price_fils = ${book.priceFils}, discount_percentage = ${book.discountPercentage},
-               stock_quantity = ${book.stockQuantity}, next_day_eligible = ${book.nextDayEligible},
-               is_active = ${book.isActive}, main_image_index = ${book.mainImageIndex},
-               author_names = ${names(book.authors)}, genre_names = ${names(book.genres)}, updated_at = now()
-        where id = ${id}`,
-  );
+  await tx
+    .update(books)
+    .set({ ...bookValues(book), updatedAt: sql`now()` })
+    .where(eq(books.id, id));
 }
 
 export async function replaceJoinRows(tx: Tx, bookId: number, authors: NamedRow[], genres: NamedRow[]) {
-  await tx.execute(sql`delete from book_authors where book_id = ${bookId}`);
-  await tx.execute(sql`delete from book_genres where book_id = ${bookId}`);
-  for (const [position, author] of authors.entries())
-    await tx.execute(
-      sql`insert into book_authors (book_id, author_id, position) values (${bookId}, ${author.id}, ${position})`,
-    );
-  for (const genre of genres)
-    await tx.execute(sql`insert into book_genres (book_id, genre_id) values (${bookId}, ${genre.id})`);
+  await tx.delete(bookAuthors).where(eq(bookAuthors.bookId, bookId));
+  await tx.delete(bookGenres).where(eq(bookGenres.bookId, bookId));
+  if (authors.length > 0)
+    await tx
+      .insert(bookAuthors)
+      .values(authors.map((author, position) => ({ bookId, authorId: author.id, position })))
+      .onConflictDoNothing();
+  if (genres.length > 0)
+    await tx
+      .insert(bookGenres)
+      .values(genres.map((genre) => ({ bookId, genreId: genre.id })))
+      .onConflictDoNothing();
+}
+
+async function insertImageRows(tx: Tx, bookId: number, imageKeys: string[]) {
+  if (imageKeys.length > 0)
+    await tx.insert(bookImages).values(imageKeys.map((imageKey, position) => ({ bookId, position, imageKey })));
 }
 
 export async function replaceImageRows(tx: Tx, bookId: number, imageKeys: string[], mainImageIndex: number) {
-  await tx.execute(sql`delete from book_images where book_id = ${bookId}`);
-  for (const [position, imageKey] of imageKeys.entries())
-    await tx.execute(
-      sql`insert into book_images (book_id, position, image_key) values (${bookId}, ${position}, ${imageKey})`,
-    );
-  await tx.execute(sql`update books set main_image_index = ${mainImageIndex}, updated_at = now() where id = ${bookId}`);
+  await tx.delete(bookImages).where(eq(bookImages.bookId, bookId));
+  await insertImageRows(tx, bookId, imageKeys);
+  await tx
+    .update(books)
+    .set({ mainImageIndex, updatedAt: sql`now()` })
+    .where(eq(books.id, bookId));
 }
 
 /** Those of `keys` no book shows any more: safe to remove from storage once the transaction commits. */
 export async function unusedImageKeys(tx: Tx, keys: string[]): Promise<string[]> {
   if (keys.length === 0) return [];
-  const used = await rows<{ image_key: string }>(
-    tx,
-    sql`select distinct image_key from book_images where image_key = any(string_to_array(${keys.join('\n')}, ${'\n'}))`,
-  );
-  const stillUsed = new Set(used.map((row) => row.image_key));
+  const used = await tx
+    .select({ imageKey: bookImages.imageKey })
+    .from(bookImages)
+    .where(inArray(bookImages.imageKey, keys));
+  const stillUsed = new Set(used.map((row) => row.imageKey));
   return keys.filter((key) => !stillUsed.has(key));
+}
+
+/** A book for `insertBook`: shown, its authors and genres by name, optionally already rated. */
+export type NewBook = Omit<BookFields, 'isActive' | 'mainImageIndex' | 'authors' | 'genres'> & {
+  authorNames: string[];
+  genreNames: string[];
+  imageKeys: string[];
+  mainImageIndex?: number;
+  ratingAverage?: number;
+  ratingCount?: number;
+};
+
+/** Inserts a book with its authors, genres and images (tests, the demo seed); names are created when new. */
+export async function insertBook(tx: Tx, book: NewBook): Promise<number> {
+  const resolve = async (table: NamedTable, list: string[]) => {
+    const found: NamedRow[] = [];
+    for (const name of list) found.push(await findOrCreateName(tx, table, name));
+    return found;
+  };
+  const fields: BookFields = {
+    ...book,
+    isActive: true,
+    mainImageIndex: book.mainImageIndex ?? 0,
+    authors: await resolve('authors', book.authorNames),
+    genres: await resolve('genres', book.genreNames),
+  };
+  const [created] = await tx
+    .insert(books)
+    .values({
+      ...bookValues(fields),
+      ratingAverage: String(book.ratingAverage ?? 0),
+      ratingCount: book.ratingCount ?? 0,
+    })
+    .returning({ id: books.id });
+  const bookId = created!.id;
+  await replaceJoinRows(tx, bookId, fields.authors, fields.genres);
+  await insertImageRows(tx, bookId, book.imageKeys);
+  await refreshLexicon(tx, bookId, []);
+  return bookId;
 }
 
 /** The distinct words search knows this book by (its title, author names and genre names). */

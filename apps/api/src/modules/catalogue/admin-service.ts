@@ -3,49 +3,41 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Book } from '@bookshop/contracts/catalogue';
 import {
   BOOK_IMAGES_FIELD,
-  BOOK_IMAGES_MAX,
   BookAdminMessages,
   type BookForm,
-  type NamedRef,
   type StaffBook,
   type StaffBookPage,
   type StaffBookQuery,
 } from '@bookshop/contracts/book-admin';
-import { aedToFils } from '@bookshop/contracts/money';
 import { toPage } from '@bookshop/contracts/pagination';
 import type { Tx } from '../../platform/db.ts';
-import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { checkUploadedImage } from '../../platform/images.ts';
 import type { ImageStore } from '../../platform/storage.ts';
 import * as admin from './admin-queries.ts';
-import type { CatalogueInvalidation } from './invalidation.ts';
+import { checkMainImage, fieldError, fieldsOf, uniqueViolation } from './book-form.ts';
+import { toBook as toShownBook } from './books.ts';
+import { announceCatalogueChange } from './invalidation.ts';
 import * as queries from './queries.ts';
-import type { CatalogueService } from './service.ts';
 
 /**
  * The catalogue's write side for staff (docs/decisions/032-catalogue-writes.md). Takes the
  * contract's form types; one transaction writes the book, its join rows, the denormalised
  * author/genre names that feed the search vector, the search lexicon and the images' rows, and
- * queues the change notification; after commit the caches of every instance are cleared.
+ * announces the change, so every instance's caches forget it once it commits (invalidation.ts).
  */
 export type CatalogueAdminDeps = {
   db: Tx;
   images: ImageStore;
-  catalogue: CatalogueService;
-  invalidation: CatalogueInvalidation;
   log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
 export type UpdateBookInput = BookForm & { id: number; keepImageUrls: string[] };
 export type ReplaceImagesInput = { keepImageUrls: string[]; mainImageIndex: number };
 
-const fieldError = (field: string, message: string) => badRequest(message, { [field]: [message] });
-const fieldConflict = (field: string, message: string) =>
-  new HttpProblem(409, 'Conflict', message, { [field]: [message] });
-
 const imageMessages = { type: BookAdminMessages.imageType, tooManyPixels: BookAdminMessages.imageTooManyPixels };
 
-export function createCatalogueAdminService({ db, images, catalogue, invalidation, log }: CatalogueAdminDeps) {
+export function createCatalogueAdminService({ db, images, log }: CatalogueAdminDeps) {
   /** Storage clean-up never fails a request: a file left behind is logged, not shown to staff. */
   const removeStored = (keys: string[]) =>
     Promise.all(
@@ -57,50 +49,6 @@ export function createCatalogueAdminService({ db, images, catalogue, invalidatio
   /** Every file is checked by content and size before any is stored: a refused upload stores nothing. */
   async function checkFiles(files: Buffer[]) {
     for (const file of files) await checkUploadedImage(file, BOOK_IMAGES_FIELD, imageMessages);
-  }
-
-  async function resolve(
-    tx: Tx,
-    table: 'authors' | 'genres',
-    refs: NamedRef[],
-    unknownMessage: string,
-  ): Promise<{ id: number; name: string }[]> {
-    const ids = refs.filter((ref): ref is number => typeof ref === 'number');
-    const known = await admin.existingIds(tx, table, ids);
-    if (ids.some((id) => !known.has(id))) throw fieldError(table, unknownMessage);
-    const resolved: { id: number; name: string }[] = [];
-    for (const ref of refs) {
-      const entry =
-        typeof ref === 'number'
-          ? { id: ref, name: known.get(ref)! }
-          : await admin.findOrCreateName(tx, table, ref.name);
-      if (!resolved.some((r) => r.id === entry.id)) resolved.push(entry);
-    }
-    return resolved;
-  }
-
-  async function fieldsOf(tx: Tx, form: BookForm, exceptId: number, imageCount: number): Promise<admin.BookFields> {
-    if (await admin.titleTakenBy(tx, form.title, exceptId)) throw fieldConflict('title', BookAdminMessages.titleTaken);
-    if (await admin.isbnTakenBy(tx, form.isbn, exceptId)) throw fieldConflict('isbn', BookAdminMessages.isbnTaken);
-    checkMainImage(form.mainImageIndex, imageCount);
-    return {
-      title: form.title,
-      description: form.description,
-      isbn: form.isbn,
-      priceFils: aedToFils(form.price),
-      discountPercentage: form.discountPercentage,
-      stockQuantity: form.stockQuantity,
-      nextDayEligible: form.isNextDayDeliveryEligible,
-      isActive: form.isActive,
-      mainImageIndex: form.mainImageIndex,
-      authors: await resolve(tx, 'authors', form.authors, BookAdminMessages.unknownAuthor),
-      genres: await resolve(tx, 'genres', form.genres, BookAdminMessages.unknownGenre),
-    };
-  }
-
-  function checkMainImage(index: number, imageCount: number) {
-    if (imageCount > BOOK_IMAGES_MAX) throw fieldError('images', BookAdminMessages.imagesMax);
-    if (index >= Math.max(imageCount, 1)) throw fieldError('mainImageIndex', BookAdminMessages.mainImageIndex);
   }
 
   /** The stored keys of `keepImageUrls` (any stored width), in their order; 400 for a URL the book does not have. */
@@ -124,27 +72,24 @@ export function createCatalogueAdminService({ db, images, catalogue, invalidatio
     return stored;
   }
 
-  /** Runs the write; if it fails, the files it stored are removed; after commit the caches are cleared. */
+  /** Runs the write and announces it (the caches forget it on commit); if it fails, the files it stored are removed. */
   async function write<T>(newKeys: string[], run: (tx: Tx) => Promise<T>): Promise<T> {
-    let result: T;
     try {
-      result = await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const value = await run(tx);
-        await invalidation.notify(tx);
+        await announceCatalogueChange(tx);
         return value;
       });
     } catch (error) {
       await removeStored(newKeys);
       throw uniqueViolation(error) ?? error;
     }
-    catalogue.invalidate();
-    return result;
   }
 
   async function staffBook(id: number): Promise<StaffBook> {
     const row = await queries.findBookById(db, id);
     if (!row) throw notFound(BookAdminMessages.notFound);
-    return { ...catalogue.toBook(row), isActive: row.is_active };
+    return { ...toShownBook(images, row), isActive: row.is_active };
   }
 
   const toBook = async (id: number): Promise<Book> => {
@@ -243,21 +188,11 @@ export function createCatalogueAdminService({ db, images, catalogue, invalidatio
       );
       const data = ids.flatMap(({ id }) => {
         const row = found.get(id);
-        return row ? [{ ...catalogue.toBook(row), isActive: row.is_active }] : [];
+        return row ? [{ ...toShownBook(images, row), isActive: row.is_active }] : [];
       });
       return toPage(data, noOfRecords, { pageNo, pageSize });
     },
   };
-}
-
-/** A unique index that a concurrent writer beat us to: the same answer the checks give. */
-function uniqueViolation(error: unknown): HttpProblem | undefined {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  const { code, constraint } = (cause ?? {}) as { code?: string; constraint?: string };
-  if (code !== '23505') return undefined;
-  if (constraint === 'books_title_lower_key') return fieldConflict('title', BookAdminMessages.titleTaken);
-  if (constraint === 'books_isbn_key') return fieldConflict('isbn', BookAdminMessages.isbnTaken);
-  return conflict(BookAdminMessages.titleTaken);
 }
 
 export type CatalogueAdminService = ReturnType<typeof createCatalogueAdminService>;

@@ -1,7 +1,7 @@
 import { setImmediate, setTimeout } from 'node:timers/promises';
 import type { Tx } from '../../platform/db.ts';
 import * as queries from './queries.ts';
-import { SearchIndex } from './search-index.ts';
+import { createSearchIndex, type SearchIndex } from '../search/service.ts';
 
 /**
  * The shown catalogue in memory, for search and the list's counts and pages
@@ -9,10 +9,10 @@ import { SearchIndex } from './search-index.ts';
  * is ready (or if the build fails) `search` and `list` answer undefined and the caller asks the
  * database, and a failed build is tried again by the next read. A change is read
  * from the database as a delta (rows whose `changed_xid` is at or after the last snapshot's
- * xmin): after `invalidate()` (this instance's writes, other instances' NOTIFY) the next read
- * waits for it, so nobody sees their own change missing, and at most every
- * `CATALOGUE_INDEX.maxAgeMs` a read starts one in the background for changes nobody announced
- * (stock taken on another instance).
+ * xmin): after `invalidate()` (the after-commit hook of decision 064: this instance's writes,
+ * other instances' NOTIFY) the next read waits for it, so nobody sees their own change
+ * missing, and at most every `CATALOGUE_INDEX.maxAgeMs` a read starts one in the background for
+ * changes nobody announced (stock taken on another instance).
  */
 
 export const CATALOGUE_INDEX = {
@@ -52,7 +52,7 @@ export type IndexStats = { books: number; buildMs: number; builtAt: Date };
 const MIN_DEAD_SLOTS_TO_REBUILD = 1000;
 
 export class CatalogueIndex {
-  private searchIndex = new SearchIndex();
+  private searchIndex: SearchIndex = createSearchIndex();
   private readonly books = new Map<number, Entry>();
   private order: number[] = [];
   private layout: ListLayout | undefined;
@@ -233,7 +233,7 @@ export class CatalogueIndex {
    * (a second or so at 100,000 books, after as many edits), so memory follows the catalogue.
    */
   private rebuildSearch(): void {
-    const fresh = new SearchIndex();
+    const fresh = createSearchIndex();
     for (const entry of this.books.values()) fresh.upsert(toIndexed(entry));
     this.searchIndex = fresh;
   }

@@ -6,8 +6,47 @@ import { RoleName } from '@bookshop/contracts/enums';
 import { buildApp } from '../../app.ts';
 import { openPostgres, rows, type DatabaseHandle } from '../../platform/db.ts';
 import { isbn13CheckDigit } from '../../seed/isbn.ts';
-import { CATALOGUE_CHANNEL } from './invalidation.ts';
-import { callAs, createStaff, createTestApp, type TestAccount, type TestApp } from '../../test/app.ts';
+import { announceCatalogueChange, CATALOGUE_CHANNEL } from './invalidation.ts';
+import { reserveStock } from './stock.ts';
+import { callAs, createStaff, createTestApp, testBook, type TestAccount, type TestApp } from '../../test/app.ts';
+
+/** The one after-commit hook (decision 064), on PGlite and on a PostgreSQL server alike. */
+describe('catalogue changes heard after commit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('clears the caches by the time the writing transaction has committed, and never for a rolled-back one', async () => {
+    const before = t.catalogue.changeCount();
+    const id = await t.catalogue.createBook(testBook({ title: 'Heard At Commit' }));
+    expect(t.catalogue.changeCount()).toBeGreaterThan(before);
+    // On a server the dedicated listener hears the same notice again a moment later (harmless).
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 100));
+    await settled();
+
+    const afterAdd = t.catalogue.changeCount();
+    await t.db.transaction(async (tx) => {
+      await reserveStock(tx, [{ bookId: id, quantity: 1 }]);
+      await announceCatalogueChange(tx);
+      // Not before the commit: a reader could not see the change yet.
+      expect(t.catalogue.changeCount()).toBe(afterAdd);
+    });
+    expect(t.catalogue.changeCount()).toBeGreaterThan(afterAdd);
+    await settled();
+
+    const afterStock = t.catalogue.changeCount();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await announceCatalogueChange(tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await settled();
+    expect(t.catalogue.changeCount()).toBe(afterStock);
+  });
+});
 
 /**
  * Two instances of the shop on one PostgreSQL database, each with its own pool and so its own

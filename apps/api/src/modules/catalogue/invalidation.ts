@@ -1,48 +1,58 @@
 import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Tx } from '../../platform/db.ts';
 
 /**
- * Tells every instance that the catalogue changed, so each forgets its cached lists, searches and
- * names (docs/decisions/032-catalogue-writes.md). A staff write calls `notify(tx)` inside its
- * transaction: PostgreSQL delivers a NOTIFY only when that transaction commits, so no instance
- * hears of a change it cannot read yet, and a rolled-back write tells nobody. Each instance keeps
- * one dedicated connection LISTENing on the channel (a pooled connection would stop listening
- * when it went back to the pool) and reconnects when it drops; after a reconnect it clears its
- * caches, since a notification may have been missed meanwhile.
+ * The one after-commit hook of the catalogue's caches (docs/decisions/032-catalogue-writes.md,
+ * 064-search-module-and-catalogue-caches.md). Whatever changes books (staff writes, stock taken or
+ * put back by checkout, a new rating) announces it inside its own transaction with
+ * `announceCatalogueChange(tx)`: a NOTIFY, which PostgreSQL and PGlite deliver only when that
+ * transaction commits, so no instance hears of a change it cannot read yet and a rolled-back write
+ * tells nobody. `listenForCatalogueChanges` (wired once in app.ts) hears it and clears the caches:
  *
- * PGlite is one process's private database: every service built on it shares one set of caches,
- * so the local clear the writer does is all it needs.
+ * - on PGlite, through the client's own listener, before the commit returns to the writer;
+ * - on a PostgreSQL server, this instance's notices on the writing connection itself (it LISTENs,
+ *   and the server hands a session its own notices with the commit's answer), so a writer reads its
+ *   change at once; other instances' notices on one dedicated connection LISTENing (a pooled
+ *   connection would stop listening when it went back to the pool), which reconnects when it drops
+ *   and then clears the caches, since a notice may have been missed meanwhile.
  */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
+
+/**
+ * Who must hear a change at once: every instance (staff writes, ratings), or this one only (stock
+ * moved by a checkout: other instances read it within the index's maximum age, decision 050, so a
+ * burst of sales does not empty every instance's caches).
+ */
+export type ChangeReach = 'everywhere' | 'here';
+
+/** Queues the notice in the writer's transaction; it is delivered when the transaction commits. */
+export async function announceCatalogueChange(tx: Tx, reach: ChangeReach = 'everywhere'): Promise<void> {
+  // Lets a server hand the writing session its own notice (a no-op once it listens).
+  await tx.execute(sql.raw(`listen ${CATALOGUE_CHANNEL}`));
+  await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${reach})`);
+}
 
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
-export type CatalogueInvalidation = {
-  /** Queues the notification in the writer's transaction; it is sent when the transaction commits. */
-  notify(tx: Tx): Promise<void>;
+export type CatalogueChangeListener = {
   /** Stops listening (the app is closing). */
   close(): Promise<void>;
 };
 
 type Log = { warn(message: string): void; info(message: string): void };
 
-/** No listener: notifying only the caller's own caches (PGlite, tests without a server). */
-export const localInvalidation: CatalogueInvalidation = {
-  notify: () => Promise.resolve(),
-  close: () => Promise.resolve(),
-};
-
 /**
- * Listens on `connectionString` and calls `onChange` for every notification from any instance,
- * this one included (clearing twice is harmless). Resolves once the first LISTEN is in place.
+ * Listens on `connectionString` and calls `onChange` for every notice meant for every instance,
+ * this one's included (clearing twice is harmless). Resolves once the first LISTEN is in place.
  */
-export async function listenForCatalogueChanges(options: {
+async function listenOnDedicatedConnection(options: {
   connectionString: string;
   onChange: () => void;
   log: Log;
-}): Promise<CatalogueInvalidation> {
+}): Promise<CatalogueChangeListener> {
   const { connectionString, onChange, log } = options;
   let client: pg.Client | undefined;
   let closed = false;
@@ -52,7 +62,7 @@ export async function listenForCatalogueChanges(options: {
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString, keepAlive: true });
     next.on('notification', (message) => {
-      if (message.channel === CATALOGUE_CHANNEL) onChange();
+      if (message.channel === CATALOGUE_CHANNEL && message.payload !== ('here' satisfies ChangeReach)) onChange();
     });
     const lost = (error?: Error) => {
       if (client !== next) return;
@@ -93,9 +103,6 @@ export async function listenForCatalogueChanges(options: {
 
   await connect();
   return {
-    async notify(tx) {
-      await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '')`);
-    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
@@ -106,18 +113,39 @@ export async function listenForCatalogueChanges(options: {
   };
 }
 
-/**
- * The invalidation for this database: LISTEN/NOTIFY on a PostgreSQL server (the pool drizzle
- * runs on tells where), local only on PGlite.
- */
-export async function catalogueInvalidationFor(
+/** Calls `onChange` once each catalogue change this instance must hear has committed (see above). */
+export async function listenForCatalogueChanges(
   db: unknown,
   onChange: () => void,
   log: Log,
-): Promise<CatalogueInvalidation> {
+): Promise<CatalogueChangeListener> {
   const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return localInvalidation;
+  if (client instanceof PGlite) {
+    const unlisten = await client.listen(CATALOGUE_CHANNEL, onChange);
+    // A database closed before the app (a test of an outage) has no listener left to remove.
+    return { close: () => unlisten().catch(() => undefined) };
+  }
+  if (!(client instanceof pg.Pool)) return { close: () => Promise.resolve() };
+
+  // Each pooled connection hears its own notices, which arrive before its COMMIT's answer.
+  const heard = new WeakSet<pg.PoolClient>();
+  const hearOwnNotices = (connection: pg.PoolClient) => {
+    if (heard.has(connection)) return;
+    heard.add(connection);
+    connection.on('notification', (message) => {
+      const own = message.processId === (connection as pg.PoolClient & { processID: number | null }).processID;
+      if (own && message.channel === CATALOGUE_CHANNEL) onChange();
+    });
+  };
+  client.on('acquire', hearOwnNotices);
   const { connectionString } = client.options as { connectionString?: string };
-  if (!connectionString) return localInvalidation;
-  return listenForCatalogueChanges({ connectionString, onChange, log });
+  const others = connectionString
+    ? await listenOnDedicatedConnection({ connectionString, onChange, log })
+    : { close: () => Promise.resolve() };
+  return {
+    async close() {
+      client.off('acquire', hearOwnNotices);
+      await others.close();
+    },
+  };
 }

@@ -1,5 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { idList, rows, type Tx } from '../../platform/db.ts';
+import { authors, books, countries, genres } from './schema.ts';
+
+/** `lower(…)` of a column or a value: names and titles match as their case-insensitive unique indexes compare them. */
+const lower = (value: AnyPgColumn | string) => sql<string>`lower(${value})`;
 
 export type BookRow = {
   id: number;
@@ -106,27 +111,43 @@ export async function findBookById(tx: Tx, id: number): Promise<BookRow | undefi
   return row;
 }
 
+/** Whether a shown book has this title (any letter case): the book page's 404 check. */
+export async function shownTitleExists(tx: Tx, title: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: books.id })
+    .from(books)
+    .where(and(eq(lower(books.title), lower(title)), eq(books.isActive, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findGenreIdByName(tx: Tx, name: string): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(tx, sql`select id from genres where lower(name) = lower(${name})`);
+  const [row] = await tx
+    .select({ id: genres.id })
+    .from(genres)
+    .where(eq(lower(genres.name), lower(name)));
   return row?.id;
 }
 
 export async function findAuthorIdByName(tx: Tx, name: string): Promise<number | undefined> {
-  const [row] = await rows<{ id: number }>(tx, sql`select id from authors where lower(name) = lower(${name})`);
+  const [row] = await tx
+    .select({ id: authors.id })
+    .from(authors)
+    .where(eq(lower(authors.name), lower(name)));
   return row?.id;
 }
 
 export const listGenres = (tx: Tx) =>
-  rows<{ id: number; name: string }>(tx, sql`select id, name from genres order by name`);
+  tx.select({ id: genres.id, name: genres.name }).from(genres).orderBy(asc(genres.name));
 export const listAuthors = (tx: Tx) =>
-  rows<{ id: number; name: string }>(tx, sql`select id, name from authors order by name`);
+  tx.select({ id: authors.id, name: authors.name }).from(authors).orderBy(asc(authors.name));
 export const listCountries = (tx: Tx) =>
-  rows<{ code: string; name: string }>(tx, sql`select code, name from countries order by name`);
+  tx.select({ code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.name));
 export async function findCountry(tx: Tx, code: string): Promise<{ code: string; name: string } | undefined> {
-  const [row] = await rows<{ code: string; name: string }>(
-    tx,
-    sql`select code, name from countries where code = ${code}`,
-  );
+  const [row] = await tx
+    .select({ code: countries.code, name: countries.name })
+    .from(countries)
+    .where(eq(countries.code, code));
   return row;
 }
 
@@ -179,93 +200,13 @@ export function findWordCorrections(tx: Tx, words: string[]): Promise<{ input: s
   );
 }
 
-/** Records the words of a book's title, authors and genres for typo-tolerant search. */
-export async function addBookWordsToLexicon(tx: Tx, bookId: number): Promise<void> {
-  await tx.execute(
-    sql`insert into search_lexicon (word)
-        select distinct word from books, unnest(tsvector_to_array(search_vector)) as word where id = ${bookId}
-        on conflict do nothing`,
-  );
-}
-
-/** Fills the lexicon from every book (after bulk loads that bypass insertBook). */
+/** Fills the lexicon from every book (after bulk loads that bypass admin-queries' insertBook). */
 export async function rebuildSearchLexicon(tx: Tx): Promise<void> {
   await tx.execute(
     sql`insert into search_lexicon (word)
         select distinct word from books, unnest(tsvector_to_array(search_vector)) as word
         on conflict do nothing`,
   );
-}
-
-export type NewBook = {
-  title: string;
-  description: string;
-  isbn: string;
-  priceFils: number;
-  discountPercentage: number;
-  stockQuantity: number;
-  nextDayEligible: boolean;
-  authorNames: string[];
-  genreNames: string[];
-  imageKeys: string[];
-  mainImageIndex?: number;
-  ratingAverage?: number;
-  ratingCount?: number;
-};
-
-async function upsertNamed(tx: Tx, table: 'authors' | 'genres', name: string): Promise<number> {
-  const [row] = await rows<{ id: number }>(
-    tx,
-    sql`with found as (select id from ${sql.identifier(table)} where lower(name) = lower(${name})),
-             made as (insert into ${sql.identifier(table)} (name) select ${name} where not exists (select 1 from found)
-                      on conflict do nothing returning id)
-        select id from found union all select id from made`,
-  );
-  if (row) return row.id;
-  // A concurrent writer created it between our look-up and insert.
-  const [again] = await rows<{ id: number }>(
-    tx,
-    sql`select id from ${sql.identifier(table)} where lower(name) = lower(${name})`,
-  );
-  return again!.id;
-}
-
-/** Inserts a book with its authors, genres and images; author and genre names are created when new. */
-export async function insertBook(tx: Tx, book: NewBook): Promise<number> {
-  const [created] = await rows<{ id: number }>(
-    tx,
-    sql`insert into books (title, description, isbn, price_fils, discount_percentage, stock_quantity, next_day_eligible,
-                           rating_average, rating_count, main_image_index, author_names, genre_names)
-        values (${book.title}, ${book.description}, ${book.isbn}, ${book.priceFils}, ${book.discountPercentage},
-                ${book.stockQuantity}, ${book.nextDayEligible}, ${book.ratingAverage ?? 0}, ${book.ratingCount ?? 0},
-                ${book.mainImageIndex ?? 0}, ${book.authorNames.join(' ')}, ${book.genreNames.join(' ')})
-        returning id`,
-  );
-  const bookId = created!.id;
-  for (const [position, name] of book.authorNames.entries()) {
-    const authorId = await upsertNamed(tx, 'authors', name);
-    await tx.execute(
-      sql`insert into book_authors (book_id, author_id, position) values (${bookId}, ${authorId}, ${position}) on conflict do nothing`,
-    );
-  }
-  for (const name of book.genreNames) {
-    const genreId = await upsertNamed(tx, 'genres', name);
-    await tx.execute(
-      sql`insert into book_genres (book_id, genre_id) values (${bookId}, ${genreId}) on conflict do nothing`,
-    );
-  }
-  for (const [position, imageKey] of book.imageKeys.entries()) {
-    await tx.execute(
-      sql`insert into book_images (book_id, position, image_key) values (${bookId}, ${position}, ${imageKey})`,
-    );
-  }
-  await addBookWordsToLexicon(tx, bookId);
-  return bookId;
-}
-
-export async function countAllBooks(tx: Tx): Promise<number> {
-  const [row] = await rows<{ count: string | number }>(tx, sql`select count(*) as count from books`);
-  return Number(row?.count ?? 0);
 }
 
 /** What the in-memory catalogue index keeps of a book (decision 050): all the list shows, and what search reads. */
@@ -329,7 +270,11 @@ export async function findBooksChangedSince(tx: Tx, sinceXmin: string): Promise<
 
 /** Shown books' ids in the list's order (the database's collation decides it). */
 export async function findShownBookIdsInTitleOrder(tx: Tx): Promise<number[]> {
-  return (await rows<{ id: number }>(tx, sql`select id from books b where b.is_active order by b.title, b.id`)).map(
-    (row) => row.id,
-  );
+  const found = await tx
+    .select({ id: books.id })
+    .from(books)
+    // As the partial list index is declared, so the planner reads it alone.
+    .where(sql`${books.isActive}`)
+    .orderBy(asc(books.title), asc(books.id));
+  return found.map((row) => row.id);
 }

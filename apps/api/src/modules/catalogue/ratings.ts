@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
+import { announceCatalogueChange } from './invalidation.ts';
 import { books } from './schema.ts';
 
 /**
@@ -7,7 +8,8 @@ import { books } from './schema.ts';
  * by the reviews module inside its own transaction (docs/decisions/040-reviews.md). A review
  * write locks the book's row first, so writes to one book's reviews queue and each recomputes
  * the aggregate after the previous one committed: the stored rating never drifts from the
- * reviews. After the transaction commits the caller forgets the catalogue's cached lists.
+ * reviews. Both setters announce the change, so every instance's cached lists forget it once the
+ * transaction commits (invalidation.ts).
  */
 
 export type RatedBook = { id: number; title: string; isActive: boolean };
@@ -33,6 +35,7 @@ export async function setBookRating(tx: Tx, bookId: number, rating: Rating) {
     .update(books)
     .set({ ratingAverage: storedAverage(rating), ratingCount: rating.count })
     .where(eq(books.id, bookId));
+  await announceCatalogueChange(tx);
 }
 
 /** `setBookRating` for many books in one statement (the demo seed rates its whole catalogue). */
@@ -45,4 +48,5 @@ export async function setBookRatings(tx: Tx, ratings: Map<number, Rating>) {
     update books set rating_average = r.average, rating_count = r.count
     from (values ${sql.join(rows, sql`, `)}) as r(id, average, count)
     where books.id = r.id`);
+  await announceCatalogueChange(tx);
 }

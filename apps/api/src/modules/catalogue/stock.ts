@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { CheckoutMessages } from '@bookshop/contracts/checkout';
 import type { Tx } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
+import { announceCatalogueChange } from './invalidation.ts';
 import { bookImages, books } from './schema.ts';
 
 /**
@@ -9,8 +10,9 @@ import { bookImages, books } from './schema.ts';
  * off `books.stock_quantity` when an order is placed (reserved while it is Pending) and put back
  * when an unpaid order is cancelled. Both run inside the caller's transaction and lock the
  * books' rows FOR UPDATE in book-id order, so two checkouts sharing books queue rather than
- * deadlock, and a second buyer reads the stock the first one left. After the transaction commits
- * the caller forgets the catalogue's cached lists (`catalogue.invalidate()`).
+ * deadlock, and a second buyer reads the stock the first one left. Both announce the change to
+ * this instance, whose cached lists forget it once the transaction commits (invalidation.ts);
+ * other instances read it within the index's maximum age (decision 050).
  */
 
 export type StockLine = { bookId: number; quantity: number };
@@ -107,6 +109,7 @@ export async function reserveStock(
       .update(books)
       .set({ stockQuantity: sql`${books.stockQuantity} - ${line.quantity}`, updatedAt: new Date() })
       .where(eq(books.id, line.bookId));
+  await announceCatalogueChange(tx, 'here');
   const keys = await mainImageKeys(tx, locked);
   return locked.map(({ mainImageIndex: _, isActive: __, ...book }) => ({
     ...book,
@@ -140,4 +143,5 @@ export async function releaseStock(tx: Tx, lines: StockLine[]): Promise<void> {
       .update(books)
       .set({ stockQuantity: sql`${books.stockQuantity} + ${line.quantity}`, updatedAt: new Date() })
       .where(eq(books.id, line.bookId));
+  await announceCatalogueChange(tx, 'here');
 }

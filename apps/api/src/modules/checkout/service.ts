@@ -68,7 +68,6 @@ export type CheckoutDeps = {
   accounts: { mailAddress(accountId: number, options: { tx: Tx }): Promise<string | null> };
   addresses: { get(customerId: number, id: number, options?: { tx?: Tx }): Promise<Address> };
   delivery: { feeFils(code: CreateCheckoutSession['deliveryMethod'], order: DeliveryOrderSummary): number };
-  catalogue: { invalidate(): void };
   publicUrl: string;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -244,7 +243,6 @@ export async function createSession(
       stopped.add(plan.order.id);
       continue;
     }
-    deps.catalogue.invalidate();
     return openPaymentPage(deps, plan.order, plan.items, plan.email);
   }
   // Only a customer racing themselves from several tabs gets here.

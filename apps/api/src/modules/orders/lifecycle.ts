@@ -42,7 +42,6 @@ export type LifecycleDeps = {
   mailer: { enqueue(tx: Tx, mail: Mail): Promise<void>; wake(): void };
   accounts: { mailAddress(accountId: number, options: { tx: Tx }): Promise<string | null> };
   cart: { removeBooks(customerId: number, bookIds: number[], options?: { tx?: Tx }): Promise<unknown> };
-  catalogue: { invalidate(): void };
   orders: Pick<OrdersService, 'getForStaff'>;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -121,7 +120,7 @@ export async function fulfil(
   session: ProviderSession,
   options: { claim?: Claim } = {},
 ): Promise<void> {
-  const { db, cart, mailer, jobs, catalogue, log } = deps;
+  const { db, cart, mailer, jobs, log } = deps;
   let changed = false;
   await db.transaction(async (tx) => {
     const order = await queries.findOrder(tx, orderId, { lock: true });
@@ -166,7 +165,6 @@ export async function fulfil(
   if (changed) {
     mailer.wake();
     jobs.wake();
-    catalogue.invalidate();
   }
 }
 
@@ -176,7 +174,6 @@ export async function cancelUnpaid(
   orderId: number,
   options: { claim?: Claim } = {},
 ): Promise<void> {
-  let changed = false;
   await deps.db.transaction(async (tx) => {
     const order = await queries.findOrder(tx, orderId, { lock: true });
     if (!order) return;
@@ -186,9 +183,7 @@ export async function cancelUnpaid(
     const at = deps.now();
     await queries.setStatus(tx, orderId, OrderStatus.Cancelled, at, { cancelledAt: at });
     await releaseStock(tx, items);
-    changed = true;
   });
-  if (changed) deps.catalogue.invalidate();
 }
 
 /**
@@ -277,7 +272,6 @@ export async function cancelByStaff(
     const email = await deps.accounts.mailAddress(order.customerId, { tx });
     if (email) await mailer.enqueue(tx, cancellationMail(email, order, reason, paid));
   });
-  deps.catalogue.invalidate();
   deps.jobs.wake();
   mailer.wake();
   return deps.orders.getForStaff(orderId);

@@ -8,7 +8,6 @@ import {
 } from '@bookshop/contracts/reviews';
 import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { CatalogueInvalidation } from '../catalogue/invalidation.ts';
 import { lockBookForRating, setBookRating } from '../catalogue/ratings.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { OrdersService } from '../orders/service.ts';
@@ -18,12 +17,11 @@ import { createReview, removeAllBy, removeReview, setHidden, updateReview } from
 
 export type ReviewsDeps = {
   db: Tx;
-  catalogue: Pick<CatalogueService, 'getBooksByIds' | 'invalidate'>;
-  invalidation: Pick<CatalogueInvalidation, 'notify'>;
+  catalogue: Pick<CatalogueService, 'getBooksByIds'>;
   orders: Pick<OrdersService, 'completedPurchases'>;
 };
 
-export function createReviewsService({ db, catalogue, invalidation, orders }: ReviewsDeps) {
+export function createReviewsService({ db, catalogue, orders }: ReviewsDeps) {
   /**
    * Runs a change to one book's reviews with the book's row locked, then stores the book's new
    * rating in the same transaction and tells every instance the catalogue changed. Every review
@@ -35,15 +33,10 @@ export function createReviewsService({ db, catalogue, invalidation, orders }: Re
       const result = await change(tx);
       const { average, count } = await queries.aggregateRatings(tx, bookId);
       await setBookRating(tx, bookId, { average, count });
-      await invalidation.notify(tx);
       return result;
     };
-    // Inside a caller's transaction (account deletion) the NOTIFY tells every instance once it
-    // commits; this instance's own caches then expire within their short lifetime.
-    if (options.tx) return run(options.tx);
-    const result = await db.transaction(run);
-    catalogue.invalidate();
-    return result;
+    // setBookRating tells every instance the catalogue changed once the transaction commits.
+    return options.tx ? run(options.tx) : db.transaction(run);
   }
 
   const deps = { db, catalogue, orders, changeReviews };

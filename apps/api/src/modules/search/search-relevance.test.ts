@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '@bookshop/contracts/catalogue';
 import { DEMO_BOOKS } from '../../seed/demo-books.ts';
 import { createTestApp, testBook, type TestApp } from '../../test/app.ts';
-import { misspeltQueries, SLIPS } from './misspellings.ts';
+import { misspeltQueries, SLIPS } from './testing/misspellings.ts';
 
 /**
  * Search on the demo catalogue, through HTTP: the misspelt-query relevance set (decision 050)

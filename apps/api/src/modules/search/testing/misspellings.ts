@@ -1,4 +1,4 @@
-import { type Random, seededRandom } from '../../platform/seeded-random.ts';
+import { type Random, seededRandom } from '../../../platform/seeded-random.ts';
 
 /**
  * The relevance test set (docs/decisions/050-forgiving-search.md): misspelt queries drawn from a

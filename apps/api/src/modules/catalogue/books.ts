@@ -1,0 +1,41 @@
+import type { Book } from '@bookshop/contracts/catalogue';
+import { filsToAed } from '@bookshop/contracts/money';
+import { countRows, type Tx } from '../../platform/db.ts';
+import type { ImageStore } from '../../platform/storage.ts';
+import { insertBook, type NewBook } from './admin-queries.ts';
+import { announceCatalogueChange } from './invalidation.ts';
+import * as queries from './queries.ts';
+import { books } from './schema.ts';
+
+/** A book row as the storefront shows it (the staff service answers the same shape). */
+export function toBook(images: ImageStore, row: queries.BookRow): Book {
+  const imageUrls = row.image_keys.map((key) => images.url(key));
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    isbn: row.isbn,
+    price: filsToAed(row.price_fils),
+    discountPercentage: Number(row.discount_percentage),
+    discountedPrice: filsToAed(row.discounted_price_fils),
+    isInStock: row.stock_quantity > 0,
+    stockQuantity: row.stock_quantity,
+    isNextDayDeliveryEligible: row.next_day_eligible,
+    rating: Number(row.rating_average),
+    ratingCount: row.rating_count,
+    mainImageURL: imageUrls[row.main_image_index] ?? imageUrls[0] ?? null,
+    imageUrls,
+    mainImageIndex: row.main_image_index,
+    authors: row.authors,
+    genres: row.genres,
+  };
+}
+
+/** Adds a book in the caller's transaction (demo seed, tests); every instance hears of it once it commits. */
+export async function addBook(tx: Tx, book: NewBook): Promise<number> {
+  const id = await insertBook(tx, book);
+  await announceCatalogueChange(tx);
+  return id;
+}
+
+export const catalogueIsEmpty = async (tx: Tx) => (await countRows(tx, books)) === 0;

@@ -1,0 +1,16 @@
+import { SearchIndex } from './search-index.ts';
+import { searchWords } from './search-words.ts';
+
+/**
+ * What other modules use of search (docs/decisions/050-forgiving-search.md, 064): an index of
+ * books' words with no I/O, which the catalogue fills from its shown books and keeps in step, and
+ * the words a keyword is searched by.
+ */
+
+export type { SearchIndex };
+
+/** An empty index; the catalogue's in-memory index owns one and rebuilds it when edits leave dead slots. */
+export const createSearchIndex = (): SearchIndex => new SearchIndex();
+
+/** The words a keyword is searched by: folded, split, spelling variants unified; empty when it holds none. */
+export const keywordWords = (keyword: string): string[] => searchWords(keyword);
