@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../../ui/button.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 
@@ -7,8 +7,9 @@ type AdminSplitLayoutProps = {
   /** The welcome panel's heading: 'Welcome back' or 'New Here?'. */
   welcome: string;
   welcomeText: string;
-  /** The panel's link to the other page (register from login, login from register). */
-  switchTo: { to: string; label: string; state?: unknown };
+  /** The panel's link to the other page (register from login, login from register), which keeps the
+   * location's state (where the visitor came from, the e-mail address to prefill). */
+  switchTo: { to: string; label: string };
   /** The form's heading: 'Login' or 'Register'. */
   title: string;
   children: ReactNode;
@@ -17,6 +18,7 @@ type AdminSplitLayoutProps = {
 /** Spec section 2: /admin/login and /admin/register show a welcome panel beside the form. */
 export function AdminSplitLayout({ welcome, welcomeText, switchTo, title, children }: AdminSplitLayoutProps) {
   useDocumentTitle(`Staff ${title}`);
+  const location = useLocation();
   return (
     <div className="flex justify-center py-10">
       <div className="grid w-full max-w-4xl overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm md:grid-cols-2">
@@ -26,7 +28,7 @@ export function AdminSplitLayout({ welcome, welcomeText, switchTo, title, childr
           <p className="text-brand-soft">{welcomeText}</p>
           <Link
             to={switchTo.to}
-            state={switchTo.state}
+            state={location.state as unknown}
             className={buttonClasses({ variant: 'secondary', className: 'self-start border-white' })}
           >
             {switchTo.label}
