@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
+import { Button } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
 
 type DialogProps = {
@@ -57,5 +58,25 @@ export function Dialog({ title, description, onClose, children, widthClass = 'ma
         </div>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** A dialog's closing row: the safe choice first, which closes it, then the action (`children`). */
+export function DialogActions({
+  cancelLabel,
+  onCancel,
+  children,
+}: {
+  cancelLabel: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      {children}
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import {
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
@@ -85,14 +85,11 @@ function ConfirmDeleteDialog({ hasPassword, onClose, onDeleted }: DeleteAccountS
             {...field('confirm')}
           />
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Keep Account
-          </Button>
+        <DialogActions cancelLabel="Keep Account" onCancel={onClose}>
           <Button type="submit" variant="danger" pending={remove.isPending}>
             Delete Account
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
