@@ -65,13 +65,20 @@ export function OrderSummaryLines<Line extends PricedLine>({
               × {line.quantity}
             </p>
           </div>
-          <p className="font-semibold text-stone-900 tabular-nums">
-            <span className="sr-only">Line total </span>
-            {formatPrice(line.lineTotal)}
-          </p>
+          <LineTotal amount={line.lineTotal} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A line's total, read out as such (the cart's lines show it too). */
+export function LineTotal({ amount, className = '' }: { amount: number; className?: string }) {
+  return (
+    <p className={`font-semibold text-stone-900 tabular-nums ${className}`}>
+      <span className="sr-only">Line total </span>
+      {formatPrice(amount)}
+    </p>
   );
 }
 
