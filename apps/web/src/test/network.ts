@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { vi } from 'vitest';
 
@@ -6,9 +6,11 @@ import { vi } from 'vitest';
  * The web tests' one network fake: Mock Service Worker answers the requests the app really sends
  * (fetch and XMLHttpRequest), so the API client's URLs, headers and bodies are what a test sees.
  * The server listens for the whole run (test/setup.ts); each test says what the API answers. A
- * request no test answers fails as an unreachable network does, never reaching a real server.
+ * request no test answers gets a 404, as the old fakes gave, and never reaches a real server (a
+ * network error instead, `HttpResponse.error()`, ended as an unhandled rejection in a test that
+ * renders the dashboard without answers).
  */
-export const server = setupServer(http.all('*', () => HttpResponse.error()));
+export const server = setupServer(http.all('*', () => toResponse(problem(404, 'Not Found'))));
 
 /** A request the app sent, as a test looks at it. */
 export type ApiRequest = {
