@@ -4,9 +4,6 @@ import { rendererAliases } from './renderer.config.ts';
 
 export default defineProject({
   resolve: {
-    // The scroll lock under Radix's dialog ships its ES modules under "module" only; its CommonJS
-    // "main" would load React itself rather than the aliases.
-    mainFields: ['module', 'main'],
     alias: [
       ...rendererAliases({ production: false }),
       // Testing Library's CommonJS entry would load React DOM itself; its ES module entry is aliased.
@@ -26,19 +23,7 @@ export default defineProject({
     // in the build (decision 054).
     server: {
       deps: {
-        inline: [
-          /@testing-library\/react/,
-          /react-router/,
-          /@tanstack\/react-query/,
-          /react-hook-form/,
-          /@hookform\//,
-          // Radix's dialog and the scroll lock it uses (decision 067).
-          /@radix-ui\//,
-          /react-remove-scroll/,
-          /react-style-singleton/,
-          /use-sidecar/,
-          /use-callback-ref/,
-        ],
+        inline: [/@testing-library\/react/, /react-router/, /@tanstack\/react-query/, /react-hook-form/, /@hookform\//],
       },
     },
   },
