@@ -11,7 +11,7 @@ import { Routes } from '@bookshop/contracts/routes';
 import { tokenStore } from '../lib/api-client.ts';
 import { DashboardLayout } from '../features/staff/components/dashboard-layout.tsx';
 import { makeViewer } from '../features/staff/testing/render-dashboard.tsx';
-import { stubApiRoutes, type StubResponse } from '../test/api-routes.ts';
+import { answerApi, type ApiReply } from '../test/network.ts';
 import { makeStaffOrder, orderPage } from '../test/order-fixtures.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { Toaster, toast } from '../ui/toast.tsx';
@@ -47,7 +47,7 @@ afterEach(() => {
 
 describe('/admin/dashboard/orders', () => {
   it('lists every order in a table with a link to each, newest first as the API sends them', async () => {
-    const api = stubApiRoutes(({ path }) =>
+    const api = answerApi(({ path }) =>
       path === '/api/v1/orders'
         ? { body: orderPage([makeStaffOrder({ id: 12 }), makeStaffOrder({ id: 11, status: OrderStatus.Pending })]) }
         : undefined,
@@ -72,7 +72,7 @@ describe('/admin/dashboard/orders', () => {
   });
 
   it('marks the orders placed in TEST MODE with a TEST badge beside their status', async () => {
-    stubApiRoutes(({ path }) =>
+    answerApi(({ path }) =>
       path === '/api/v1/orders'
         ? { body: orderPage([makeStaffOrder({ id: 12, testMode: true }), makeStaffOrder({ id: 11 })]) }
         : undefined,
@@ -88,7 +88,7 @@ describe('/admin/dashboard/orders', () => {
   });
 
   it('puts the filters, page size and page in the URL and sends them', async () => {
-    const api = stubApiRoutes(({ path }) =>
+    const api = answerApi(({ path }) =>
       path === '/api/v1/orders'
         ? { body: orderPage([makeStaffOrder({ id: 12 })], { currentPage: 1, totalPages: 3, pageSize: 10 }) }
         : undefined,
@@ -122,7 +122,7 @@ describe('/admin/dashboard/orders', () => {
   });
 
   it('refuses a start date after the end date before asking the API', async () => {
-    const api = stubApiRoutes(({ path }) => (path === '/api/v1/orders' ? { body: orderPage([]) } : undefined));
+    const api = answerApi(({ path }) => (path === '/api/v1/orders' ? { body: orderPage([]) } : undefined));
     const user = userEvent.setup();
     renderAdmin(RoleName.User, Routes.adminOrders);
     expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
@@ -142,37 +142,35 @@ describe('/admin/dashboard/orders', () => {
       Object.assign(URL, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:csv'), revokeObjectURL: vi.fn() }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const fetchMock = vi.fn((input: string, _init?: RequestInit) => {
-      const url = new URL(input, 'http://shop.test');
-      if (url.pathname === '/api/v1/orders/export.csv') {
-        return Promise.resolve(
-          new Response('id,total\n12,130.00\n', {
+    const api = answerApi(({ path }) =>
+      path === '/api/v1/orders/export.csv'
+        ? new Response('id,total\n12,130.00\n', {
             headers: {
               'Content-Type': 'text/csv',
               'Content-Disposition': 'attachment; filename="orders-2026-11-23.csv"',
             },
-          }),
-        );
-      }
-      return Promise.resolve(Response.json(orderPage([makeStaffOrder({ id: 12 })])));
-    });
-    vi.stubGlobal('fetch', fetchMock);
+          })
+        : Response.json(orderPage([makeStaffOrder({ id: 12 })])),
+    );
     const user = userEvent.setup();
     renderAdmin(RoleName.User, `${Routes.adminOrders}?status=3&customer=reader`);
     await screen.findByRole('table');
 
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    const [input, init] = fetchMock.mock.calls.find(([input]) => input.includes('export.csv'))!;
-    expect(input).toBe('/api/v1/orders/export.csv?status=3&customer=reader');
-    expect(init?.headers).toMatchObject({ Authorization: 'Bearer staff-token', Accept: 'text/csv' });
+    const exported = api.requests.find(({ path }) => path.includes('export.csv'))!;
+    expect(exported.path + exported.search).toBe('/api/v1/orders/export.csv?status=3&customer=reader');
+    expect(Object.fromEntries(exported.headers)).toMatchObject({
+      authorization: 'Bearer staff-token',
+      accept: 'text/csv',
+    });
     expect(await saved[0]!.text()).toBe('id,total\n12,130.00\n');
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('orders-2026-11-23.csv');
     click.mockRestore();
   });
 
   it('shows an error with a retry when the list cannot load', async () => {
-    stubApiRoutes(({ path }) =>
+    answerApi(({ path }) =>
       path === '/api/v1/orders' ? { status: 500, body: { title: 'Error', status: 500 } } : undefined,
     );
     renderAdmin(RoleName.User, Routes.adminOrders);
@@ -183,7 +181,7 @@ describe('/admin/dashboard/orders', () => {
 describe('/admin/dashboard/orders/:id', () => {
   function stubOrder(initial: StaffOrder, onCancel?: (body: unknown) => { status?: number; body: unknown }) {
     let current = initial;
-    return stubApiRoutes(({ method, path, body }) => {
+    return answerApi(({ method, path, body }) => {
       if (method === 'GET' && path === `/api/v1/orders/${initial.id}`) return { body: current };
       if (method === 'PATCH' && path === `/api/v1/orders/${initial.id}/status` && onCancel) {
         const answer = onCancel(body);
@@ -232,7 +230,7 @@ describe('/admin/dashboard/orders/:id', () => {
   });
 
   it('opened from the table, reads the order and its customer from GET v1/orders/{id}', async () => {
-    const api = stubApiRoutes(({ path }) => {
+    const api = answerApi(({ path }) => {
       if (path === '/api/v1/orders') return { body: orderPage([makeStaffOrder({ id: 7 })]) };
       if (path === '/api/v1/orders/7') {
         return { body: makeStaffOrder({ id: 7, customerUserName: 'dora', customerEmail: 'dora@example.com' }) };
@@ -252,9 +250,9 @@ describe('/admin/dashboard/orders/:id', () => {
   });
 
   it('shows a spinner while the order loads', async () => {
-    let answer: (response: StubResponse) => void = () => {};
-    stubApiRoutes(({ path }) =>
-      path === '/api/v1/orders/7' ? new Promise<StubResponse>((resolve) => (answer = resolve)) : undefined,
+    let answer: (response: ApiReply) => void = () => {};
+    answerApi(({ path }) =>
+      path === '/api/v1/orders/7' ? new Promise<ApiReply>((resolve) => (answer = resolve)) : undefined,
     );
     renderAdmin(RoleName.User, '/admin/dashboard/orders/7');
     expect(await screen.findByRole('status')).toHaveTextContent('Loading the order');
@@ -265,7 +263,7 @@ describe('/admin/dashboard/orders/:id', () => {
 
   it('shows an error with a retry when the order cannot load, and the order once it can', async () => {
     let failing = true;
-    const api = stubApiRoutes(({ path }) => {
+    const api = answerApi(({ path }) => {
       if (path !== '/api/v1/orders/7') return undefined;
       return failing ? { status: 500, body: { title: 'Error', status: 500 } } : { body: makeStaffOrder({ id: 7 }) };
     });
@@ -279,7 +277,7 @@ describe('/admin/dashboard/orders/:id', () => {
   });
 
   it('says an id that cannot be an order is not found, without asking the API', async () => {
-    const api = stubApiRoutes(() => undefined);
+    const api = answerApi(() => undefined);
     renderAdmin(RoleName.User, '/admin/dashboard/orders/abc');
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to orders' })).toHaveAttribute('href', Routes.adminOrders);
@@ -367,7 +365,7 @@ describe('/admin/dashboard/orders/:id', () => {
   });
 
   it('says when the order does not exist', async () => {
-    stubApiRoutes(() => undefined);
+    answerApi(() => undefined);
     renderAdmin(RoleName.User, '/admin/dashboard/orders/999');
     expect(await screen.findByText(OrderMessages.notFound)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Order not found' })).toBeInTheDocument();

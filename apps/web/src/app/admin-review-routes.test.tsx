@@ -9,7 +9,7 @@ import { ReviewMessages } from '@bookshop/contracts/reviews';
 import { Routes } from '@bookshop/contracts/routes';
 import { DashboardLayout } from '../features/staff/components/dashboard-layout.tsx';
 import { makeViewer } from '../features/staff/testing/render-dashboard.tsx';
-import { stubApiRoutes } from '../test/api-routes.ts';
+import { answerApi } from '../test/network.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { makeStaffReview, staffReviewPage } from '../test/review-fixtures.ts';
 import { Toaster, toast } from '../ui/toast.tsx';
@@ -42,7 +42,7 @@ const fair = makeStaffReview({ id: 4, subject: 'Lovely', isHidden: true, hiddenA
 
 describe('/admin/dashboard/reviews', () => {
   it('lists the reviews in a table with ARIA roles, text shown as typed', async () => {
-    stubApiRoutes(({ path }) =>
+    answerApi(({ path }) =>
       path === '/api/v1/staff/reviews' ? { body: staffReviewPage([abusive, fair]) } : undefined,
     );
     renderAdmin(RoleName.Supervisor);
@@ -68,7 +68,7 @@ describe('/admin/dashboard/reviews', () => {
 
   it('asks before hiding, and hides only when confirmed', async () => {
     const user = userEvent.setup();
-    const api = stubApiRoutes(({ method, path }) => {
+    const api = answerApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/v1/staff/reviews') return { body: staffReviewPage([abusive, fair]) };
       if (method === 'PATCH' && path === '/api/v1/staff/reviews/5')
         return { body: { ...abusive, isHidden: true, hiddenAt: '2026-03-16T10:00:00.000Z' } };
@@ -93,7 +93,7 @@ describe('/admin/dashboard/reviews', () => {
 
   it('shows a hidden review again without asking, and filters by hidden', async () => {
     const user = userEvent.setup();
-    const api = stubApiRoutes(({ method, path }) => {
+    const api = answerApi(({ method, path }) => {
       if (method === 'GET' && path === '/api/v1/staff/reviews') return { body: staffReviewPage([fair]) };
       if (method === 'PATCH' && path === '/api/v1/staff/reviews/4') return { body: { ...fair, isHidden: false } };
       return undefined;
@@ -108,7 +108,7 @@ describe('/admin/dashboard/reviews', () => {
   });
 
   it('tells a User the page is not theirs and offers no menu entry', async () => {
-    stubApiRoutes(() => undefined);
+    answerApi(() => undefined);
     renderAdmin(RoleName.User);
     expect(await screen.findByRole('alert')).toHaveTextContent(AuthMessages.permissionMissing);
     expect(

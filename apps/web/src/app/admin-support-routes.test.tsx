@@ -10,7 +10,7 @@ import { SupportMessages, type StaffTicket } from '@bookshop/contracts/support';
 import { DashboardLayout } from '../features/staff/components/dashboard-layout.tsx';
 import { makeViewer } from '../features/staff/testing/render-dashboard.tsx';
 import { makeStaffTicket, makeTicketSummary, pageOf } from '../features/support/testing/ticket-fixtures.ts';
-import { stubApiRoutes, type StubRequest, type StubResponse } from '../test/api-routes.ts';
+import { answerApi, type ApiRequest, type ApiReply } from '../test/network.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { Toaster, toast } from '../ui/toast.tsx';
 import { AdminSupportRoute, AdminTicketRoute } from './admin-support-routes.tsx';
@@ -41,10 +41,10 @@ function renderAdmin(role: RoleName, at: string) {
 afterEach(() => toast.reset());
 
 /** One ticket on the server, changed by replies and status changes as the API would. */
-function stubTicket(initial: StaffTicket, extra: (request: StubRequest) => StubResponse | undefined = () => undefined) {
+function stubTicket(initial: StaffTicket, extra: (request: ApiRequest) => ApiReply | undefined = () => undefined) {
   let ticket = initial;
   const path = `/api/v1/support-tickets/${ticket.id}`;
-  return stubApiRoutes((request) => {
+  return answerApi((request) => {
     if (request.path === path && request.method === 'GET') return { body: ticket };
     if (request.path === path && request.method === 'PATCH') {
       const { status } = request.body as { status: 'open' | 'closed' };
@@ -65,7 +65,7 @@ function stubTicket(initial: StaffTicket, extra: (request: StubRequest) => StubR
 
 describe('/admin/dashboard/support', () => {
   it('lists open tickets and contact messages oldest first, with who wrote and whether anyone answered', async () => {
-    const api = stubApiRoutes(({ path }) =>
+    const api = answerApi(({ path }) =>
       path === '/api/v1/support-tickets/pending'
         ? {
             body: pageOf([
@@ -106,7 +106,7 @@ describe('/admin/dashboard/support', () => {
   });
 
   it('says when nothing is waiting', async () => {
-    stubApiRoutes(({ path }) => (path === '/api/v1/support-tickets/pending' ? { body: pageOf([]) } : undefined));
+    answerApi(({ path }) => (path === '/api/v1/support-tickets/pending' ? { body: pageOf([]) } : undefined));
     renderAdmin(RoleName.Supervisor, Routes.adminSupport);
     expect(await screen.findByText('Nothing is waiting for an answer.')).toBeInTheDocument();
   });
@@ -168,13 +168,13 @@ describe('/admin/dashboard/support/:id', () => {
   });
 
   it('says when the ticket does not exist', async () => {
-    stubApiRoutes(() => ({ status: 404, body: { title: 'Not Found', status: 404, detail: SupportMessages.notFound } }));
+    answerApi(() => ({ status: 404, body: { title: 'Not Found', status: 404, detail: SupportMessages.notFound } }));
     renderAdmin(RoleName.Admin, '/admin/dashboard/support/99');
     expect(await screen.findByRole('alert')).toHaveTextContent(SupportMessages.notFound);
   });
 
   it('tells a role without the permission that it may not read tickets', async () => {
-    stubApiRoutes(() => undefined);
+    answerApi(() => undefined);
     // A User reads books and orders only (decision 030).
     const viewer = makeViewer(RoleName.User);
     const router = createMemoryRouter(

@@ -12,7 +12,7 @@ import { guestCart } from '../features/cart/guest-cart.ts';
 import { AddToCartButton, WishlistButton } from '../features/catalogue/components/book-action-buttons.tsx';
 import { ShareButton } from '../features/catalogue/components/share-button.tsx';
 import { makeBook } from '../features/catalogue/testing/render.tsx';
-import { stubApiRoutes, type StubRequest, type StubResponse } from '../test/api-routes.ts';
+import { answerApi, type ApiRequest, type ApiReply } from '../test/network.ts';
 import { toast, Toaster } from '../ui/toast.tsx';
 import { AppBookActionsProvider } from './book-actions-provider.tsx';
 import { useCartSummary } from './cart-summary.ts';
@@ -56,8 +56,8 @@ function renderButtons(book: Book, at = '/books/Emma') {
 const emptyCart = { items: [], ...cartTotals([]) };
 
 /** A logged-in customer whose wishlist holds `ids`; `extra` answers the rest. */
-function customerApi(ids: number[], extra: (request: StubRequest) => StubResponse | undefined = () => undefined) {
-  return stubApiRoutes((request) => {
+function customerApi(ids: number[], extra: (request: ApiRequest) => ApiReply | undefined = () => undefined) {
+  return answerApi((request) => {
     if (request.method === 'GET' && request.path === '/api/v1/wishlist/books-ids') return { body: { booksIds: ids } };
     if (request.method === 'GET' && request.path === '/api/v1/cart') return { body: emptyCart };
     return extra(request);
@@ -73,7 +73,7 @@ afterEach(() => {
 describe('book card buttons for a guest', () => {
   it("offers 'LOGIN TO ADD WISHLIST', going to /login and remembering the page", async () => {
     const user = userEvent.setup();
-    const api = stubApiRoutes(() => undefined);
+    const api = answerApi(() => undefined);
     const router = renderButtons(makeBook({ title: 'Emma' }));
 
     await user.click(screen.getByRole('link', { name: 'LOGIN TO ADD WISHLIST' }));
@@ -85,7 +85,7 @@ describe('book card buttons for a guest', () => {
 
   it('adds to the cart kept in this browser', async () => {
     const user = userEvent.setup();
-    stubApiRoutes(() => undefined);
+    answerApi(() => undefined);
     renderButtons(makeBook({ id: 3, title: 'Emma' }));
 
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
@@ -185,7 +185,7 @@ describe('the Share button', () => {
 
   it("shortens the book's own page once, for a guest too, and copies the short link", async () => {
     const user = userEvent.setup();
-    const api = stubApiRoutes(({ method, path }) =>
+    const api = answerApi(({ method, path }) =>
       method === 'POST' && path === '/api/v1/link-shortner' ? { body: { id: 'Xy-9_abc', shortUrl } } : undefined,
     );
     const writeText = copyTarget();
@@ -207,7 +207,7 @@ describe('the Share button', () => {
 
   it("shows the spec's toast when the server refuses, and copies nothing", async () => {
     const user = userEvent.setup();
-    stubApiRoutes(({ method }) =>
+    answerApi(({ method }) =>
       method === 'POST'
         ? {
             status: 429,

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '@bookshop/contracts/cart';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import { leaveSiteFor } from '../lib/leave-site.ts';
-import { stubApiRoutes, type StubRequest, type StubResponse } from '../test/api-routes.ts';
+import { answerApi, type ApiRequest, type ApiReply } from '../test/network.ts';
 import { addressPage, cartLine, cartOf, makeAddress, makeOrder, orderPage, quoteFor } from '../test/order-fixtures.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { toast, Toaster } from '../ui/toast.tsx';
@@ -24,9 +24,9 @@ function stub(
     items = [emma, persuasion],
     addresses = [office, home],
   }: { items?: CartItem[]; addresses?: ReturnType<typeof makeAddress>[] } = {},
-  extra: (request: StubRequest) => StubResponse | undefined = () => undefined,
+  extra: (request: ApiRequest) => ApiReply | undefined = () => undefined,
 ) {
-  return stubApiRoutes((request) => {
+  return answerApi((request) => {
     const { method, path } = request;
     if (method === 'GET' && path === '/api/v1/cart') return { body: cartOf(items) };
     if (method === 'GET' && path === '/api/v1/customers-addresses') return { body: addressPage(addresses) };
@@ -117,10 +117,10 @@ describe('/checkout', () => {
 
   it('posts the chosen address and method, shows the spinner and the reservation, then leaves for the payment page', async () => {
     const user = userEvent.setup();
-    let answer: (response: StubResponse) => void = () => {};
+    let answer: (response: ApiReply) => void = () => {};
     const api = stub({}, ({ method, path }) =>
       method === 'POST' && path === '/api/v1/checkout/create-session'
-        ? (new Promise<StubResponse>((resolve) => (answer = resolve)) as unknown as StubResponse)
+        ? (new Promise<ApiReply>((resolve) => (answer = resolve)) as unknown as ApiReply)
         : undefined,
     );
     renderAt('/checkout');

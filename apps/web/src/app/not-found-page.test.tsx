@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestQueryClient, stubApi } from '../test/render.tsx';
+import { stubApi } from '../test/network.ts';
+import { createTestQueryClient } from '../test/render.tsx';
 import { AppProviders } from './providers.tsx';
 import { routes } from './router.tsx';
 

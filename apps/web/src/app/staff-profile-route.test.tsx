@@ -9,7 +9,7 @@ import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { DashboardLayout } from '../features/staff/components/dashboard-layout.tsx';
 import { makeMember, makeViewer } from '../features/staff/testing/render-dashboard.tsx';
-import { stubApiRoutes } from '../test/api-routes.ts';
+import { answerApi } from '../test/network.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { Toaster, toast } from '../ui/toast.tsx';
 import { StaffProfileRoute } from './staff-profile-route.tsx';
@@ -43,7 +43,7 @@ afterEach(() => toast.reset());
 
 describe('/admin/dashboard/profile', () => {
   it('shows the role and permissions, and the header shows the user name and initial', async () => {
-    stubApiRoutes(({ path }) => (path === '/api/v1/users/me' ? { body: me } : undefined));
+    answerApi(({ path }) => (path === '/api/v1/users/me' ? { body: me } : undefined));
     renderProfile();
     expect(await screen.findByLabelText('First Name')).toHaveValue('Sam');
     expect(screen.getByText('Supervisor', { selector: 'dd' })).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('/admin/dashboard/profile', () => {
 
   it('checks the names on every change and saves them with the avatar removal through PUT v1/users', async () => {
     const { refresh } = await import('../features/auth/session/session-store.ts');
-    const api = stubApiRoutes(({ method, path }) => {
+    const api = answerApi(({ method, path }) => {
       if (path === '/api/v1/users/me') return { body: { ...me, imageUrl: '/images/avatars/1.webp' } };
       if (method === 'PUT' && path === '/api/v1/users') return { body: { ...me, firstName: 'Samira' } };
       return undefined;
@@ -85,7 +85,7 @@ describe('/admin/dashboard/profile', () => {
   });
 
   it('changes the password through PATCH v1/users with the account page rules', async () => {
-    const api = stubApiRoutes(({ method, path }) => {
+    const api = answerApi(({ method, path }) => {
       if (path === '/api/v1/users/me') return { body: me };
       if (method === 'PATCH' && path === '/api/v1/users') return { body: { message: AccountMessages.passwordChanged } };
       return undefined;

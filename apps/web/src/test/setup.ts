@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { options } from 'preact';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { server } from './network.ts';
 
 // jsdom does not implement scrolling; the layout scrolls on navigation.
 window.scrollTo = vi.fn();
@@ -20,6 +21,11 @@ if (typeof window.matchMedia !== 'function') {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Every request a test makes is answered by the handlers it gave (test/network.ts).
+beforeAll(() => server.listen());
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
 
 // Without vitest globals, Testing Library cannot register its own clean-up.
 afterEach(() => {

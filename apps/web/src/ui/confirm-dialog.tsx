@@ -1,5 +1,5 @@
 import { Button } from './button.tsx';
-import { Dialog } from './dialog.tsx';
+import { Dialog, DialogActions } from './dialog.tsx';
 
 type ConfirmDialogProps = {
   title: string;
@@ -23,10 +23,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Dialog title={title} description={description} onClose={onClose} widthClass="max-w-md">
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {cancelLabel}
-        </Button>
+      <DialogActions cancelLabel={cancelLabel} onCancel={onClose}>
         <Button
           variant="danger"
           onClick={() => {
@@ -36,7 +33,7 @@ export function ConfirmDialog({
         >
           {confirmLabel}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { Button } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
 
 const FOCUSABLE =
@@ -102,5 +103,25 @@ export function Dialog({ title, description, onClose, children, widthClass = 'ma
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** A dialog's closing row: the safe choice first, which closes it, then the action (`children`). */
+export function DialogActions({
+  cancelLabel,
+  onCancel,
+  children,
+}: {
+  cancelLabel: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      {children}
+    </div>
   );
 }

@@ -116,6 +116,11 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
   );
 }
 
+/** The 'Email Address' input the login, reset, confirmation, register and contact forms share. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'label'> & { label?: string }) {
+  return <TextField label="Email Address" type="email" autoComplete="email" {...props} />;
+}
+
 export function SelectField({
   label,
   error,

@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQueryClient, stubApi } from '../../test/render.tsx';
+import { stubApi } from '../../test/network.ts';
+import { renderWithQueryClient } from '../../test/render.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 
 function scrollPageTo(y: number) {

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithQueryClient, stubApi } from '../../test/render.tsx';
+import { stubApi } from '../../test/network.ts';
+import { renderWithQueryClient } from '../../test/render.tsx';
 import { Header } from './header.tsx';
 
 const genres = [

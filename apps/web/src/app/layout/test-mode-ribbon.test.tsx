@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { publicConfigQueryOptions } from '../../features/auth/api/get-public-config.ts';
-import { createTestQueryClient, renderWithQueryClient, stubApi } from '../../test/render.tsx';
+import { answerApi, stubApi } from '../../test/network.ts';
+import { createTestQueryClient, renderWithQueryClient } from '../../test/render.tsx';
 import { rootLoader, setLoaderQueryClient } from '../loaders.ts';
 import { TestModeRibbon } from './test-mode-ribbon.tsx';
 
@@ -20,7 +21,7 @@ describe('the TEST MODE ribbon', () => {
   it('is not there when payments go to Stripe', async () => {
     const api = stubApi({ '/api/v1/config': { googleClientId: null, testMode: false } });
     renderWithQueryClient(<TestModeRibbon />);
-    await expect.poll(() => api.mock.calls.length).toBe(1);
+    await expect.poll(() => api.calls.mock.calls.length).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByRole('complementary', { name: 'Test mode' })).not.toBeInTheDocument();
     expect(screen.queryByText(/TEST MODE/)).not.toBeInTheDocument();
@@ -28,8 +29,7 @@ describe('the TEST MODE ribbon', () => {
 
   it('is in the first render of the layout: the root loader has the settings before it renders', async () => {
     // A server a little way off: the settings arrive after the page's code is ready.
-    vi.stubGlobal(
-      'fetch',
+    answerApi(
       () =>
         new Promise<Response>((resolve) =>
           setTimeout(() => resolve(Response.json({ googleClientId: null, testMode: true })), 50),

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { ChangePasswordSchema, type ChangePassword } from '@bookshop/contracts/account';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { changePassword, useChangePassword } from '../api/change-password.ts';
-import { serverFieldError } from '../../../lib/field-errors.ts';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 const EMPTY: ChangePassword = { currentPassword: '', password: '', confirmPassword: '' };
@@ -18,19 +16,10 @@ type ChangePasswordFormProps = {
 /** For an account that has a password: the new one follows the spec's rules (section 5). */
 export function ChangePasswordForm({ send = changePassword }: ChangePasswordFormProps) {
   const change = useChangePassword(send);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    trigger,
-    getFieldState,
-    formState: { errors },
-  } = useForm<ChangePassword>({
-    resolver: zodResolver(ChangePasswordSchema),
-    mode: 'onChange',
-    defaultValues: EMPTY,
-  });
+  const { field, handleSubmit, showServerErrors, reset, trigger, getFieldState } = useSchemaForm(
+    ChangePasswordSchema,
+    EMPTY,
+  );
 
   const onSubmit = (values: ChangePassword) =>
     change.mutate(values, {
@@ -38,12 +27,7 @@ export function ChangePasswordForm({ send = changePassword }: ChangePasswordForm
         toast.success(message);
         reset(EMPTY);
       },
-      onError: (error) => {
-        for (const field of FIELDS) {
-          const message = serverFieldError(error, field);
-          if (message) setError(field, { type: 'server', message });
-        }
-      },
+      onError: (error) => showServerErrors(error, FIELDS),
     });
 
   return (
@@ -52,16 +36,14 @@ export function ChangePasswordForm({ send = changePassword }: ChangePasswordForm
         label="Current Password"
         type="password"
         autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register('currentPassword')}
+        {...field('currentPassword')}
       />
       <TextField
         label="New Password"
         type="password"
         autoComplete="new-password"
         hint="At least 8 characters, with a lowercase and an uppercase letter, a number and a special character."
-        error={errors.password?.message}
-        {...register('password', {
+        {...field('password', {
           // A confirmation already typed is checked again against the changed password.
           onChange: () => {
             if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
@@ -72,8 +54,7 @@ export function ChangePasswordForm({ send = changePassword }: ChangePasswordForm
         label="Confirm New Password"
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+        {...field('confirmPassword')}
       />
       <Button type="submit" className="justify-self-start" pending={change.isPending}>
         Change Password

@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import {
   AccountMessages,
   DELETE_CONFIRMATION_WORD,
   DeleteAccountSchema,
   type DeleteAccount,
 } from '@bookshop/contracts/account';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
-import { serverFieldError } from '../../../lib/field-errors.ts';
 
 const ACCOUNT_DELETED = 'Your account has been deleted.';
 
@@ -50,17 +48,13 @@ export function DeleteAccountSection({ hasPassword, onDeleted }: DeleteAccountSe
 
 function ConfirmDeleteDialog({ hasPassword, onClose, onDeleted }: DeleteAccountSectionProps & { onClose: () => void }) {
   const remove = useDeleteAccount();
-  const field = hasPassword ? 'password' : 'confirm';
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<DeleteAccount>({
+  const name = hasPassword ? 'password' : 'confirm';
+  const { field, handleSubmit, showServerErrors } = useSchemaForm(
+    hasPassword ? DeleteAccountSchema : ByWordSchema,
+    { [name]: '' },
     // Checked on submit, then on every change: a half-typed word is not an error yet.
-    resolver: zodResolver(hasPassword ? DeleteAccountSchema : ByWordSchema),
-    defaultValues: { [field]: '' },
-  });
+    { mode: 'onSubmit' },
+  );
 
   const onSubmit = (values: DeleteAccount) =>
     remove.mutate(hasPassword ? { password: values.password } : { confirm: DELETE_CONFIRMATION_WORD }, {
@@ -69,10 +63,7 @@ function ConfirmDeleteDialog({ hasPassword, onClose, onDeleted }: DeleteAccountS
         toast.success(ACCOUNT_DELETED);
         onDeleted();
       },
-      onError: (error) => {
-        const message = serverFieldError(error, field);
-        if (message) setError(field, { type: 'server', message });
-      },
+      onError: (error) => showServerErrors(error, [name]),
     });
 
   return (
@@ -84,31 +75,21 @@ function ConfirmDeleteDialog({ hasPassword, onClose, onDeleted }: DeleteAccountS
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
         {hasPassword ? (
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
+          <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         ) : (
           <TextField
             label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            error={errors.confirm?.message}
-            {...register('confirm')}
+            {...field('confirm')}
           />
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Keep Account
-          </Button>
+        <DialogActions cancelLabel="Keep Account" onCancel={onClose}>
           <Button type="submit" variant="danger" pending={remove.isPending}>
             Delete Account
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

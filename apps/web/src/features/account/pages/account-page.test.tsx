@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountMessages, AVATAR_MAX_BYTES } from '@bookshop/contracts/account';
 import { AuthMessages, type CustomerProfile } from '@bookshop/contracts/auth';
 import { Messages } from '@bookshop/contracts/messages';
-import { stubApiRoutes, type StubRequest, type StubResponse } from '../../../test/api-routes.ts';
+import { answerApi, type ApiRequest, type ApiReply } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast, Toaster } from '../../../ui/toast.tsx';
 import { AccountPage } from './account-page.tsx';
@@ -28,16 +28,16 @@ const profile: CustomerProfile = {
 };
 const googleOnly: CustomerProfile = { ...profile, loginProvider: 2, hasPassword: false };
 
-const validationFailed = (errors: Record<string, string[]>, status = 400): StubResponse => ({
+const validationFailed = (errors: Record<string, string[]>, status = 400): ApiReply => ({
   status,
   body: { title: 'Validation Failed', status, errors },
 });
 
 function stub(
-  extra: (request: StubRequest) => StubResponse | undefined = () => undefined,
+  extra: (request: ApiRequest) => ApiReply | undefined = () => undefined,
   saved: CustomerProfile = profile,
 ) {
-  return stubApiRoutes((request) =>
+  return answerApi((request) =>
     request.method === 'GET' && request.path === '/api/v1/customers' ? { body: saved } : extra(request),
   );
 }
@@ -122,7 +122,10 @@ describe('profile', { timeout: 20_000 }, () => {
     expect(sent.get('userName')).toBe('nora');
     expect(sent.get('ianaZone')).toBe('Asia/Dubai');
     expect(sent.get('type')).toBe('1');
-    expect(sent.get('image')).toBe(avatar);
+    // The form crosses the network as multipart, so the chosen file arrives as its bytes and type.
+    const image = sent.get('image') as File;
+    expect(image.type).toBe(avatar.type);
+    expect(await image.text()).toBe('png');
     expect(sent.has('removeImage')).toBe(false);
     expect(screen.getByText('Profile updated.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/images/a.webp');

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Address } from '@bookshop/contracts/addresses';
-import { stubApiRoutes } from '../../../test/api-routes.ts';
+import { answerApi } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { AddressBook } from './address-book.tsx';
@@ -57,7 +57,7 @@ afterEach(() => toast.reset());
 
 describe('address book', () => {
   it('lists addresses with country names, and links to add and edit', async () => {
-    stubApiRoutes(({ path }) => (path === '/api/v1/customers-addresses' ? { body: page([home, office]) } : undefined));
+    answerApi(({ path }) => (path === '/api/v1/customers-addresses' ? { body: page([home, office]) } : undefined));
     renderBook();
 
     const london = await screen.findByRole('listitem', { name: '4 Tower Road, London' });
@@ -74,7 +74,7 @@ describe('address book', () => {
   it('makes the chosen address main at once, puts the list back when the server refuses, then refetches', async () => {
     const user = userEvent.setup();
     const gate = deferred();
-    const api = stubApiRoutes(async ({ method, path }) => {
+    const api = answerApi(async ({ method, path }) => {
       if (path === '/api/v1/customers-addresses' && method === 'GET') return { body: page([home, office]) };
       if (path === '/api/v1/customers-addresses/2/main-address' && method === 'PATCH') {
         await gate.promise;
@@ -98,7 +98,7 @@ describe('address book', () => {
   it('keeps the new main address when the server agrees', async () => {
     const user = userEvent.setup();
     let list = [home, office];
-    stubApiRoutes(({ method, path }) => {
+    answerApi(({ method, path }) => {
       if (path === '/api/v1/customers-addresses' && method === 'GET') return { body: page(list) };
       if (path === '/api/v1/customers-addresses/2/main-address' && method === 'PATCH') {
         list = [
@@ -120,7 +120,7 @@ describe('address book', () => {
   it('deletes optimistically after confirming and brings the address back on error', async () => {
     const user = userEvent.setup();
     const gate = deferred();
-    stubApiRoutes(async ({ method, path }) => {
+    answerApi(async ({ method, path }) => {
       if (path === '/api/v1/customers-addresses' && method === 'GET') return { body: page([home, office]) };
       if (path === '/api/v1/customers-addresses/2' && method === 'DELETE') {
         await gate.promise;
@@ -143,7 +143,7 @@ describe('address book', () => {
   });
 
   it('says when there is no address yet', async () => {
-    stubApiRoutes(({ path }) => (path === '/api/v1/customers-addresses' ? { body: page([]) } : undefined));
+    answerApi(({ path }) => (path === '/api/v1/customers-addresses' ? { body: page([]) } : undefined));
     renderBook();
     expect(await screen.findByText(/You have no saved addresses yet/)).toBeInTheDocument();
   });

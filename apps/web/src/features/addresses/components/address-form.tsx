@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
+import { useWatch, type UseFormSetError } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   CreateAddressSchema,
@@ -10,6 +9,7 @@ import {
 } from '@bookshop/contracts/addresses';
 import { Routes } from '@bookshop/contracts/routes';
 import { setServerFieldErrors } from '../../../lib/field-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../ui/form-fields.tsx';
 import { useCountries } from '../api/get-countries.ts';
@@ -38,19 +38,13 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
   const countries = useCountries();
   const schema = address ? UpdateAddressSchema : CreateAddressSchema;
   const lockedMain = isFirst || address?.isMain === true;
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    trigger,
-    getFieldState,
-    formState: { errors },
-  } = useForm<AddressFormValues, unknown, CreateAddress>({
+  const { field, control, handleSubmit, setError, trigger, getFieldState } = useSchemaForm<
+    AddressFormValues,
+    CreateAddress
+  >(
     // The update schema also checks the id, carried in the values but not shown.
-    resolver: zodResolver(schema as typeof CreateAddressSchema),
-    mode: 'onChange',
-    defaultValues: {
+    schema as typeof CreateAddressSchema,
+    {
       ...(address && { id: address.id }),
       address: address?.address ?? '',
       country: address?.country ?? '',
@@ -59,14 +53,14 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
       zipCode: address?.zipCode ?? '',
       isMain: lockedMain || (address?.isMain ?? false),
     },
-  });
+  );
 
   // Controlled, so the saved country shows once the options arrive: an uncontrolled select
   // would keep the placeholder, having had no matching option when it was first given the value.
   // Until then it shows the placeholder: given a value no option has, the select would look
   // edited to react-hook-form, which takes an edited field's value from the page (autofill), ''.
   const chosenCountry = useWatch({ control, name: 'country' });
-  const country = register('country', {
+  const country = field('country', {
     // A phone number is judged for its country: choosing another one re-checks a typed number.
     onChange: () => {
       if (getFieldState('phoneNo').isDirty) void trigger('phoneNo');
@@ -79,18 +73,15 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
         label="Address"
         autoComplete="street-address"
         hint="Building, street and area."
-        error={errors.address?.message}
-        {...register('address')}
+        {...field('address')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           label="Country"
           autoComplete="country"
-          error={
-            errors.country?.message ?? (countries.isError ? 'The list of countries could not be loaded.' : undefined)
-          }
           disabled={countries.isPending}
           {...country}
+          error={country.error ?? (countries.isError ? 'The list of countries could not be loaded.' : undefined)}
           value={countries.data ? chosenCountry : ''}
         >
           <option value="">{countries.isPending ? 'Loading countries…' : 'Choose a country'}</option>
@@ -100,21 +91,15 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
             </option>
           ))}
         </SelectField>
-        <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
+        <TextField label="City" autoComplete="address-level2" {...field('city')} />
         <TextField
           label="Phone Number"
           type="tel"
           autoComplete="tel"
           hint="A number in the chosen country, so the courier can call you."
-          error={errors.phoneNo?.message}
-          {...register('phoneNo')}
+          {...field('phoneNo')}
         />
-        <TextField
-          label="Zip Code (optional)"
-          autoComplete="postal-code"
-          error={errors.zipCode?.message}
-          {...register('zipCode')}
-        />
+        <TextField label="Zip Code (optional)" autoComplete="postal-code" {...field('zipCode')} />
       </div>
       <CheckboxField
         label="Make this my main address"
@@ -126,8 +111,7 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
               ? 'This is your main address. To change that, make another address main.'
               : 'Your main address is chosen first at checkout.'
         }
-        error={errors.isMain?.message}
-        {...register('isMain')}
+        {...field('isMain')}
       />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" size="lg" pending={pending}>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Address } from '@bookshop/contracts/addresses';
-import { stubApiRoutes, type StubRequest, type StubResponse } from '../../../test/api-routes.ts';
+import { answerApi, type ApiRequest, type ApiReply } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { addressesQueryKey } from '../api/get-addresses.ts';
@@ -29,8 +29,8 @@ const page = (data: Address[]) => ({
   paginationDetails: { currentPage: 1, totalPages: 1, noOfRecords: data.length, pageSize: 25 },
 });
 
-function stub(extra: (request: StubRequest) => StubResponse | undefined = () => undefined, list: Address[] = [home]) {
-  return stubApiRoutes((request) => {
+function stub(extra: (request: ApiRequest) => ApiReply | undefined = () => undefined, list: Address[] = [home]) {
+  return answerApi((request) => {
     if (request.path === '/api/v1/countries') return { body: countries };
     if (request.path === '/api/v1/customers-addresses' && request.method === 'GET') return { body: page(list) };
     return extra(request);
@@ -188,7 +188,7 @@ describe('update address form', () => {
     const user = userEvent.setup();
     let sendCountries = () => {};
     const countriesSent = new Promise<void>((resolve) => (sendCountries = resolve));
-    const api = stubApiRoutes(async ({ method, path, body }) => {
+    const api = answerApi(async ({ method, path, body }) => {
       if (path === '/api/v1/countries') {
         await countriesSent;
         return { body: countries };

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { LoginSchema, ProblemType } from '@bookshop/contracts/auth';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
-import { PasswordField, TextField } from '../../../ui/form-fields.tsx';
+import { EmailField, PasswordField } from '../../../ui/form-fields.tsx';
 import { useLogin } from '../api/login.ts';
 import { useResendConfirmation } from '../api/resend-confirmation.ts';
 import { authAreas, type AuthArea } from '../lib/auth-area.ts';
@@ -19,34 +18,15 @@ export type LoginPrefillState = { emailAddress?: string };
 export function LoginForm({ area }: { area: AuthArea }) {
   const location = useLocation();
   const prefill = (location.state as LoginPrefillState | null)?.emailAddress;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(LoginSchema),
-    mode: 'onChange',
-    defaultValues: { emailAddress: prefill ?? '', password: '' },
-  });
+  const { field, handleSubmit } = useSchemaForm(LoginSchema, { emailAddress: prefill ?? '', password: '' });
   const loginMutation = useLogin(area);
   const notConfirmed =
     loginMutation.error instanceof ApiError && loginMutation.error.problem.type === ProblemType.emailNotConfirmed;
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => loginMutation.mutate(values))} className="grid gap-4">
-      <TextField
-        label="Email Address"
-        type="email"
-        autoComplete="email"
-        error={errors.emailAddress?.message}
-        {...register('emailAddress')}
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <EmailField {...field('emailAddress')} />
+      <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
       <Link to={authAreas[area].forgotPassword} className="justify-self-end text-sm font-semibold text-brand underline">
         Forgot Password ?
       </Link>

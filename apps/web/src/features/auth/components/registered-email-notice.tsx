@@ -1,6 +1,8 @@
+import type { ComponentProps } from 'react';
 import { Link, useLocation } from 'react-router';
 import { EmailSchema } from '@bookshop/contracts/auth';
 import { Messages } from '@bookshop/contracts/messages';
+import { EmailField } from '../../../ui/form-fields.tsx';
 import { useCheckEmail } from '../api/check-email.ts';
 import { authAreas, type AuthArea } from '../lib/auth-area.ts';
 import type { LoginPrefillState } from './login-form.tsx';
@@ -35,5 +37,26 @@ export function RegisteredEmailNotice({ area, emailAddress }: { area: AuthArea; 
         Login?
       </Link>
     </p>
+  );
+}
+
+type RegisteredEmailFieldProps = Omit<ComponentProps<typeof EmailField>, 'after'> & {
+  area: AuthArea;
+  /** The address as typed now (the form's watched value). */
+  emailAddress: string;
+};
+
+/** The register forms' e-mail field, which says when the address already has an account. */
+export function RegisteredEmailField({ area, emailAddress, onBlur, ...props }: RegisteredEmailFieldProps) {
+  const check = useRegisteredEmailCheck(area, emailAddress);
+  return (
+    <EmailField
+      {...props}
+      onBlur={(event) => {
+        void onBlur?.(event);
+        check.onBlur(event.currentTarget.value);
+      }}
+      after={check.registeredEmail && <RegisteredEmailNotice area={area} emailAddress={check.registeredEmail} />}
+    />
   );
 }

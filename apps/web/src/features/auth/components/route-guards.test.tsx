@@ -130,7 +130,9 @@ describe('route guards', () => {
   it('wait for the first-load refresh before deciding', async () => {
     // A guard that rendered before the refresh answered would send a returning customer to /login.
     let answer: (user: unknown) => void = () => {};
-    fakeApi({ 'POST /api/v1/users/app-rt': () => new Promise((resolve) => (answer = (user) => resolve(ok(user)))) });
+    const api = fakeApi({
+      'POST /api/v1/users/app-rt': () => new Promise((resolve) => (answer = (user) => resolve(ok(user)))),
+    });
     renderRoutes(
       [
         {
@@ -142,6 +144,8 @@ describe('route guards', () => {
     );
 
     expect(screen.getByText('Loading page')).toBeInTheDocument();
+    // The fake network sees the request a turn after the app sends it.
+    await waitFor(() => expect(api.to('POST /api/v1/users/app-rt')).toHaveLength(1));
     answer(makeUser({ userName: 'returning' }));
     expect(await screen.findByRole('heading', { name: 'My account' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Hello returning')).toBeInTheDocument());

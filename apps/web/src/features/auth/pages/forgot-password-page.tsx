@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { EmailAddressSchema, PASSWORD_RESET_TTL_MINUTES } from '@bookshop/contracts/auth';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
-import { TextField } from '../../../ui/form-fields.tsx';
+import { EmailField } from '../../../ui/form-fields.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { authAreas, type AuthArea } from '../lib/auth-area.ts';
@@ -11,11 +10,7 @@ import { authAreas, type AuthArea } from '../lib/auth-area.ts';
 /** /forgot-password and /admin/forgot-password: mails a reset link (the answer never says whether the address exists). */
 export function ForgotPasswordPage({ area = 'customer' }: { area?: AuthArea }) {
   const request = useForgotPassword(area);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(EmailAddressSchema), mode: 'onChange', defaultValues: { emailAddress: '' } });
+  const { field, handleSubmit } = useSchemaForm(EmailAddressSchema, { emailAddress: '' });
 
   return (
     <AuthCard
@@ -32,13 +27,7 @@ export function ForgotPasswordPage({ area = 'customer' }: { area?: AuthArea }) {
           onSubmit={handleSubmit(({ emailAddress }) => request.mutate(emailAddress))}
           className="grid gap-4"
         >
-          <TextField
-            label="Email Address"
-            type="email"
-            autoComplete="email"
-            error={errors.emailAddress?.message}
-            {...register('emailAddress')}
-          />
+          <EmailField {...field('emailAddress')} />
           <Button type="submit" size="lg" pending={request.isPending}>
             Send reset link
           </Button>

@@ -4,6 +4,7 @@ import type { CartItem } from '@bookshop/contracts/cart';
 import { bookPath } from '@bookshop/contracts/routes';
 import { formatPrice } from '../../../lib/format.ts';
 import { AlertIcon, InfoIcon } from '../../../ui/icons.tsx';
+import { LineTotal } from '../../../ui/order-summary.tsx';
 import { canIncrease, lineWarnings } from '../lib/cart-view.ts';
 import { TrashIcon } from '../../../ui/icons.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
@@ -105,10 +106,7 @@ export function CartLine({ item, controls }: { item: CartItem; controls: CartLin
         </div>
       </div>
 
-      <p className="col-start-2 text-start font-semibold text-stone-900 tabular-nums sm:col-start-3 sm:text-end">
-        <span className="sr-only">Line total </span>
-        {formatPrice(item.lineTotal)}
-      </p>
+      <LineTotal amount={item.lineTotal} className="col-start-2 text-start sm:col-start-3 sm:text-end" />
     </li>
   );
 }

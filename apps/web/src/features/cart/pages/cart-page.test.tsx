@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cartTotals, type Cart, type CartItem } from '@bookshop/contracts/cart';
 import type { Book } from '@bookshop/contracts/catalogue';
 import { CheckoutMessages, MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
-import { stubApiRoutes } from '../../../test/api-routes.ts';
+import { answerApi } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { guestCart } from '../guest-cart.ts';
@@ -54,7 +54,7 @@ function renderCart(customer: boolean) {
 /** A server cart the stub changes the way the API does (PUT 0 drops the line). */
 function stubServerCart(initial: CartItem[]) {
   let items = initial;
-  return stubApiRoutes(({ method, path, body }) => {
+  return answerApi(({ method, path, body }) => {
     if (path === '/api/v1/cart' && method === 'GET') return { body: cartOf(items) };
     if (path === '/api/v1/cart' && method === 'PUT') {
       const { bookId, quantity } = body as { bookId: number; quantity: number };
@@ -252,7 +252,7 @@ describe('cart page of a guest', () => {
 
   it('keeps the browser cart: stepper within stock, remove at one drops the line, no API calls', async () => {
     const user = userEvent.setup();
-    const api = stubApiRoutes(() => undefined);
+    const api = answerApi(() => undefined);
     guestCart.add(book({}));
     guestCart.add(book({ id: 8, title: 'Emma', stockQuantity: 5 }));
     renderCart(false);

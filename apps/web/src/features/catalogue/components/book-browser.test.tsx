@@ -3,14 +3,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Book } from '@bookshop/contracts/catalogue';
-import { currentQuery, jsonResponse, makeBook, renderRoute, requestUrl } from '../testing/render.tsx';
+import { answerApi } from '../../../test/network.ts';
+import { currentQuery, jsonResponse, makeBook, renderRoute } from '../testing/render.tsx';
 import { BookBrowser } from './book-browser.tsx';
 
 type Catalogue = { noOfRecords: number; fail?: boolean };
 
 /** Answers the catalogue endpoints like the API would, for a catalogue of `noOfRecords` books. */
 function stubApi({ noOfRecords, fail = false }: Catalogue) {
-  const fetch = vi.fn((input: RequestInfo | URL) => Promise.resolve(answer(requestUrl([input]))));
   function answer(url: URL): Response {
     if (url.pathname === '/api/v1/genres')
       return jsonResponse([
@@ -38,10 +38,9 @@ function stubApi({ noOfRecords, fail = false }: Catalogue) {
     }
     return jsonResponse({ title: 'Not Found', status: 404 }, 404);
   }
-  vi.stubGlobal('fetch', fetch);
-  const bookRequests = () =>
-    fetch.mock.calls.map((call) => requestUrl(call)).filter((url) => url.pathname === '/api/v1/books');
-  return { fetch, lastBooksQuery: () => Object.fromEntries(bookRequests().at(-1)!.searchParams) };
+  const api = answerApi(({ url }) => answer(url));
+  const bookRequests = () => api.requests.map(({ url }) => url).filter((url) => url.pathname === '/api/v1/books');
+  return { api, lastBooksQuery: () => Object.fromEntries(bookRequests().at(-1)!.searchParams) };
 }
 
 const pageButtons = () =>

@@ -2,7 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoute, requestUrl } from '../testing/render.tsx';
+import { answerApi } from '../../../test/network.ts';
+import { jsonResponse, renderRoute } from '../testing/render.tsx';
 import { SearchBox } from './search-box.tsx';
 
 const results = [
@@ -10,15 +11,18 @@ const results = [
   { id: 2, title: 'Emma', imageUrl: null },
 ];
 
-/** A fetch whose answer the test gives when it wants, to see the state in between. */
+/** An API whose answer the test gives when it wants, to see the state in between. */
 function deferredFetch() {
   const answers: ((response: Response) => void)[] = [];
-  const fetch = vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve)));
-  vi.stubGlobal('fetch', fetch);
-  return { fetch, answer: (response: Response) => answers.shift()?.(response) };
+  const api = answerApi(() => new Promise<Response>((resolve) => answers.push(resolve)));
+  return { fetch: api.calls, requests: api.requests, answer: (response: Response) => answers.shift()?.(response) };
 }
 
-const elapse = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Moves the clock on, then gives the fake network the turn it takes to see a request. */
+const elapse = async (ms: number) => {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+  await act(() => new Promise((resolve) => setImmediate(resolve)));
+};
 
 function setup() {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -27,7 +31,8 @@ function setup() {
 }
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  // The debounce's clock is faked; the network's own turns (setImmediate) run as they do.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   // Testing Library only drives fake timers it recognises as Jest's; without this it waits on a
   // faked setTimeout that never fires.
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
@@ -47,7 +52,7 @@ describe('SearchBox', () => {
   });
 
   it('waits one second after typing, shows Loading..., then lists results linking to their books', async () => {
-    const { fetch, answer } = deferredFetch();
+    const { fetch, requests, answer } = deferredFetch();
     const { user, input } = setup();
 
     await user.type(input, 'pride');
@@ -57,7 +62,7 @@ describe('SearchBox', () => {
 
     await elapse(1);
     expect(fetch).toHaveBeenCalledTimes(1);
-    const url = requestUrl(fetch.mock.calls[0]!);
+    const url = requests[0]!.url;
     expect(url.pathname).toBe('/api/v1/books/search-books');
     expect(url.searchParams.get('keyword')).toBe('pride');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
@@ -73,7 +78,7 @@ describe('SearchBox', () => {
   });
 
   it('restarts the wait on every keystroke', async () => {
-    const { fetch } = deferredFetch();
+    const { fetch, requests } = deferredFetch();
     const { user, input } = setup();
     await user.type(input, 'em');
     await elapse(800);
@@ -82,7 +87,7 @@ describe('SearchBox', () => {
     expect(fetch).not.toHaveBeenCalled();
     await elapse(200);
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(requestUrl(fetch.mock.calls[0]!).searchParams.get('keyword')).toBe('emma');
+    expect(requests[0]!.url.searchParams.get('keyword')).toBe('emma');
   });
 
   it('shows Error Fetching Books. when the search fails', async () => {

@@ -2,7 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeBook, renderRoute, requestUrl } from '../testing/render.tsx';
+import { answerApi } from '../../../test/network.ts';
+import { jsonResponse, makeBook, renderRoute } from '../testing/render.tsx';
 import { coverPreload } from '../lib/image-sources.ts';
 import { BookPage } from './book-page.tsx';
 
@@ -29,9 +30,7 @@ const karamazov = makeBook({
 });
 
 function stubBook(response: Response) {
-  const fetch = vi.fn(() => Promise.resolve(response));
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return answerApi(() => response.clone());
 }
 
 const renderBookPage = (title: string) =>
@@ -39,11 +38,11 @@ const renderBookPage = (title: string) =>
 
 describe('BookPage', () => {
   it('shows the whole book and names the tab after it', async () => {
-    const fetch = stubBook(jsonResponse(karamazov));
+    const api = stubBook(jsonResponse(karamazov));
     renderBookPage('The Brothers Karamazov');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'The Brothers Karamazov' })).toBeInTheDocument();
-    expect(requestUrl(fetch.mock.calls[0]!).pathname).toBe('/api/v1/books/The%20Brothers%20Karamazov');
+    expect(api.requests[0]!.path).toBe('/api/v1/books/The%20Brothers%20Karamazov');
     expect(document.title).toBe('The Brothers Karamazov | Bookshop');
     expect(screen.getByRole('link', { name: 'Fyodor Dostoevsky' })).toHaveAttribute(
       'href',
@@ -117,13 +116,11 @@ describe('BookPage', () => {
 
   it('holds the cover’s place while the book loads', async () => {
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    const api = answerApi(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderBookPage('The Brothers Karamazov');
 
     expect(screen.getByRole('status', { name: 'Loading book' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls).toHaveBeenCalledTimes(1));
     answer(jsonResponse(karamazov));
     expect(await screen.findByRole('heading', { level: 1, name: 'The Brothers Karamazov' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading book' })).not.toBeInTheDocument();

@@ -1,28 +1,25 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeBook, renderRoute, requestUrl } from '../testing/render.tsx';
+import { answerApi } from '../../../test/network.ts';
+import { jsonResponse, makeBook, renderRoute } from '../testing/render.tsx';
 import { AuthorPage } from './author-page.tsx';
 import { GenrePage } from './genre-page.tsx';
 import { HomePage } from './home-page.tsx';
 
 /** Answers genres, authors and one page of books, remembering the book list queries. */
 function stubCatalogue() {
-  const fetch = vi.fn((input: RequestInfo | URL) => {
-    const url = requestUrl([input]);
-    if (url.pathname === '/api/v1/genres') return Promise.resolve(jsonResponse([{ id: 1, name: 'Science Fiction' }]));
-    if (url.pathname === '/api/v1/authors') return Promise.resolve(jsonResponse([{ id: 1, name: 'H. G. Wells' }]));
-    return Promise.resolve(
-      jsonResponse({
-        data: [makeBook({ title: 'The Time Machine' })],
-        paginationDetails: { currentPage: 1, totalPages: 1, noOfRecords: 1, pageSize: 10 },
-      }),
-    );
+  const api = answerApi(({ url }) => {
+    if (url.pathname === '/api/v1/genres') return jsonResponse([{ id: 1, name: 'Science Fiction' }]);
+    if (url.pathname === '/api/v1/authors') return jsonResponse([{ id: 1, name: 'H. G. Wells' }]);
+    return jsonResponse({
+      data: [makeBook({ title: 'The Time Machine' })],
+      paginationDetails: { currentPage: 1, totalPages: 1, noOfRecords: 1, pageSize: 10 },
+    });
   });
-  vi.stubGlobal('fetch', fetch);
   return () =>
-    fetch.mock.calls
-      .map((call) => requestUrl(call))
+    api.requests
+      .map(({ url }) => url)
       .filter((url) => url.pathname === '/api/v1/books')
       .map((url) => Object.fromEntries(url.searchParams));
 }

@@ -78,8 +78,3 @@ export function makeBook(overrides: Partial<Book> = {}): Book {
     ...overrides,
   };
 }
-
-/** The path and query of a `fetch` call the api client made. */
-export function requestUrl(call: unknown[]): URL {
-  return new URL(String(call[0]), 'http://shop.test');
-}

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import type { Order } from '@bookshop/contracts/orders';
-import { stubApiRoutes, type StubResponse } from '../../../test/api-routes.ts';
+import { answerApi, type ApiReply } from '../../../test/network.ts';
 import { makeOrder } from '../../../test/order-fixtures.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -37,11 +37,9 @@ function renderOutcome(at: string) {
 }
 
 /** Answers the outcome endpoints with each reply in turn (the last one repeats). */
-function stubOutcome(path: string, ...replies: StubResponse[]) {
+function stubOutcome(path: string, ...replies: ApiReply[]) {
   let calls = 0;
-  return stubApiRoutes((request) =>
-    request.path === path ? replies[Math.min(calls++, replies.length - 1)] : undefined,
-  );
+  return answerApi((request) => (request.path === path ? replies[Math.min(calls++, replies.length - 1)] : undefined));
 }
 
 afterEach(() => toast.reset());
@@ -82,7 +80,7 @@ describe('/checkout/success', () => {
   });
 
   it('explains a missing or malformed session id without asking the API', () => {
-    const api = stubApiRoutes(() => undefined);
+    const api = answerApi(() => undefined);
     renderOutcome('/checkout/success?session_id=not-a-session');
     expect(screen.getByText(/has no valid checkout session/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Your Orders' })).toHaveAttribute('href', '/account#orders');
@@ -122,7 +120,7 @@ describe('/checkout/cancel', () => {
   });
 
   it('explains a missing session id', () => {
-    stubApiRoutes(() => undefined);
+    answerApi(() => undefined);
     renderOutcome('/checkout/cancel');
     expect(screen.getByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument();
     expect(screen.getByText(/has no valid checkout session/)).toBeInTheDocument();

@@ -13,13 +13,12 @@ import { formatTime } from '../../../lib/format.ts';
 import { leaveSiteFor } from '../../../lib/leave-site.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { AlertIcon, LockIcon } from '../../../ui/icons.tsx';
-import { OrderTotals } from '../../../ui/order-totals.tsx';
+import { OrderSummaryLines, OrderTotals } from '../../../ui/order-summary.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { useDeliveryMethods } from '../api/get-delivery-methods.ts';
 import { AddressPicker } from '../components/address-picker.tsx';
-import { CheckoutLines } from '../components/checkout-lines.tsx';
 import { DeliveryMethodPicker } from '../components/delivery-method-picker.tsx';
 import { problemText } from '../lib/problem-text.ts';
 
@@ -216,7 +215,7 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
         <h2 id="checkout-summary-title" className="text-lg font-bold text-stone-900">
           Order Summary
         </h2>
-        <CheckoutLines items={cart.items} />
+        <OrderSummaryLines label="Books in your order" lines={cart.items} lineKey={(item) => item.id} />
         <OrderTotals amounts={amounts} deliveryLabel={method ? `Delivery (${method.name})` : 'Delivery'} />
 
         {error && (

@@ -4,7 +4,7 @@ import { ChangeOrderStatusSchema, OrderMessages, type StaffOrder } from '@booksh
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
+import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useCancelOrder } from '../api/cancel-order.ts';
 
@@ -82,14 +82,11 @@ export function CancelOrderDialog({ order, onClose }: CancelOrderDialogProps) {
             {failure}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Keep order
-          </Button>
+        <DialogActions cancelLabel="Keep order" onCancel={onClose}>
           <Button type="submit" variant="danger" pending={cancel.isPending}>
             Cancel order
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderStatus } from '@bookshop/contracts/enums';
-import { stubApiRoutes } from '../../../test/api-routes.ts';
+import { answerApi } from '../../../test/network.ts';
 import { makeOrder, orderPage } from '../../../test/order-fixtures.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -34,7 +34,7 @@ afterEach(() => toast.reset());
 
 describe('orders on /account', () => {
   it('lists the orders with number, status badge, en-GB 12-hour date, total and a link', async () => {
-    const api = stubApiRoutes(({ path }) =>
+    const api = answerApi(({ path }) =>
       path === '/api/v1/orders/customer'
         ? {
             body: orderPage([
@@ -65,7 +65,7 @@ describe('orders on /account', () => {
 
   it('pages through the orders', async () => {
     const user = userEvent.setup();
-    const api = stubApiRoutes(({ path, search }) => {
+    const api = answerApi(({ path, search }) => {
       if (path !== '/api/v1/orders/customer') return undefined;
       const pageNo = Number(new URLSearchParams(search).get('pageNo'));
       return { body: orderPage([makeOrder({ id: 100 - pageNo })], { currentPage: pageNo, totalPages: 2 }) };
@@ -81,14 +81,14 @@ describe('orders on /account', () => {
   });
 
   it('says so when there are no orders yet', async () => {
-    stubApiRoutes(({ path }) => (path === '/api/v1/orders/customer' ? { body: orderPage([]) } : undefined));
+    answerApi(({ path }) => (path === '/api/v1/orders/customer' ? { body: orderPage([]) } : undefined));
     renderOrdersSection();
     expect(await screen.findByText('You have not placed any orders yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Books' })).toHaveAttribute('href', '/');
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
-    stubApiRoutes(({ path }) =>
+    answerApi(({ path }) =>
       path === '/api/v1/orders/customer' ? { status: 500, body: { title: 'Server Error', status: 500 } } : undefined,
     );
     renderOrdersSection();
@@ -99,7 +99,7 @@ describe('orders on /account', () => {
 
 describe('/orders/:id', () => {
   it('shows the lines, delivery address and method, totals and the status history', async () => {
-    const api = stubApiRoutes(({ path }) => (path === '/api/v1/orders/7' ? { body: makeOrder({ id: 7 }) } : undefined));
+    const api = answerApi(({ path }) => (path === '/api/v1/orders/7' ? { body: makeOrder({ id: 7 }) } : undefined));
     renderOrderPage('/orders/7');
 
     expect(await screen.findByRole('heading', { name: /Order BK-000007/ })).toHaveTextContent('Completed');
@@ -120,7 +120,7 @@ describe('/orders/:id', () => {
   });
 
   it('tells the customer why the shop cancelled the order and where the refund is; says nothing of it otherwise', async () => {
-    stubApiRoutes(({ path }) =>
+    answerApi(({ path }) =>
       path === '/api/v1/orders/9'
         ? {
             body: makeOrder({
@@ -146,7 +146,7 @@ describe('/orders/:id', () => {
   });
 
   it("shows the not-found page for an order that is not the customer's", async () => {
-    stubApiRoutes(({ path }) =>
+    answerApi(({ path }) =>
       path === '/api/v1/orders/8' ? { status: 404, body: { title: 'Not Found', status: 404 } } : undefined,
     );
     renderOrderPage('/orders/8');
@@ -154,7 +154,7 @@ describe('/orders/:id', () => {
   });
 
   it('does not ask the API about an id that cannot be an order', async () => {
-    const api = stubApiRoutes(() => undefined);
+    const api = answerApi(() => undefined);
     renderOrderPage('/orders/abc');
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     await waitFor(() => expect(api.requests).toHaveLength(0));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ReviewMessages } from '@bookshop/contracts/reviews';
-import { stubApiRoutes, type StubRequest } from '../../../test/api-routes.ts';
+import { answerApi, type ApiRequest } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { bookReviewsPage, makeReview } from '../../../test/review-fixtures.ts';
 import { BookReviews } from './book-reviews.tsx';
@@ -23,7 +23,7 @@ function renderSection({
   customer = false,
   eligibility = { hasPurchased: false, reviewId: null as number | null },
 } = {}) {
-  const api = stubApiRoutes(({ method, path, search }: StubRequest) => {
+  const api = answerApi(({ method, path, search }: ApiRequest) => {
     if (method !== 'GET') return undefined;
     if (path === '/api/v1/reviews/7') {
       const rating = new URLSearchParams(search).get('rating');

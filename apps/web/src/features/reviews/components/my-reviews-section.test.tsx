@@ -3,13 +3,13 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { MyReviewsPageSchema } from '@bookshop/contracts/reviews';
-import { stubApiRoutes } from '../../../test/api-routes.ts';
+import { answerApi } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { makeOwnReview } from '../../../test/review-fixtures.ts';
 import { MyReviewsSection } from './my-reviews-section.tsx';
 
 function renderSection(reviews: ReturnType<typeof makeOwnReview>[]) {
-  const api = stubApiRoutes(({ path }) =>
+  const api = answerApi(({ path }) =>
     path === '/api/v1/reviews/mine'
       ? {
           body: MyReviewsPageSchema.parse({

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
+import { Controller, type UseFormSetError } from 'react-hook-form';
 import {
   REVIEW_COMMENT_MAX,
   ReviewFormSchema,
@@ -7,6 +6,7 @@ import {
   type ReviewForm as ReviewFormValues,
 } from '@bookshop/contracts/reviews';
 import { setServerFieldErrors } from '../../../lib/field-errors.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../../ui/form-fields.tsx';
 import { StarInput } from './star-input.tsx';
@@ -26,17 +26,10 @@ type ReviewFormProps = {
 
 /** Rating, subject and comment, checked with the API's own schema on every change. */
 export function ReviewForm({ review, pending, onSubmit }: ReviewFormProps) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<ReviewFormValues>({
-    resolver: zodResolver(ReviewFormSchema),
-    mode: 'onChange',
-    defaultValues: { subject: review?.subject ?? '', comment: review?.comment ?? '', rating: review?.rating },
+  const { field, control, handleSubmit, setError, watch } = useSchemaForm(ReviewFormSchema, {
+    subject: review?.subject ?? '',
+    comment: review?.comment ?? '',
+    rating: review?.rating,
   });
   const commentLength = watch('comment')?.length ?? 0;
 
@@ -45,28 +38,22 @@ export function ReviewForm({ review, pending, onSubmit }: ReviewFormProps) {
       <Controller
         control={control}
         name="rating"
-        render={({ field, fieldState }) => (
+        render={({ field: rating, fieldState }) => (
           <StarInput
             label="Your rating"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
+            value={rating.value}
+            onChange={rating.onChange}
+            onBlur={rating.onBlur}
             error={fieldState.error?.message}
           />
         )}
       />
-      <TextField
-        label="Subject"
-        hint="Sum up your review in a few words."
-        error={errors.subject?.message}
-        {...register('subject')}
-      />
+      <TextField label="Subject" hint="Sum up your review in a few words." {...field('subject')} />
       <TextAreaField
         label="Comment"
         rows={6}
         hint={`What did you like or dislike? ${commentLength} / ${REVIEW_COMMENT_MAX} characters.`}
-        error={errors.comment?.message}
-        {...register('comment')}
+        {...field('comment')}
       />
       <div>
         <Button type="submit" pending={pending}>

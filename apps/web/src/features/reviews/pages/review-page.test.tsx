@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REVIEW_SUBJECT_MAX, ReviewMessages, type OwnReview } from '@bookshop/contracts/reviews';
-import { stubApiRoutes, type StubRequest, type StubResponse } from '../../../test/api-routes.ts';
+import { answerApi, type ApiRequest, type ApiReply } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { bookReviewsPage, makeOwnReview, makeReview } from '../../../test/review-fixtures.ts';
 import { toast } from '../../../ui/toast.tsx';
@@ -13,10 +13,10 @@ import { ReviewPage } from './review-page.tsx';
 
 afterEach(() => toast.reset());
 
-type Setup = { own?: OwnReview; hasPurchased?: boolean; answer?: (request: StubRequest) => StubResponse | undefined };
+type Setup = { own?: OwnReview; hasPurchased?: boolean; answer?: (request: ApiRequest) => ApiReply | undefined };
 
 function renderReviewPage({ own, hasPurchased = true, answer }: Setup = {}) {
-  const api = stubApiRoutes((request) => {
+  const api = answerApi((request) => {
     const { method, path } = request;
     if (method === 'GET' && path === '/api/v1/reviews/review-by/7')
       return own ? { body: own } : { status: 404, body: { title: 'Not Found', status: 404 } };
@@ -141,8 +141,8 @@ describe('/reviews/{id}/{bookTitle}', () => {
 
 describe('spec section 4 on the book page', () => {
   /** The book page's section and the review page on one cache that, like the app's, keeps data fresh a minute. */
-  function renderBookAndReviewPage(answer: (request: StubRequest) => StubResponse | undefined) {
-    const api = stubApiRoutes(answer);
+  function renderBookAndReviewPage(answer: (request: ApiRequest) => ApiReply | undefined) {
+    const api = answerApi(answer);
     const client = createTestQueryClient();
     client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, staleTime: 60_000 } });
     const router = createMemoryRouter(

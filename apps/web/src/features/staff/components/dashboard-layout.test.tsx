@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Routes } from '@bookshop/contracts/routes';
-import { makeMember, makeViewer, renderDashboard, stubFetch } from '../testing/render-dashboard.tsx';
+import { makeMember, makeViewer, renderDashboard } from '../testing/render-dashboard.tsx';
+import { answerApi } from '../../../test/network.ts';
 
 describe('the dashboard', () => {
   it('shows a New User the waiting-for-approval page instead of the dashboard', async () => {
-    stubFetch(() => ({ body: makeMember(1, RoleName.NewUser) }));
+    answerApi(() => ({ body: makeMember(1, RoleName.NewUser) }));
     const { refreshSession } = renderDashboard(makeViewer(RoleName.NewUser));
 
     expect(screen.getByRole('heading', { name: 'Waiting for approval' })).toBeInTheDocument();
@@ -21,7 +22,7 @@ describe('the dashboard', () => {
 
   it('renews the session once an Admin has given the New User a role', async () => {
     let role: RoleName = RoleName.NewUser;
-    stubFetch(() => ({ body: makeMember(1, role) }));
+    answerApi(() => ({ body: makeMember(1, role) }));
     const user = userEvent.setup();
     const { refreshSession } = renderDashboard(makeViewer(RoleName.NewUser));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled());
@@ -51,7 +52,7 @@ describe('the dashboard', () => {
     [RoleName.Supervisor, ['Dashboard', 'Books', 'Add Book', 'Orders', 'Reviews', 'Support', 'Profile']],
     [RoleName.User, ['Dashboard', 'Books', 'Orders', 'Profile']],
   ])('shows a %s only the menu links the role may use', (role, expected) => {
-    stubFetch(() => ({ body: {} }));
+    answerApi(() => ({ body: {} }));
     renderDashboard(makeViewer(role));
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });
     expect(
@@ -62,7 +63,7 @@ describe('the dashboard', () => {
   });
 
   it('opens and closes the menu with its button on a phone', async () => {
-    stubFetch(() => ({ status: 500, body: { title: 'Error', status: 500 } }));
+    answerApi(() => ({ status: 500, body: { title: 'Error', status: 500 } }));
     const user = userEvent.setup();
     renderDashboard(makeViewer(RoleName.Admin));
     const menu = screen.getByRole('navigation', { name: 'Dashboard' });

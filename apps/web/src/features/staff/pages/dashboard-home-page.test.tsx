@@ -5,7 +5,8 @@ import { DashboardSchema, type Dashboard, type DashboardRange } from '@bookshop/
 import { RoleName } from '@bookshop/contracts/enums';
 import { Permission } from '@bookshop/contracts/roles';
 import { Routes } from '@bookshop/contracts/routes';
-import { makeViewer, renderDashboard, stubFetch } from '../testing/render-dashboard.tsx';
+import { makeViewer, renderDashboard } from '../testing/render-dashboard.tsx';
+import { answerApi } from '../../../test/network.ts';
 
 function makeDashboard(range: DashboardRange, revenue: number): Dashboard {
   const days = range === 'today' ? 1 : range === '7d' ? 7 : 30;
@@ -34,7 +35,7 @@ function makeDashboard(range: DashboardRange, revenue: number): Dashboard {
 
 function stubDashboard() {
   const ranges: string[] = [];
-  stubFetch(({ url }) => {
+  answerApi(({ url }) => {
     const range = (url.searchParams.get('range') ?? 'today') as DashboardRange;
     ranges.push(range);
     return { body: makeDashboard(range, range === 'today' ? 520.5 : range === '7d' ? 1234 : 9876.25) };
@@ -119,17 +120,17 @@ describe('the dashboard figures', () => {
   });
 
   it('says when the figures cannot be loaded', async () => {
-    stubFetch(() => ({ status: 500, body: { title: 'Error', status: 500 } }));
+    answerApi(() => ({ status: 500, body: { title: 'Error', status: 500 } }));
     renderDashboard(makeViewer(RoleName.Admin));
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('shows a role without orders:view a welcome panel and asks for no figures', () => {
-    const fetchMock = stubFetch(() => ({ body: {} }));
+    const api = answerApi(() => ({ body: {} }));
     renderDashboard(makeViewer(RoleName.User, { permissions: [Permission.ViewBooks] }));
     expect(screen.getByRole('heading', { name: 'Your role allows you to' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Today' })).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).not.toHaveBeenCalled();
   });
 
   it('keeps the Staff shortcut for Admins only', async () => {

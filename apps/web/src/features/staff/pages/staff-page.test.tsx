@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Routes } from '@bookshop/contracts/routes';
-import { makeMember, makeViewer, renderDashboard, stubFetch } from '../testing/render-dashboard.tsx';
+import { makeMember, makeViewer, renderDashboard } from '../testing/render-dashboard.tsx';
+import { answerApi } from '../../../test/network.ts';
 
 describe('/admin/dashboard/staff', () => {
   it('lists staff for an Admin, who changes a role (but not their own)', async () => {
     const members = [makeMember(3, RoleName.NewUser), makeMember(2, RoleName.User), makeMember(1, RoleName.Admin)];
     const requests: { method: string; path: string; search: string; body: unknown }[] = [];
-    stubFetch(({ method, url, body }) => {
+    answerApi(({ method, url, body }) => {
       requests.push({ method, path: url.pathname, search: url.search, body });
       if (method === 'PATCH') {
         const member = members.find((m) => url.pathname === `/api/v1/users/${m.id}/role`)!;

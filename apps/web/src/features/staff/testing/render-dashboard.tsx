@@ -46,29 +46,6 @@ export function makeMember(id: number, role: RoleName, overrides: Partial<StaffM
   };
 }
 
-type Reply = { status?: number; body: unknown };
-type Handler = (request: { method: string; url: URL; body: unknown }) => Reply;
-
-/** Stubs the network edge with one function of method, URL and JSON body. */
-export function stubFetch(handler: Handler) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      'http://shop.test',
-    );
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const reply = handler({ method: init.method ?? 'GET', url, body });
-    return Promise.resolve(
-      new Response(JSON.stringify(reply.body), {
-        status: reply.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 /** The dashboard as the app mounts it, for the given staff member. */
 type RenderOptions = { at?: string; refreshSession?: () => Promise<unknown>; onProfileSaved?: () => void };
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Messages } from '@bookshop/contracts/messages';
 import { SupportMessages, type CustomerTicket } from '@bookshop/contracts/support';
-import { stubApiRoutes, type StubRequest, type StubResponse } from '../../../test/api-routes.ts';
+import { answerApi, type ApiRequest, type ApiReply } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast, Toaster } from '../../../ui/toast.tsx';
 import { makeCustomerTicket, pageOf } from '../testing/ticket-fixtures.ts';
@@ -15,8 +15,8 @@ const orders = [
   { id: 9, label: 'BK-000009 · 21/11/2026' },
 ];
 
-function stub(tickets: CustomerTicket[], extra: (request: StubRequest) => StubResponse | undefined = () => undefined) {
-  return stubApiRoutes((request) =>
+function stub(tickets: CustomerTicket[], extra: (request: ApiRequest) => ApiReply | undefined = () => undefined) {
+  return answerApi((request) =>
     request.method === 'GET' && request.path === '/api/v1/support-tickets/customer'
       ? { body: pageOf(tickets, 5) }
       : extra(request),
@@ -78,7 +78,7 @@ describe('the Support section of /account', () => {
   });
 
   it('shows the error with a way to try again', async () => {
-    stubApiRoutes(() => ({ status: 500, body: { title: 'Internal Server Error', status: 500 } }));
+    answerApi(() => ({ status: 500, body: { title: 'Internal Server Error', status: 500 } }));
     const section = renderSection();
     expect(await section.findByRole('alert')).toHaveTextContent(Messages.listError);
     expect(section.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

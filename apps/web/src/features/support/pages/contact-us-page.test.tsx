@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Messages } from '@bookshop/contracts/messages';
 import { SupportMessages } from '@bookshop/contracts/support';
-import { stubApiRoutes } from '../../../test/api-routes.ts';
+import { answerApi } from '../../../test/network.ts';
 import { renderWithQueryClient } from '../../../test/render.tsx';
 import { ContactUsPage } from './contact-us-page.tsx';
 
@@ -28,7 +28,7 @@ async function fillIn(form: ReturnType<typeof renderPage>) {
 
 describe('/contact-us', () => {
   it('checks each field as it is typed, with the spec’s e-mail message, and sends nothing invalid', async () => {
-    const api = stubApiRoutes(() => undefined);
+    const api = answerApi(() => undefined);
     const form = renderPage();
     const user = userEvent.setup();
 
@@ -46,7 +46,7 @@ describe('/contact-us', () => {
   });
 
   it('hides the honeypot from people, keyboards and screen readers, and sends it empty', async () => {
-    const api = stubApiRoutes(({ method, path }) =>
+    const api = answerApi(({ method, path }) =>
       method === 'POST' && path === '/api/v1/contact-items'
         ? { status: 201, body: { ticketNumber: 'ST-000042', message: SupportMessages.contactItemCreated } }
         : undefined,
@@ -83,7 +83,7 @@ describe('/contact-us', () => {
   });
 
   it('shows the ticket number once sent, and offers to write again', async () => {
-    stubApiRoutes(({ method }) =>
+    answerApi(({ method }) =>
       method === 'POST'
         ? { status: 201, body: { ticketNumber: 'ST-000042', message: SupportMessages.contactItemCreated } }
         : undefined,
@@ -102,7 +102,7 @@ describe('/contact-us', () => {
   });
 
   it('shows the server’s field messages under the fields', async () => {
-    stubApiRoutes(() => ({
+    answerApi(() => ({
       status: 400,
       body: { title: 'Validation Failed', status: 400, errors: { emailAddress: [Messages.invalidEmail] } },
     }));

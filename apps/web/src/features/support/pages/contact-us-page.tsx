@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { NAME_MAX_LENGTH } from '@bookshop/contracts/constants';
 import { Routes } from '@bookshop/contracts/routes';
 import {
@@ -12,11 +10,11 @@ import {
   type CreateContactItem,
   type TicketCreated,
 } from '@bookshop/contracts/support';
-import { serverFieldError } from '../../../lib/field-errors.ts';
 import { PageMeta } from '../../../lib/seo/page-meta.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { staticPageMeta } from '../../../lib/seo/page-meta-builders.ts';
 import { Button } from '../../../ui/button.tsx';
-import { TextAreaField, TextField } from '../../../ui/form-fields.tsx';
+import { EmailField, TextAreaField, TextField } from '../../../ui/form-fields.tsx';
 import { useCreateContactItem } from '../api/create-contact-item.ts';
 import { HoneypotField } from '../components/honeypot-field.tsx';
 
@@ -51,58 +49,26 @@ export function ContactUsPage() {
 
 function ContactForm({ onSent }: { onSent: (result: TicketCreated) => void }) {
   const send = useCreateContactItem();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<CreateContactItem>({
-    resolver: zodResolver(CreateContactItemSchema),
-    mode: 'onChange',
-    defaultValues: EMPTY,
-  });
+  const { field, register, handleSubmit, showServerErrors } = useSchemaForm(CreateContactItemSchema, EMPTY);
 
   const onSubmit = (values: CreateContactItem) =>
     send.mutate(values, {
       onSuccess: onSent,
-      onError: (error) => {
-        for (const field of FIELDS) {
-          const message = serverFieldError(error, field);
-          if (message) setError(field, { type: 'server', message });
-        }
-      },
+      onError: (error) => showServerErrors(error, FIELDS),
     });
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative grid gap-5" aria-label="Contact form">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          autoComplete="name"
-          maxLength={NAME_MAX_LENGTH}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          error={errors.emailAddress?.message}
-          {...register('emailAddress')}
-        />
+        <TextField label="Name" autoComplete="name" maxLength={NAME_MAX_LENGTH} {...field('name')} />
+        <EmailField {...field('emailAddress')} />
       </div>
-      <TextField
-        label="Subject"
-        maxLength={SUBJECT_MAX_LENGTH}
-        error={errors.subject?.message}
-        {...register('subject')}
-      />
+      <TextField label="Subject" maxLength={SUBJECT_MAX_LENGTH} {...field('subject')} />
       <TextAreaField
         label="Message"
         maxLength={MESSAGE_MAX_LENGTH}
         hint={`${MESSAGE_MIN_LENGTH} to ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters. Quote your order number if it is about an order.`}
-        error={errors.message?.message}
-        {...register('message')}
+        {...field('message')}
       />
       <HoneypotField {...register(HONEYPOT_FIELD)} />
       <Button type="submit" className="justify-self-start" pending={send.isPending}>

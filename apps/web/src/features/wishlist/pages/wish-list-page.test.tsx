@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WishlistItem } from '@bookshop/contracts/wishlist';
 import { BookActionsProvider, type BookActions } from '../../../lib/book-actions.tsx';
-import { stubApiRoutes } from '../../../test/api-routes.ts';
+import { answerApi } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast, Toaster } from '../../../ui/toast.tsx';
 import { WishListPage } from './wish-list-page.tsx';
@@ -38,7 +38,7 @@ function wished(id: number, title: string, overrides: Partial<WishlistItem> = {}
 function stubWishlist(initial: WishlistItem[]) {
   let books = initial;
   const ids = () => ({ booksIds: books.map((book) => book.id) });
-  return stubApiRoutes(({ method, path }) => {
+  return answerApi(({ method, path }) => {
     if (method === 'GET' && path === '/api/v1/wishlist') {
       return {
         body: {

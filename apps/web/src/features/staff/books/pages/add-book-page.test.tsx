@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookAdminMessages } from '@bookshop/contracts/book-admin';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Routes } from '@bookshop/contracts/routes';
-import { stubApiRoutes } from '../../../../test/api-routes.ts';
+import { answerApi } from '../../../../test/network.ts';
 import { makeViewer } from '../../testing/render-dashboard.tsx';
 import { FakeXhr, makeStaffBook, renderAdminPage } from '../testing/render-admin-page.tsx';
 import { AddBookPage } from './add-book-page.tsx';
@@ -12,7 +12,7 @@ import { AddBookPage } from './add-book-page.tsx';
 const png = (name: string, bytes = 10) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
 function setUp(role: RoleName = RoleName.Supervisor) {
-  stubApiRoutes(({ path }) => {
+  answerApi(({ path }) => {
     if (path === '/api/v1/authors') return { body: [{ id: 1, name: 'Ann Author' }] };
     if (path === '/api/v1/genres') return { body: [{ id: 3, name: 'Fiction' }] };
     return undefined;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Routes } from '@bookshop/contracts/routes';
-import { stubApiRoutes } from '../../../../test/api-routes.ts';
+import { answerApi } from '../../../../test/network.ts';
 import { makeViewer } from '../../testing/render-dashboard.tsx';
 import { makeStaffBook, renderAdminPage } from '../testing/render-admin-page.tsx';
 import { BooksPage } from './books-page.tsx';
@@ -14,7 +14,7 @@ function setUp(
   at: string = Routes.adminBooks,
   books = [makeStaffBook(1), makeStaffBook(2, { isActive: false })],
 ) {
-  const api = stubApiRoutes(({ path }) => {
+  const api = answerApi(({ path }) => {
     if (path === '/api/v1/staff/books')
       return {
         body: { data: books, paginationDetails: { currentPage: 1, totalPages: 3, noOfRecords: 25, pageSize: 10 } },
@@ -27,7 +27,7 @@ function setUp(
   return { api, ...renderAdminPage(makeViewer(role), Routes.adminBooks, <BooksPage />, at) };
 }
 
-const lastSearch = (api: ReturnType<typeof stubApiRoutes>) =>
+const lastSearch = (api: ReturnType<typeof answerApi>) =>
   new URLSearchParams(api.sent('GET', '/api/v1/staff/books').at(-1)!.search);
 
 describe('the staff book table', () => {
@@ -98,7 +98,7 @@ describe('the staff book table', () => {
 
 describe('the update-book page', () => {
   it('shows a not-found state for an unknown id', async () => {
-    stubApiRoutes(({ path }) =>
+    answerApi(({ path }) =>
       path === '/api/v1/books/book-for-update/999'
         ? { status: 404, body: { title: 'Not Found', status: 404 } }
         : { body: [] },
