@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CART_MAX_LINES, CartMessages } from '@bookshop/contracts/cart';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { CheckoutMessages, MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
@@ -7,16 +7,15 @@ import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   testBook,
   type Method,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 let alice: TestAccount;
 let bob: TestAccount;
 let staff: TestAccount;
@@ -33,7 +32,6 @@ const setBook = (id: number, changes: { stock?: number; priceFils?: number; disc
     where id = ${id}`);
 
 beforeAll(async () => {
-  t = await createTestApp();
   ids.emma = await t.catalogue.createBook(
     book({
       title: 'Emma',
@@ -52,7 +50,6 @@ beforeAll(async () => {
   bob = await createCustomer(t);
   staff = await createStaff(t);
 });
-afterAll(() => t.close());
 
 beforeEach(async () => {
   await t.app.inject({ method: 'DELETE', url: '/api/v1/cart', headers: alice.headers });

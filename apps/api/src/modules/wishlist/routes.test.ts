@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CartMessages } from '@bookshop/contracts/cart';
 import { WISHLIST_MAX_BOOKS, WishlistMessages } from '@bookshop/contracts/wishlist';
 import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   type Method,
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 let alice: TestAccount;
 let bob: TestAccount;
 let staff: TestAccount;
@@ -39,7 +39,6 @@ const book = (title: string, overrides: Partial<NewBook> = {}): NewBook => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
   emma = await t.catalogue.createBook(book('Emma'));
   persuasion = await t.catalogue.createBook(book('Persuasion', { priceFils: 3000, discountPercentage: 50 }));
   soldOut = await t.catalogue.createBook(book('Sold Out', { stockQuantity: 0 }));
@@ -47,7 +46,6 @@ beforeAll(async () => {
   bob = await createCustomer(t);
   staff = await createStaff(t);
 });
-afterAll(() => t.close());
 
 beforeEach(async () => {
   await call('DELETE', '/api/v1/wishlist', alice);
