@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on CI's 2-core machine, where
+    // many API tests wait on sockets, child processes and timers. Two keep both cores busy (decision 068).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       {
@@ -10,6 +14,10 @@ export default defineConfig({
           root: 'apps/api',
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
+          // A worker runs its test files one after another in one module graph: each file still
+          // gets its own database (createTestApp), but Fastify, Drizzle, PGlite's WebAssembly and
+          // the modules under test load once per worker, not once per file (decision 068).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
