@@ -14,10 +14,6 @@ export default defineConfig({
           root: 'apps/api',
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
-          // A worker runs its test files one after another in one module graph: each file still
-          // gets its own database (createTestApp), but Fastify, Drizzle, PGlite's WebAssembly and
-          // the modules under test load once per worker, not once per file (decision 068).
-          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

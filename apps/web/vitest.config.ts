@@ -19,9 +19,6 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    // One jsdom window and one module graph per worker rather than per file: the set-up file still
-    // runs before each file and cleans up after each test (decision 068).
-    isolate: false,
     // The libraries that import React go through the aliases above, so they render with Preact as
     // in the build (decision 054).
     server: {

@@ -15,16 +15,12 @@ declare module 'vitest' {
   }
 }
 
-// The template's dump, read once per worker (test files share a worker's modules, decision 068).
-let pgliteDump: { file: string; blob: Promise<Blob> } | undefined;
-
 /** A fresh, migrated database for one test file, cloned from the template. */
 export async function createTestDatabase(timeouts?: DatabaseTimeouts): Promise<DatabaseHandle> {
   const template = inject('databaseTemplate');
   if (template.kind === 'pglite') {
-    if (pgliteDump?.file !== template.file)
-      pgliteDump = { file: template.file, blob: readFile(template.file).then((dump) => new Blob([dump])) };
-    return openPglite({ loadDataDir: await pgliteDump.blob });
+    const dump = await readFile(template.file);
+    return openPglite({ loadDataDir: new Blob([dump]) });
   }
   const name = `bookshop_test_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(template.serverUrl, 1);
