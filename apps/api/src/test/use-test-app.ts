@@ -16,7 +16,7 @@ type UseTestAppOptions = {
   secondInstance?: boolean;
 };
 
-export type UsedTestApp = {
+type UsedTestApp = {
   t: TestApp;
   smtp: MailCatcher;
   standin: StripeStandin;
