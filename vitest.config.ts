@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on CI's 2-core machine, where
+    // many API tests wait on sockets, child processes and timers. Two keep both cores busy (decision 068).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       {

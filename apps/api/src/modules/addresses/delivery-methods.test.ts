@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DeliveryMessages } from '@bookshop/contracts/delivery';
-import { createCustomer, createTestApp, type TestAccount, type TestApp } from '../../test/app.ts';
+import { createCustomer, type TestAccount, type TestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 let alice: TestAccount;
 let bob: TestAccount;
 let fast: number;
@@ -26,7 +27,6 @@ const book = (title: string, overrides: Partial<NewBook>): NewBook => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
   fast = await t.catalogue.createBook(book('Next Day Title', { priceFils: 5000, nextDayEligible: true }));
   slow = await t.catalogue.createBook(book('Standard Title', { priceFils: 4000 }));
   // 200.00 at 25% off: 150.00 paid, exactly the threshold, which is not "over" it.
@@ -36,7 +36,6 @@ beforeAll(async () => {
   alice = await createCustomer(t);
   bob = await createCustomer(t);
 });
-afterAll(() => t.close());
 beforeEach(async () => {
   await t.app.inject({ method: 'DELETE', url: '/api/v1/cart', headers: alice.headers });
 });

@@ -1,30 +1,27 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADDRESSES_MAX, AddressMessages } from '@bookshop/contracts/addresses';
 import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   type Method,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
 import { itRefusesGuestsAndStaff, type CustomerRoute } from '../../test/customer-only.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 let alice: TestAccount;
 let bob: TestAccount;
 let staff: TestAccount;
 
 beforeAll(async () => {
-  t = await createTestApp();
   alice = await createCustomer(t);
   bob = await createCustomer(t);
   staff = await createStaff(t);
 });
-afterAll(() => t.close());
 
 const call = (method: Method, url: string, who?: TestAccount, payload?: unknown) =>
   callAs(t, method, url, who, payload);

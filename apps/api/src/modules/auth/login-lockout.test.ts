@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Messages } from '@bookshop/contracts/messages';
 import { LOGIN_FAILURES_FROM_ANY_CLIENT } from '../../platform/login-lockout.ts';
 import { RateLimits } from '../../platform/rate-limit.ts';
-import {
-  createCustomer,
-  createStaff,
-  createTestApp,
-  uniqueIp,
-  type TestAccount,
-  type TestApp,
-} from '../../test/app.ts';
+import { createCustomer, createStaff, createTestApp, uniqueIp, type TestAccount } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { tcpProxy, testRedis } from '../../test/redis.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 const BUDGET = RateLimits.login.perAccount.max;
 const loginFrom = (

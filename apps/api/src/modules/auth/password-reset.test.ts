@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthMessages, ProblemType } from '@bookshop/contracts/auth';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Messages } from '@bookshop/contracts/messages';
@@ -8,26 +8,14 @@ import { rows } from '../../platform/db.ts';
 import {
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   uniqueIp,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let smtp: MailCatcher;
-
-beforeAll(async () => {
-  smtp = await startMailCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://shop.test' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const { t, smtp } = useTestApp({ mail: true, env: { PUBLIC_URL: 'http://shop.test' } });
 
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': uniqueIp(), ...headers } });

@@ -1,19 +1,17 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import {
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   loginAs,
   secondInstance,
   uniqueIp,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
 /**
  * An access token lives only as long as its session (decision 056): logout, a password change
@@ -21,17 +19,7 @@ import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
  * tokens of those sessions at once, not 15 minutes later.
  */
 
-let t: TestApp;
-let smtp: MailCatcher;
-
-beforeAll(async () => {
-  smtp = await startMailCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const { t, smtp } = useTestApp({ mail: true });
 
 const NEW_PASSWORD = 'Brand-new-pass2';
 type Session = { token: string; refreshCookie: string };

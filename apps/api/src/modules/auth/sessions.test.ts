@@ -1,25 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthMessages, ProblemType } from '@bookshop/contracts/auth';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
-import {
-  createCustomer,
-  createStaff,
-  createTestApp,
-  expectProblem,
-  loginAs,
-  uniqueIp,
-  type TestApp,
-} from '../../test/app.ts';
+import { createCustomer, createStaff, createTestApp, expectProblem, loginAs, uniqueIp } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createSessionsService } from './sessions-service.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 const COOKIE = 'bookshop_refresh';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CART_MAX_LINES, CartMessages } from '@bookshop/contracts/cart';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { CheckoutMessages, MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
@@ -7,17 +7,16 @@ import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   testBook,
   type Method,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
 import { itRefusesGuestsAndStaff, type CustomerRoute } from '../../test/customer-only.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 let alice: TestAccount;
 let bob: TestAccount;
 let staff: TestAccount;
@@ -34,7 +33,6 @@ const setBook = (id: number, changes: { stock?: number; priceFils?: number; disc
     where id = ${id}`);
 
 beforeAll(async () => {
-  t = await createTestApp();
   ids.emma = await t.catalogue.createBook(
     book({
       title: 'Emma',
@@ -53,7 +51,6 @@ beforeAll(async () => {
   bob = await createCustomer(t);
   staff = await createStaff(t);
 });
-afterAll(() => t.close());
 
 beforeEach(async () => {
   await t.app.inject({ method: 'DELETE', url: '/api/v1/cart', headers: alice.headers });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TextMessages } from '@bookshop/contracts/text';
 import { BookAdminMessages, type StaffBook, type StaffBookPage } from '@bookshop/contracts/book-admin';
 import type { Book, BookPage, SearchResult } from '@bookshop/contracts/catalogue';
@@ -8,18 +8,17 @@ import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   testBook,
   type Method,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { isbn13CheckDigit } from '../../seed/isbn.ts';
 import { addAddress, checkout, createSession, fillCart, getOrder } from '../checkout/testing.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 let customer: TestAccount;
 const staff = {} as Record<RoleName, TestAccount>;
 let austenId: number;
@@ -46,7 +45,6 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
   const seedId = await t.catalogue.createBook(testBook({ title: 'Seed Book' }));
   const seed = (await t.catalogue.getBooksByIds([seedId]))[0]!;
   austenId = seed.authors[0]!.id;
@@ -55,7 +53,6 @@ beforeAll(async () => {
   for (const role of [RoleName.NewUser, RoleName.User, RoleName.Supervisor, RoleName.Admin])
     staff[role] = await createStaff(t, role);
 });
-afterAll(() => t.close());
 
 const create = async (overrides: Record<string, unknown> = {}, who = staff[RoleName.Supervisor]) => {
   const res = await callAs(t, 'POST', '/api/v1/books', who, form(overrides));

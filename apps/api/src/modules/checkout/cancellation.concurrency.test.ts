@@ -1,18 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
 import { rows } from '../../platform/db.ts';
-import {
-  createCustomer,
-  createStaff,
-  createTestApp,
-  secondInstance,
-  testBook,
-  type SecondInstance,
-  type TestApp,
-} from '../../test/app.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
-import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.ts';
+import { createCustomer, createStaff, testBook } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { addAddress, checkout, deliver, fillCart, signedEvent, stockOf } from './testing.ts';
 
 /**
@@ -24,28 +15,7 @@ import { addAddress, checkout, deliver, fillCart, signedEvent, stockOf } from '.
 const SECRET = 'whsec_cancel_concurrency_0123456789';
 
 describe.skipIf(!process.env.DATABASE_URL)('two staff cancel one paid order at once (PostgreSQL)', () => {
-  let standin: StripeStandin;
-  let smtp: MailCatcher;
-  let t: TestApp;
-  let second: SecondInstance;
-
-  beforeAll(async () => {
-    standin = await startStripeStandin();
-    smtp = await startMailCatcher();
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: standin.secretKey,
-      STRIPE_API_URL: standin.url,
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      SMTP_URL: smtp.url,
-    });
-    second = await secondInstance(t, { quietJobs: true });
-  });
-  afterAll(async () => {
-    await second.close();
-    await t.close();
-    await standin.close();
-    await smtp.close();
-  });
+  const { t, smtp, standin, second } = useTestApp({ stripeWebhookSecret: SECRET, mail: true, secondInstance: true });
 
   it('one 200 and one 409 each round; copies returned once, one refund, one e-mail', async () => {
     const bookId = await t.catalogue.createBook(testBook({ title: 'Contested', stockQuantity: 100 }));

@@ -10,8 +10,7 @@ import {
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
-import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { addAddress, checkout, countRows, dubai, fillCart, getOrder, signedEvent, stockOf } from './testing.ts';
 
 /**
@@ -178,27 +177,7 @@ describe.skipIf(!process.env.DATABASE_URL)('one open checkout per customer on Po
 
 describe.skipIf(!process.env.DATABASE_URL)('fulfilment races on PostgreSQL', () => {
   const SECRET = 'whsec_concurrency_tests_0123456789';
-  let standin: StripeStandin;
-  let smtp: MailCatcher;
-  let t: TestApp;
-  let second: SecondInstance;
-  beforeAll(async () => {
-    standin = await startStripeStandin();
-    smtp = await startMailCatcher();
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: standin.secretKey,
-      STRIPE_API_URL: standin.url,
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      SMTP_URL: smtp.url,
-    });
-    second = await secondInstance(t, { quietJobs: true });
-  });
-  afterAll(async () => {
-    await second.close();
-    await t.close();
-    await standin.close();
-    await smtp.close();
-  });
+  const { t, smtp, standin, second } = useTestApp({ stripeWebhookSecret: SECRET, mail: true, secondInstance: true });
 
   it('the webhook and the success page, each twice, at once on two instances: one Completed order, one mail, one decrement', async () => {
     const bookId = await t.catalogue.createBook(testBook({ title: 'Raced', stockQuantity: 100 }));

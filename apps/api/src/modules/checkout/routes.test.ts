@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { CheckoutMessages, MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
 import { DeliveryMessages } from '@bookshop/contracts/delivery';
@@ -10,15 +10,13 @@ import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   testBook,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { rows } from '../../platform/db.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
 import {
   sandboxWebhookSecret,
   WEBHOOK_DELIVERY_JOB,
@@ -40,8 +38,8 @@ import {
   stockOf,
 } from './testing.ts';
 
-let t: TestApp;
-let smtp: MailCatcher;
+// The tests run the queue themselves (app.jobs.runDue), so they decide what is delivered when.
+const { t, smtp } = useTestApp({ mail: true, env: { PUBLIC_URL: 'http://shop.test' }, quietJobs: true });
 let alice: TestAccount;
 let bob: TestAccount;
 let staff: TestAccount;
@@ -50,11 +48,6 @@ let bobAddress: number;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  smtp = await startMailCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://shop.test' });
-  // The tests run the queue themselves (app.jobs.runDue), so they decide what is delivered when.
-  await t.app.ready();
-  await t.app.jobs.stop();
   ids.emma = await t.catalogue.createBook(testBook({ title: 'Emma', priceFils: 4000, stockQuantity: 50 }));
   ids.persuasion = await t.catalogue.createBook(
     testBook({
@@ -71,10 +64,6 @@ beforeAll(async () => {
   staff = await createStaff(t, RoleName.User);
   aliceAddress = await addAddress(t, alice);
   bobAddress = await addAddress(t, bob);
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 const orderCount = () => countRows(t, sql`select count(*) as n from orders`);

@@ -1,20 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CheckoutMessages } from '@bookshop/contracts/checkout';
 import type { Order } from '@bookshop/contracts/orders';
 import { RoleName } from '@bookshop/contracts/enums';
-import {
-  callAs,
-  createCustomer,
-  createStaff,
-  createTestApp,
-  expectProblem,
-  testBook,
-  type TestAccount,
-  type TestApp,
-} from '../../test/app.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
-import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.ts';
+import { callAs, createCustomer, createStaff, expectProblem, testBook, type TestAccount } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import {
   addAddress,
   cartBookIds,
@@ -35,34 +25,21 @@ import {
  */
 
 const SECRET = 'whsec_checkout_tests_0123456789';
-let standin: StripeStandin;
-let smtp: MailCatcher;
-let t: TestApp;
+// The tests run the queue themselves (app.jobs.runDue), so they decide what is delivered when.
+const { t, smtp, standin } = useTestApp({
+  stripeWebhookSecret: SECRET,
+  mail: true,
+  env: { PUBLIC_URL: 'http://shop.test' },
+  quietJobs: true,
+});
 let alice: TestAccount;
 let addressId: number;
 let bookId: number;
 
 beforeAll(async () => {
-  standin = await startStripeStandin();
-  smtp = await startMailCatcher();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: standin.secretKey,
-    STRIPE_API_URL: standin.url,
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'http://shop.test',
-  });
-  // The tests run the queue themselves (app.jobs.runDue), so they decide what is delivered when.
-  await t.app.ready();
-  await t.app.jobs.stop();
   bookId = await t.catalogue.createBook(
     testBook({ title: 'Middlemarch', priceFils: 4550, discountPercentage: 20, stockQuantity: 10 }),
   );
-});
-afterAll(async () => {
-  await t.close();
-  await standin.close();
-  await smtp.close();
 });
 beforeEach(async () => {
   await t.db.execute(sql`update books set stock_quantity = 10 where id = ${bookId}`);

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountMessages, AVATAR_MAX_BYTES } from '@bookshop/contracts/account';
 import { AuthMessages, ProblemType } from '@bookshop/contracts/auth';
 import { LoginProvider, PersonType, RoleName } from '@bookshop/contracts/enums';
@@ -12,24 +12,22 @@ import { rows } from '../../platform/db.ts';
 import {
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   loginAs,
   uniqueIp,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { formBody, type Upload } from '../../test/multipart.ts';
 import { insertAccount } from '../auth/queries.ts';
 import { createSessionsService } from '../auth/sessions-service.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 let staff: TestAccount;
 let bookId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   staff = await createStaff(t, RoleName.Admin);
   bookId = await t.catalogue.createBook({
     title: 'Emma',
@@ -44,7 +42,6 @@ beforeAll(async () => {
     imageKeys: [],
   });
 });
-afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, who?: { headers: object }, payload?: object) =>

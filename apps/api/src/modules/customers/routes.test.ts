@@ -1,33 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccessTokenClaimsSchema, AuthMessages, ProblemType } from '@bookshop/contracts/auth';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { Messages } from '@bookshop/contracts/messages';
 import { rows } from '../../platform/db.ts';
-import {
-  createCustomer,
-  createStaff,
-  createTestApp,
-  expectProblem,
-  expectValidationError,
-  uniqueIp,
-  type TestApp,
-} from '../../test/app.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { createCustomer, createStaff, expectProblem, expectValidationError, uniqueIp } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let smtp: MailCatcher;
-
-beforeAll(async () => {
-  smtp = await startMailCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://shop.test' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+const { t, smtp } = useTestApp({ mail: true, env: { PUBLIC_URL: 'http://shop.test' } });
 
 /** Each call comes from its own address, like separate visitors. */
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>

@@ -1,24 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@bookshop/contracts/dashboard';
 import { RoleName } from '@bookshop/contracts/enums';
 import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   testBook,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { rows } from '../../platform/db.ts';
 import { createDashboardService } from './service.ts';
 
 /** The dashboard's figures against a known dataset, with the clock fixed in Dubai's afternoon (decision 033). */
 
-let t: TestApp;
+const { t } = useTestApp();
 let alice: TestAccount;
 let bookA: number;
 let bookB: number;
@@ -52,7 +51,6 @@ async function order(fields: {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   alice = await createCustomer(t);
   bookA = await t.catalogue.createBook(testBook({ title: 'Alpha', stockQuantity: 3 }));
   bookB = await t.catalogue.createBook(testBook({ title: 'Beta', stockQuantity: 50 }));
@@ -98,7 +96,6 @@ beforeAll(async () => {
   const carol = await createCustomer(t);
   await t.db.execute(sql`update accounts set created_at = '2026-01-01T00:00:00Z' where id = ${carol.id}`);
 });
-afterAll(() => t.close());
 
 const dashboard = () => createDashboardService({ db: t.db, now: () => NOW });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { OrderMessages, OrderSchema, StaffOrderSchema, type Order, type StaffOrder } from '@bookshop/contracts/orders';
@@ -8,16 +8,15 @@ import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   testBook,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { addAddress, checkout, fillCart } from '../checkout/testing.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 let alice: TestAccount;
 let bob: TestAccount;
 let staff: TestAccount;
@@ -27,7 +26,6 @@ let admin: TestAccount;
 const placed: { alice: number[]; bob: number[] } = { alice: [], bob: [] };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const emma = await t.catalogue.createBook(testBook({ title: 'Emma', stockQuantity: 50 }));
   alice = await createCustomer(t, { firstName: 'Alice', lastName: 'Liddell', userName: `alice-${Date.now()}` });
   bob = await createCustomer(t, { firstName: 'Bob', lastName: 'Builder' });
@@ -53,7 +51,6 @@ beforeAll(async () => {
   await t.db.execute(sql`update orders set created_at = '2026-01-10T10:00:00Z' where id = ${first!}`);
   await t.db.execute(sql`update orders set created_at = '2026-01-12T23:30:00Z' where id = ${second!}`);
 });
-afterAll(() => t.close());
 
 const get = <T>(url: string, who: TestAccount) =>
   callAs(t, 'GET', url, who).then((res) => {

@@ -1,20 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
 import { OrderMessages, type StaffOrder } from '@bookshop/contracts/orders';
 import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   testBook,
   type TestAccount,
   type TestApp,
 } from '../../test/app.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
-import { startStripeStandin, type StripeStandin } from '../../test/stripe-standin.ts';
+import type { MailCatcher } from '../../test/mail-catcher.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import {
   addAddress,
   cartBookIds,
@@ -37,18 +36,13 @@ const mailsAbout = (smtp: MailCatcher, to: string, id: number) =>
   smtp.mails.filter((m) => m.to.includes(to.toLowerCase()) && m.subject.includes(`BK-${String(id).padStart(6, '0')}`));
 
 describe('with the sandbox provider', () => {
-  let t: TestApp;
-  let smtp: MailCatcher;
+  const { t, smtp } = useTestApp({ mail: true, env: { PUBLIC_URL: 'http://shop.test' }, quietJobs: true });
   let alice: TestAccount;
   let addressId: number;
   let bookId: number;
   const staff = {} as Record<'newUser' | 'user' | 'supervisor' | 'admin', TestAccount>;
 
   beforeAll(async () => {
-    smtp = await startMailCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://shop.test' });
-    await t.app.ready();
-    await t.app.jobs.stop();
     bookId = await t.catalogue.createBook(testBook({ title: 'Persuasion', priceFils: 5000, stockQuantity: 20 }));
     alice = await createCustomer(t, { userName: '=cmd|calc' });
     addressId = await addAddress(t, alice);
@@ -56,10 +50,6 @@ describe('with the sandbox provider', () => {
     staff.user = await createStaff(t, RoleName.User);
     staff.supervisor = await createStaff(t, RoleName.Supervisor);
     staff.admin = await createStaff(t, RoleName.Admin);
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
   });
 
   async function pendingOrder(copies = 2) {
@@ -261,34 +251,17 @@ describe('csvCell', () => {
 
 describe('with Stripe through the local stand-in', () => {
   const SECRET = 'whsec_staff_cancel_tests_0123456789';
-  let standin: StripeStandin;
-  let smtp: MailCatcher;
-  let t: TestApp;
+  const { t, smtp, standin } = useTestApp({ stripeWebhookSecret: SECRET, mail: true, quietJobs: true });
   let alice: TestAccount;
   let supervisor: TestAccount;
   let addressId: number;
   let bookId: number;
 
   beforeAll(async () => {
-    standin = await startStripeStandin();
-    smtp = await startMailCatcher();
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: standin.secretKey,
-      STRIPE_API_URL: standin.url,
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      SMTP_URL: smtp.url,
-    });
-    await t.app.ready();
-    await t.app.jobs.stop();
     bookId = await t.catalogue.createBook(testBook({ title: 'Sanditon', priceFils: 4000, stockQuantity: 10 }));
     alice = await createCustomer(t);
     supervisor = await createStaff(t, RoleName.Supervisor);
     addressId = await addAddress(t, alice);
-  });
-  afterAll(async () => {
-    await t.close();
-    await standin.close();
-    await smtp.close();
   });
 
   it('a paid order is refunded once with the order idempotency key, stock back, one e-mail', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
 import {
   REVIEW_COMMENT_MAX,
@@ -15,17 +15,16 @@ import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   testBook,
   type Method,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { addAddress, checkout, completePurchase, fillCart } from '../checkout/testing.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 /** Alice, Bob and Carol bought Emma; Alice also bought Persuasion. Dave bought nothing. */
 let alice: TestAccount;
 let bob: TestAccount;
@@ -36,7 +35,6 @@ let persuasion: number;
 let unread: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   emma = await t.catalogue.createBook(testBook({ title: 'Emma', stockQuantity: 50 }));
   persuasion = await t.catalogue.createBook(testBook({ title: 'Persuasion', stockQuantity: 50 }));
   unread = await t.catalogue.createBook(testBook({ title: 'Unread', stockQuantity: 50 }));
@@ -50,7 +48,6 @@ beforeAll(async () => {
   await completePurchase(t, bob, [emma]);
   await completePurchase(t, carol, [emma]);
 });
-afterAll(() => t.close());
 
 const call = (method: Method, url: string, who?: TestAccount, payload?: unknown) =>
   callAs(t, method, url, who, payload);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountMessages } from '@bookshop/contracts/account';
 import { AuthMessages, StaffMemberSchema } from '@bookshop/contracts/auth';
 import { RoleName } from '@bookshop/contracts/enums';
@@ -11,23 +11,17 @@ import { permissionsOf } from '@bookshop/contracts/roles';
 import {
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   loginAs,
   uniqueIp,
   type Method,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { formBody, type Upload } from '../../test/multipart.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = useTestApp();
 
 const call = (method: Method, url: string, who?: { headers: object }, payload?: object) =>
   t.app.inject({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, ProblemType } from '@bookshop/contracts/auth';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { Messages } from '@bookshop/contracts/messages';
@@ -9,29 +9,20 @@ import { createPasswordHasher } from '../../platform/password.ts';
 import {
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   loginAs,
   uniqueIp,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { DEMO_ACCOUNTS, ensureAdmin, seedDemoAccounts } from '../auth/admin-accounts.ts';
 
-let t: TestApp;
-let smtp: MailCatcher;
+const { t, smtp } = useTestApp({ mail: true, env: { PUBLIC_URL: 'http://shop.test' } });
 let admin: TestAccount;
 
 beforeAll(async () => {
-  smtp = await startMailCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://shop.test' });
   admin = await createStaff(t, RoleName.Admin);
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Messages } from '@bookshop/contracts/messages';
 import { OrderMessages } from '@bookshop/contracts/orders';
@@ -18,23 +18,21 @@ import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   testBook,
   uniqueIp,
   type Method,
   type TestAccount,
-  type TestApp,
 } from '../../test/app.ts';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { addAddress, checkout, fillCart } from '../checkout/testing.ts';
 import { SupportLimits } from './routes.ts';
 
 /** Support tickets, the contact form and the staff side of both (decision 041). */
 
-let t: TestApp;
-let smtp: MailCatcher;
+// Mail goes out when a test says so (runDue), so each test sees its own.
+const { t, smtp } = useTestApp({ mail: true, env: { PUBLIC_URL: 'http://shop.test' }, quietJobs: true });
 let alice: TestAccount;
 let bob: TestAccount;
 let aliceOrderId: number;
@@ -42,11 +40,6 @@ let bobOrderId: number;
 const staff = {} as Record<'newUser' | 'user' | 'supervisor' | 'admin', TestAccount>;
 
 beforeAll(async () => {
-  smtp = await startMailCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://shop.test' });
-  await t.app.ready();
-  // Mail goes out when a test says so (runDue), so each test sees its own.
-  await t.app.jobs.stop();
   const bookId = await t.catalogue.createBook(testBook({ title: 'Middlemarch', stockQuantity: 20 }));
   alice = await createCustomer(t, { userName: 'alice' });
   bob = await createCustomer(t, { userName: 'bob' });
@@ -62,10 +55,6 @@ beforeAll(async () => {
   staff.user = await createStaff(t, RoleName.User);
   staff.supervisor = await createStaff(t, RoleName.Supervisor);
   staff.admin = await createStaff(t, RoleName.Admin);
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 /** Like callAs, from an address of its own, so the per-IP limits of one test do not touch another's. */

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CartMessages } from '@bookshop/contracts/cart';
 import { WISHLIST_MAX_BOOKS, WishlistMessages } from '@bookshop/contracts/wishlist';
 import {
   callAs,
   createCustomer,
   createStaff,
-  createTestApp,
   expectProblem,
   expectValidationError,
   type Method,
@@ -14,8 +13,9 @@ import {
   type TestApp,
 } from '../../test/app.ts';
 import { itRefusesGuestsAndStaff, type CustomerRoute } from '../../test/customer-only.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
+const { t } = useTestApp();
 let alice: TestAccount;
 let bob: TestAccount;
 let staff: TestAccount;
@@ -40,7 +40,6 @@ const book = (title: string, overrides: Partial<NewBook> = {}): NewBook => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
   emma = await t.catalogue.createBook(book('Emma'));
   persuasion = await t.catalogue.createBook(book('Persuasion', { priceFils: 3000, discountPercentage: 50 }));
   soldOut = await t.catalogue.createBook(book('Sold Out', { stockQuantity: 0 }));
@@ -48,7 +47,6 @@ beforeAll(async () => {
   bob = await createCustomer(t);
   staff = await createStaff(t);
 });
-afterAll(() => t.close());
 
 beforeEach(async () => {
   await call('DELETE', '/api/v1/wishlist', alice);
