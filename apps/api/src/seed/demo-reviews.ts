@@ -2,9 +2,9 @@ import { deliveryOptions, DeliveryMethodCode } from '@bookshop/contracts/deliver
 import { PersonType } from '@bookshop/contracts/enums';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accounts } from '../modules/auth/schema.ts';
-import { setBookRatings } from '../modules/catalogue/ratings.ts';
+import { setBookRatings } from '../modules/catalogue/ratings-service.ts';
 import { books } from '../modules/catalogue/schema.ts';
-import { mainImageKeys } from '../modules/catalogue/stock.ts';
+import { mainImageKeys } from '../modules/catalogue/stock-service.ts';
 import { SESSION_LIFETIME_MS } from '../modules/checkout/service.ts';
 import { recordPaidOrders } from '../modules/orders/lifecycle.ts';
 import { aggregateRatings } from '../modules/reviews/service.ts';

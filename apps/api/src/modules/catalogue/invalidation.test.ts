@@ -7,7 +7,7 @@ import { buildApp } from '../../app.ts';
 import { openPostgres, rows, type DatabaseHandle } from '../../platform/db.ts';
 import { isbn13CheckDigit } from '../../seed/isbn.ts';
 import { announceCatalogueChange, CATALOGUE_CHANNEL } from './invalidation.ts';
-import { reserveStock } from './stock.ts';
+import { reserveStock } from './stock-service.ts';
 import { callAs, createStaff, createTestApp, testBook, type TestAccount, type TestApp } from '../../test/app.ts';
 
 /** The one after-commit hook (decision 064), on PGlite and on a PostgreSQL server alike. */

@@ -14,7 +14,7 @@ import type { Database, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { lockCartLines } from '../cart/service.ts';
-import { lockStock, reserveStock, type LockedBook } from '../catalogue/stock.ts';
+import { lockStock, reserveStock, type LockedBook } from '../catalogue/stock-service.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import {
   findOrderRowBySession,

@@ -5,7 +5,7 @@ import type { Database, Tx } from '../../platform/db.ts';
 import { conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mail } from '../../platform/mailer.ts';
-import { releaseStock, reserveStock } from '../catalogue/stock.ts';
+import { releaseStock, reserveStock } from '../catalogue/stock-service.ts';
 import {
   isPaid,
   PaymentsUnavailableProblem,

@@ -8,7 +8,7 @@ import {
 } from '@bookshop/contracts/reviews';
 import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { lockBookForRating, setBookRating } from '../catalogue/ratings.ts';
+import { lockBookForRating, setBookRating } from '../catalogue/ratings-service.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import * as queries from './queries.ts';
