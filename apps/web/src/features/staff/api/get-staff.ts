@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { StaffPage } from '@bookshop/contracts/auth';
 import type { RoleName } from '@bookshop/contracts/enums';
 import { api, toQueryString } from '../../../lib/api-client.ts';
+import { staffKeys } from '../../../lib/query-keys.ts';
 
 export type StaffListQuery = { pageNo: number; pageSize: number; role?: RoleName };
 
@@ -12,7 +13,7 @@ export function getStaff(query: StaffListQuery, signal?: AbortSignal): Promise<S
 
 export function staffQueryOptions(query: StaffListQuery) {
   return queryOptions({
-    queryKey: ['staff', 'list', query],
+    queryKey: staffKeys.list(query),
     queryFn: ({ signal }) => getStaff(query, signal),
     // Paging keeps the current rows on screen until the next page arrives.
     placeholderData: keepPreviousData,

@@ -14,7 +14,7 @@ import { formatPrice } from '../../../../lib/format.ts';
 import { buttonClasses } from '../../../../ui/button.tsx';
 import { Spinner } from '../../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../../ui/use-document-title.ts';
-import { useGenres } from '../api/authors-and-genres.ts';
+import { useGenres } from '../../../../lib/api/get-genres.ts';
 import { PageSizeSelect, Pagination } from '../../../../ui/pagination.tsx';
 import { useDashboardViewer } from '../../components/dashboard-layout.tsx';
 import { useStaffBooks } from '../api/staff-books.ts';

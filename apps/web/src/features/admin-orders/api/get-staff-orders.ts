@@ -3,9 +3,9 @@ import type { OrderStatus } from '@bookshop/contracts/enums';
 import type { StaffOrder } from '@bookshop/contracts/orders';
 import type { Page } from '@bookshop/contracts/pagination';
 import { api, toQueryString } from '../../../lib/api-client.ts';
+import { staffOrderKeys } from '../../../lib/query-keys.ts';
 
 /** Staff views of orders; cancelling one invalidates the whole prefix (list, detail, dashboard). */
-export const staffOrdersQueryKey = ['staff-orders'] as const;
 
 /** The staff list's filters (`from`/`to` inclusive dates, `customer` matches user name or e-mail). */
 export type StaffOrderFilters = { status?: OrderStatus; from?: string; to?: string; customer?: string };
@@ -18,7 +18,7 @@ export function getStaffOrders(query: StaffOrdersQuery, signal?: AbortSignal): P
 
 export function staffOrdersQueryOptions(query: StaffOrdersQuery) {
   return queryOptions({
-    queryKey: [...staffOrdersQueryKey, 'list', query],
+    queryKey: staffOrderKeys.list(query),
     queryFn: ({ signal }) => getStaffOrders(query, signal),
     // Paging and filtering keep the current rows on screen until the next ones arrive.
     placeholderData: keepPreviousData,

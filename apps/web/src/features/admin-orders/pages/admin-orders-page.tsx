@@ -11,8 +11,8 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useDownloadOrdersCsv } from '../api/download-orders-csv.ts';
 import { useStaffOrders, type StaffOrderFilters, type StaffOrdersQuery } from '../api/get-staff-orders.ts';
-import { OrderStatusBadge } from '../components/order-status-badge.tsx';
-import { TestModeBadge } from '../components/test-mode-badge.tsx';
+import { OrderStatusBadge } from '../../orders/components/order-status-badge.tsx';
+import { TestModeBadge } from '../../orders/components/test-mode-badge.tsx';
 import { adminOrderPath } from '../lib/staff-order-paths.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 

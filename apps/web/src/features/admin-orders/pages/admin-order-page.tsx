@@ -10,10 +10,10 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useStaffOrder } from '../api/get-staff-order.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
-import { OrderCancellation } from '../components/order-cancellation.tsx';
-import { orderCard } from '../components/order-details.tsx';
-import { OrderView } from '../components/order-view.tsx';
-import { parseOrderId } from '../lib/order-id.ts';
+import { OrderCancellation } from '../../orders/components/order-cancellation.tsx';
+import { orderCard } from '../../orders/components/order-details.tsx';
+import { OrderView } from '../../orders/components/order-view.tsx';
+import { parseOrderId } from '../../orders/lib/order-id.ts';
 
 const CANCELLABLE: readonly number[] = [OrderStatus.Pending, OrderStatus.Completed];
 

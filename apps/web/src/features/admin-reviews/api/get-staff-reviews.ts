@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffReviewPage } from '@bookshop/contracts/reviews';
 import { api, toQueryString } from '../../../lib/api-client.ts';
+import { staffReviewKeys } from '../../../lib/query-keys.ts';
 
 /** The moderation list; hiding or showing a review invalidates the whole prefix. */
-export const staffReviewsQueryKey = ['staff-reviews'] as const;
 
 export type StaffReviewsQuery = { pageNo: number; pageSize: number; hidden?: boolean };
 
@@ -14,7 +14,7 @@ export function getStaffReviews(query: StaffReviewsQuery, signal?: AbortSignal):
 
 export function staffReviewsQueryOptions(query: StaffReviewsQuery) {
   return queryOptions({
-    queryKey: [...staffReviewsQueryKey, query],
+    queryKey: staffReviewKeys.list(query),
     queryFn: ({ signal }) => getStaffReviews(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -2,9 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Page } from '@bookshop/contracts/pagination';
 import type { StaffTicketSummary, TicketKind } from '@bookshop/contracts/support';
 import { api, toQueryString } from '../../../lib/api-client.ts';
-
-/** Staff views of tickets; a reply or a status change invalidates the whole prefix. */
-export const staffTicketsQueryKey = ['staff-tickets'] as const;
+import { staffTicketKeys } from '../../../lib/query-keys.ts';
 
 export type PendingTicketsQuery = { pageNo: number; pageSize: number; kind?: TicketKind };
 
@@ -15,7 +13,7 @@ export function getPendingTickets(query: PendingTicketsQuery, signal?: AbortSign
 
 export function pendingTicketsQueryOptions(query: PendingTicketsQuery) {
   return queryOptions({
-    queryKey: [...staffTicketsQueryKey, 'pending', query],
+    queryKey: staffTicketKeys.pending(query),
     queryFn: ({ signal }) => getPendingTickets(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -23,8 +23,8 @@ import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useStaffTicket } from '../api/get-staff-ticket.ts';
 import { useReplyToTicket } from '../api/reply-to-ticket.ts';
 import { useUpdateTicketStatus } from '../api/update-ticket-status.ts';
-import { TicketStatusBadge } from '../components/ticket-status-badge.tsx';
-import { TicketThread } from '../components/ticket-thread.tsx';
+import { TicketStatusBadge } from '../../support/components/ticket-status-badge.tsx';
+import { TicketThread } from '../../support/components/ticket-thread.tsx';
 import { KIND_LABELS } from './admin-support-page.tsx';
 
 const validId = (raw: string | undefined) => {
