@@ -61,6 +61,7 @@ export const customerOrderKeys = {
   detail: (id: number) => [...customerOrderKeys.all, 'detail', id] as const,
 };
 
+/** Staff views of orders; cancelling one invalidates the whole prefix (list, detail, dashboard). */
 export const staffOrderKeys = {
   all: ['staff-orders'] as const,
   list: <Q>(query: Q) => [...staffOrderKeys.all, 'list', query] as const,
@@ -78,6 +79,7 @@ export const reviewKeys = {
   minePage: <Q>(query: Q) => [...reviewKeys.mine, query] as const,
 };
 
+/** The moderation list; hiding or showing a review invalidates the whole prefix. */
 export const staffReviewKeys = {
   all: ['staff-reviews'] as const,
   list: <Q>(query: Q) => [...staffReviewKeys.all, query] as const,

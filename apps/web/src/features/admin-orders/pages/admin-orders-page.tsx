@@ -1,8 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
+import { Link } from 'react-router';
 import type { OrderStatus } from '@bookshop/contracts/enums';
-import { ORDER_STATUS_NAMES, ORDER_STATUSES, OrderExportQuerySchema } from '@bookshop/contracts/orders';
+import { z } from 'zod';
+import {
+  ORDER_STATUS_NAMES,
+  ORDER_STATUSES,
+  OrderExportQuerySchema,
+  StaffOrderQuerySchema,
+  type OrderExportQuery,
+  type StaffOrderQuery,
+} from '@bookshop/contracts/orders';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
@@ -10,47 +17,17 @@ import { PagingBar } from '../../../ui/pagination.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useDownloadOrdersCsv } from '../api/download-orders-csv.ts';
-import { useStaffOrders, type StaffOrderFilters, type StaffOrdersQuery } from '../api/get-staff-orders.ts';
+import { useStaffOrders } from '../api/get-staff-orders.ts';
 import { OrderStatusBadge } from '../../orders/components/order-status-badge.tsx';
 import { TestModeBadge } from '../../orders/components/test-mode-badge.tsx';
 import { adminOrderPath } from '../lib/staff-order-paths.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
+import { pickerPageSize, useUrlState } from '../../../lib/use-url-state.ts';
 
-const isStatus = (value: string | null): value is `${OrderStatus}` =>
-  value !== null && (ORDER_STATUSES as readonly number[]).includes(Number(value));
-const isDate = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
+/** Filters, page and page size live in the URL (the page sizes are the picker's). */
+const UrlQuerySchema = z.object({ ...StaffOrderQuerySchema.shape, pageSize: pickerPageSize });
 
-/** Filters, page and page size live in the URL, so a reload or a shared link shows the same list. */
-function useStaffOrdersQuery(): [StaffOrdersQuery, (change: Partial<StaffOrdersQuery>) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const status = searchParams.get('status');
-  const from = searchParams.get('from');
-  const to = searchParams.get('to');
-  const customer = searchParams.get('customer')?.trim().slice(0, 100);
-  const size = Number(searchParams.get('pageSize'));
-  const query: StaffOrdersQuery = {
-    pageNo: Math.max(1, Number.parseInt(searchParams.get('pageNo') ?? '1', 10) || 1),
-    pageSize: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
-    status: isStatus(status) ? (Number(status) as OrderStatus) : undefined,
-    from: isDate(from) ? from : undefined,
-    to: isDate(to) ? to : undefined,
-    customer: customer || undefined,
-  };
-  const update = (change: Partial<StaffOrdersQuery>) => {
-    const next = { ...query, ...change };
-    const params = new URLSearchParams();
-    if (next.status) params.set('status', String(next.status));
-    if (next.from) params.set('from', next.from);
-    if (next.to) params.set('to', next.to);
-    if (next.customer) params.set('customer', next.customer);
-    if (next.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(next.pageSize));
-    if (next.pageNo > 1) params.set('pageNo', String(next.pageNo));
-    setSearchParams(params);
-  };
-  return [query, update];
-}
-
-const filtersOf = ({ status, from, to, customer }: StaffOrdersQuery): StaffOrderFilters => ({
+const filtersOf = ({ status, from, to, customer }: StaffOrderQuery): OrderExportQuery => ({
   status,
   from,
   to,
@@ -60,7 +37,7 @@ const filtersOf = ({ status, from, to, customer }: StaffOrdersQuery): StaffOrder
 /** /admin/dashboard/orders (orders:view): every order, newest first, with filters and a CSV export. */
 export function AdminOrdersPage() {
   useDocumentTitle('Orders');
-  const [query, setQuery] = useStaffOrdersQuery();
+  const [query, setQuery] = useUrlState(UrlQuerySchema);
   const orders = useStaffOrders(query);
   const download = useDownloadOrdersCsv();
   const details = orders.data?.paginationDetails;
@@ -149,7 +126,7 @@ export function AdminOrdersPage() {
   );
 }
 
-type OrderFiltersProps = { filters: StaffOrderFilters; onApply: (filters: StaffOrderFilters) => void };
+type OrderFiltersProps = { filters: OrderExportQuery; onApply: (filters: OrderExportQuery) => void };
 
 /** Applied together on submit, so typing a customer's name does not send a request per key. */
 function OrderFilters({ filters, onApply }: OrderFiltersProps) {
@@ -165,7 +142,7 @@ function OrderFilters({ filters, onApply }: OrderFiltersProps) {
     customer: customer.trim() || undefined,
   };
   const checked = OrderExportQuerySchema.safeParse(candidate);
-  const errorOf = (field: keyof StaffOrderFilters) =>
+  const errorOf = (field: keyof OrderExportQuery) =>
     checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === field)?.message;
 
   const submit = (event: FormEvent) => {

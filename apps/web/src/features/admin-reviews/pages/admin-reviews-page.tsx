@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
-import { ReviewMessages, type StaffReview } from '@bookshop/contracts/reviews';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { ReviewMessages, StaffReviewQuerySchema, type StaffReview } from '@bookshop/contracts/reviews';
 import { bookPath } from '@bookshop/contracts/routes';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -11,41 +11,24 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
-import { useStaffReviews, type StaffReviewsQuery } from '../api/get-staff-reviews.ts';
+import { useStaffReviews } from '../api/get-staff-reviews.ts';
 import { useSetReviewHidden } from '../api/set-review-hidden.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
+import { pickerPageSize, useUrlState } from '../../../lib/use-url-state.ts';
 
 const VISIBILITY = { all: 'All reviews', shown: 'Shown only', hidden: 'Hidden only' } as const;
 type Visibility = keyof typeof VISIBILITY;
 
-/** Page, page size and the hidden filter live in the URL, so a reload shows the same list. */
-function useReviewsQuery(): [StaffReviewsQuery, Visibility, (change: Partial<StaffReviewsQuery>) => void] {
-  const [params, setParams] = useSearchParams();
-  const size = Number(params.get('pageSize'));
-  const hidden = params.get('hidden');
-  const query: StaffReviewsQuery = {
-    pageNo: Math.max(1, Number.parseInt(params.get('pageNo') ?? '1', 10) || 1),
-    pageSize: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
-    hidden: hidden === 'true' ? true : hidden === 'false' ? false : undefined,
-  };
-  const visibility: Visibility = query.hidden === undefined ? 'all' : query.hidden ? 'hidden' : 'shown';
-  const update = (change: Partial<StaffReviewsQuery>) => {
-    const next = { ...query, ...change };
-    const search = new URLSearchParams();
-    if (next.hidden !== undefined) search.set('hidden', String(next.hidden));
-    if (next.pageSize !== DEFAULT_PAGE_SIZE) search.set('pageSize', String(next.pageSize));
-    if (next.pageNo > 1) search.set('pageNo', String(next.pageNo));
-    setParams(search);
-  };
-  return [query, visibility, update];
-}
+/** Page, page size and the hidden filter live in the URL (the page sizes are the picker's). */
+const UrlQuerySchema = z.object({ ...StaffReviewQuerySchema.shape, pageSize: pickerPageSize });
 
 const COLUMNS = ['Review', 'Rating', 'Book', 'Customer', 'Written', 'Status', 'Action'];
 
 /** /admin/dashboard/reviews (reviews:moderate): every review, newest first; hide abusive ones. */
 export function AdminReviewsPage() {
   useDocumentTitle('Reviews');
-  const [query, visibility, setQuery] = useReviewsQuery();
+  const [query, setQuery] = useUrlState(UrlQuerySchema);
+  const visibility: Visibility = query.hidden === undefined ? 'all' : query.hidden ? 'hidden' : 'shown';
   const reviews = useStaffReviews(query);
   const setHidden = useSetReviewHidden();
   const [hiding, setHiding] = useState<StaffReview | null>(null);

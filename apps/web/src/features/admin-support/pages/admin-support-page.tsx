@@ -1,14 +1,15 @@
-import { Link, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
-import { TICKET_KINDS, type TicketKind } from '@bookshop/contracts/support';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { PendingTicketQuerySchema, TICKET_KINDS, type TicketKind } from '@bookshop/contracts/support';
 import { formatDateTime } from '../../../lib/format.ts';
 import { SelectField } from '../../../ui/form-fields.tsx';
 import { PagingBar } from '../../../ui/pagination.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
-import { usePendingTickets, type PendingTicketsQuery } from '../api/get-pending-tickets.ts';
+import { usePendingTickets } from '../api/get-pending-tickets.ts';
 import { adminTicketPath } from '../lib/staff-ticket-paths.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
+import { pickerPageSize, useUrlState } from '../../../lib/use-url-state.ts';
 
 export const KIND_LABELS: Record<TicketKind, string> = { ticket: 'Customer ticket', contact: 'Contact form' };
 const FILTER_LABELS: Record<TicketKind, string> = { ticket: 'Customer tickets only', contact: 'Contact messages only' };
@@ -16,31 +17,13 @@ const FILTER_LABELS: Record<TicketKind, string> = { ticket: 'Customer tickets on
 const isKind = (value: string | null): value is TicketKind =>
   value !== null && (TICKET_KINDS as readonly string[]).includes(value);
 
-/** Kind, page and page size live in the URL, so a reload or a shared link shows the same list. */
-function usePendingQuery(): [PendingTicketsQuery, (change: Partial<PendingTicketsQuery>) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const kind = searchParams.get('kind');
-  const size = Number(searchParams.get('pageSize'));
-  const query: PendingTicketsQuery = {
-    pageNo: Math.max(1, Number.parseInt(searchParams.get('pageNo') ?? '1', 10) || 1),
-    pageSize: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
-    kind: isKind(kind) ? kind : undefined,
-  };
-  const update = (change: Partial<PendingTicketsQuery>) => {
-    const next = { ...query, ...change };
-    const params = new URLSearchParams();
-    if (next.kind) params.set('kind', next.kind);
-    if (next.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(next.pageSize));
-    if (next.pageNo > 1) params.set('pageNo', String(next.pageNo));
-    setSearchParams(params);
-  };
-  return [query, update];
-}
+/** Kind, page and page size live in the URL (the page sizes are the picker's). */
+const UrlQuerySchema = z.object({ ...PendingTicketQuerySchema.shape, pageSize: pickerPageSize });
 
 /** /admin/dashboard/support (support-tickets:view): open tickets and contact messages, oldest first. */
 export function AdminSupportPage() {
   useDocumentTitle('Support');
-  const [query, setQuery] = usePendingQuery();
+  const [query, setQuery] = useUrlState(UrlQuerySchema);
   const tickets = usePendingTickets(query);
   const details = tickets.data?.paginationDetails;
 

@@ -1,37 +1,22 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import type { BookQuery } from '@bookshop/contracts/catalogue';
-import {
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZE_OPTIONS,
-  PRICE_SLIDER_MAX,
-  PRICE_SLIDER_MIN,
-} from '@bookshop/contracts/constants';
+import { z } from 'zod';
+import { BookQuerySchema, type BookQuery } from '@bookshop/contracts/catalogue';
+import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN } from '@bookshop/contracts/constants';
+import { pickerPageSize, readUrlState, useUrlState } from '../../../lib/use-url-state.ts';
 
-export type BookFilterValues = {
-  genre?: string;
-  author?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  filterInStock?: boolean;
-  hasDiscount?: boolean;
-};
+/** The list's filters: the API's own query, without the paging. */
+export type BookFilterValues = Omit<BookQuery, 'pageNo' | 'pageSize'>;
 
 export type BookListState = BookFilterValues & { pageNo: number; pageSize: number };
 
+/** `GET v1/books`'s query as the URL holds it (the page sizes are the picker's). */
+const UrlQuerySchema = z.object({ ...BookQuerySchema.shape, pageSize: pickerPageSize });
+
 const FILTER_KEYS = ['genre', 'author', 'minPrice', 'maxPrice', 'filterInStock', 'hasDiscount'] as const;
 
-function readPrice(raw: string | null): number | undefined {
-  if (raw === null || raw.trim() === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isFinite(value)) return undefined;
-  return Math.min(Math.max(value, PRICE_SLIDER_MIN), PRICE_SLIDER_MAX);
-}
-
-function readText(raw: string | null): string | undefined {
-  const text = raw?.trim();
-  return text ? text : undefined;
-}
+/** A price the slider can show: beyond its ends is an end. */
+const clampPrice = (value: number | undefined) =>
+  value === undefined ? undefined : Math.min(Math.max(value, PRICE_SLIDER_MIN), PRICE_SLIDER_MAX);
 
 /**
  * Reads the list state from the query string. A shared or hand-edited URL may hold anything, so
@@ -39,29 +24,31 @@ function readText(raw: string | null): string | undefined {
  * turned into an error page.
  */
 export function readBookListState(params: URLSearchParams): BookListState {
-  const pageNo = Number(params.get('pageNo'));
-  const pageSize = Number(params.get('pageSize'));
-  let minPrice = readPrice(params.get('minPrice'));
-  let maxPrice = readPrice(params.get('maxPrice'));
+  return fromUrl(readUrlState(UrlQuerySchema, params));
+}
+
+function fromUrl(url: z.output<typeof UrlQuerySchema>): BookListState {
+  let minPrice = clampPrice(url.minPrice);
+  let maxPrice = clampPrice(url.maxPrice);
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)
     [minPrice, maxPrice] = [maxPrice, minPrice];
   return {
-    genre: readText(params.get('genre')),
-    author: readText(params.get('author')),
+    genre: url.genre,
+    author: url.author,
     // The ends of the slider mean "no limit", so they are not sent (books above 1000 stay findable).
     minPrice: minPrice === PRICE_SLIDER_MIN ? undefined : minPrice,
     maxPrice: maxPrice === PRICE_SLIDER_MAX ? undefined : maxPrice,
-    filterInStock: params.get('filterInStock') === 'true' || undefined,
-    hasDiscount: params.get('hasDiscount') === 'true' || undefined,
-    pageNo: Number.isInteger(pageNo) && pageNo >= 1 ? pageNo : 1,
-    pageSize: (PAGE_SIZE_OPTIONS as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    // Only "yes" narrows the list; an unticked box means every book.
+    filterInStock: url.filterInStock || undefined,
+    hasDiscount: url.hasDiscount || undefined,
+    pageNo: url.pageNo,
+    pageSize: url.pageSize,
   };
 }
 
-function writeValue(params: URLSearchParams, key: string, value: string | number | boolean | undefined) {
-  if (value === undefined || value === false || value === '') params.delete(key);
-  else params.set(key, String(value));
-}
+/** An unticked box leaves the URL rather than writing `false`. */
+const withoutFalse = (patch: BookFilterValues) =>
+  Object.fromEntries(Object.entries(patch).map(([key, value]) => [key, value === false ? undefined : value]));
 
 type FixedFilters = Pick<BookFilterValues, 'genre' | 'author'>;
 
@@ -75,8 +62,8 @@ export function bookListQuery(state: BookListState, fixed: FixedFilters = {}): B
  * `fixed` pins filters that come from the route (the genre or author page) over the query string.
  */
 export function useBookListState(fixed: FixedFilters = {}) {
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readBookListState(params), [params]);
+  const [url, setUrl] = useUrlState(UrlQuerySchema);
+  const state = useMemo(() => fromUrl(url), [url]);
   const { genre: fixedGenre, author: fixedAuthor } = fixed;
 
   const query: BookQuery = useMemo(
@@ -84,49 +71,14 @@ export function useBookListState(fixed: FixedFilters = {}) {
     [state, fixedGenre, fixedAuthor],
   );
 
-  const setFilters = useCallback(
-    (patch: BookFilterValues) =>
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(patch)) writeValue(next, key, value);
-        // A different filter gives a different list; staying on page 7 of the old one makes no sense.
-        next.delete('pageNo');
-        return next;
-      }),
-    [setParams],
-  );
-
+  // A different filter (or page size) gives a different list: it starts again at page 1.
+  const setFilters = useCallback((patch: BookFilterValues) => setUrl(withoutFalse(patch)), [setUrl]);
   const resetFilters = useCallback(
-    () =>
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        for (const key of FILTER_KEYS) next.delete(key);
-        next.delete('pageNo');
-        return next;
-      }),
-    [setParams],
+    () => setUrl(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined]))),
+    [setUrl],
   );
-
-  const setPage = useCallback(
-    (pageNo: number) =>
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        writeValue(next, 'pageNo', pageNo > 1 ? pageNo : undefined);
-        return next;
-      }),
-    [setParams],
-  );
-
-  const setPageSize = useCallback(
-    (pageSize: number) =>
-      setParams((previous) => {
-        const next = new URLSearchParams(previous);
-        next.set('pageSize', String(pageSize));
-        next.delete('pageNo');
-        return next;
-      }),
-    [setParams],
-  );
+  const setPage = useCallback((pageNo: number) => setUrl({ pageNo }), [setUrl]);
+  const setPageSize = useCallback((pageSize: number) => setUrl({ pageSize }), [setUrl]);
 
   /** How many filters narrow the list beyond what the route fixes. */
   const activeFilters = FILTER_KEYS.filter(

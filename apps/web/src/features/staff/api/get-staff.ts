@@ -1,17 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { StaffPage } from '@bookshop/contracts/auth';
-import type { RoleName } from '@bookshop/contracts/enums';
+import type { StaffPage, StaffQuery } from '@bookshop/contracts/auth';
 import { api, toQueryString } from '../../../lib/api-client.ts';
 import { staffKeys } from '../../../lib/query-keys.ts';
 
-export type StaffListQuery = { pageNo: number; pageSize: number; role?: RoleName };
-
 /** `GET v1/users`: a page of staff, newest first (Admin only). */
-export function getStaff(query: StaffListQuery, signal?: AbortSignal): Promise<StaffPage> {
+export function getStaff(query: StaffQuery, signal?: AbortSignal): Promise<StaffPage> {
   return api<StaffPage>(`v1/users${toQueryString(query)}`, { signal });
 }
 
-export function staffQueryOptions(query: StaffListQuery) {
+export function staffQueryOptions(query: StaffQuery) {
   return queryOptions({
     queryKey: staffKeys.list(query),
     queryFn: ({ signal }) => getStaff(query, signal),
@@ -20,6 +17,6 @@ export function staffQueryOptions(query: StaffListQuery) {
   });
 }
 
-export function useStaff(query: StaffListQuery) {
+export function useStaff(query: StaffQuery) {
   return useQuery(staffQueryOptions(query));
 }

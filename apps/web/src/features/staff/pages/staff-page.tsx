@@ -1,35 +1,26 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
-import { AuthMessages, type StaffMember } from '@bookshop/contracts/auth';
+import { z } from 'zod';
+import { AuthMessages, StaffQuerySchema, type StaffMember } from '@bookshop/contracts/auth';
 import { DEFAULT_PAGE_SIZE } from '@bookshop/contracts/constants';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Messages } from '@bookshop/contracts/messages';
 import { Permission, ROLE_NAMES } from '@bookshop/contracts/roles';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useUrlState } from '../../../lib/use-url-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useChangeRole } from '../api/change-role.ts';
-import { useStaff, type StaffListQuery } from '../api/get-staff.ts';
+import { useStaff } from '../api/get-staff.ts';
 import { useDashboardViewer } from '../components/dashboard-layout.tsx';
 
 const isRoleName = (value: string | null): value is RoleName => ROLE_NAMES.includes(value as RoleName);
 
-/** Page and role filter live in the URL, so a reload or a shared link shows the same list. */
-function useStaffListQuery(): [StaffListQuery, (change: Partial<StaffListQuery>) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const role = searchParams.get('role');
-  const pageNo = Math.max(1, Number.parseInt(searchParams.get('pageNo') ?? '1', 10) || 1);
-  const query: StaffListQuery = { pageNo, pageSize: DEFAULT_PAGE_SIZE, role: isRoleName(role) ? role : undefined };
-  const update = (change: Partial<StaffListQuery>) => {
-    const next = { ...query, ...change };
-    const params = new URLSearchParams();
-    if (next.role) params.set('role', next.role);
-    if (next.pageNo > 1) params.set('pageNo', String(next.pageNo));
-    setSearchParams(params);
-  };
-  return [query, update];
-}
+/** Page and role filter live in the URL; the page size is fixed. */
+const UrlQuerySchema = z.object({
+  ...StaffQuerySchema.shape,
+  pageSize: z.literal(DEFAULT_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
 
 /** /admin/dashboard/staff (Admins only): every staff member, with their role to change. */
 export function StaffPage() {
@@ -47,7 +38,7 @@ export function StaffPage() {
 }
 
 function StaffList({ viewerId }: { viewerId: number }) {
-  const [query, setQuery] = useStaffListQuery();
+  const [query, setQuery] = useUrlState(UrlQuerySchema);
   const staff = useStaff(query);
   const filterId = useId();
   const details = staff.data?.paginationDetails;

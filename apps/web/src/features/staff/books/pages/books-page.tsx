@@ -1,16 +1,16 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   LOW_STOCK_THRESHOLD,
   STAFF_BOOK_SORTS,
   StaffBookQuerySchema,
-  type StaffBookQuery,
   type StaffBookSort,
 } from '@bookshop/contracts/book-admin';
 import { Messages } from '@bookshop/contracts/messages';
 import { Permission } from '@bookshop/contracts/roles';
 import { Routes } from '@bookshop/contracts/routes';
 import { formatPrice } from '../../../../lib/format.ts';
+import { useUrlState } from '../../../../lib/use-url-state.ts';
 import { buttonClasses } from '../../../../ui/button.tsx';
 import { Spinner } from '../../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../../ui/use-document-title.ts';
@@ -20,48 +20,6 @@ import { useDashboardViewer } from '../../components/dashboard-layout.tsx';
 import { useStaffBooks } from '../api/staff-books.ts';
 
 const SEARCH_DELAY_MS = 300;
-const KEYS = [
-  'pageNo',
-  'pageSize',
-  'search',
-  'genre',
-  'inStock',
-  'hasDiscount',
-  'isActive',
-  'lowStock',
-  'sort',
-] as const;
-const DEFAULT_SORT: StaffBookSort = '-createdAt';
-
-/** Every part of the table's state lives in the URL; a part the schema refuses falls back to its default. */
-function readQuery(params: URLSearchParams): StaffBookQuery {
-  const raw: Record<string, string> = {};
-  for (const key of KEYS) {
-    const value = params.get(key);
-    if (value === null || value === '') continue;
-    if (StaffBookQuerySchema.shape[key].safeParse(value).success) raw[key] = value;
-  }
-  return StaffBookQuerySchema.parse(raw);
-}
-
-type Change = Partial<Record<(typeof KEYS)[number], string | number | undefined>>;
-
-function useTableQuery(): [StaffBookQuery, (change: Change) => void] {
-  const [params, setParams] = useSearchParams();
-  const query = readQuery(params);
-  const update = (change: Change) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(change)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    // A new filter or sort starts again at page 1.
-    if (!('pageNo' in change)) next.delete('pageNo');
-    if (next.get('sort') === DEFAULT_SORT) next.delete('sort');
-    setParams(next, { replace: 'search' in change });
-  };
-  return [query, update];
-}
 
 const COLUMNS: { label: string; field?: 'title' | 'price' | 'stockQuantity' }[] = [
   { label: 'Title', field: 'title' },
@@ -90,7 +48,8 @@ export function BooksPage() {
   useDocumentTitle('Books');
   const viewer = useDashboardViewer();
   const canManage = viewer.permissions.includes(Permission.ManageBooks);
-  const [query, setQuery] = useTableQuery();
+  // Every part of the table's state lives in the URL.
+  const [query, setQuery] = useUrlState(StaffBookQuerySchema);
   const books = useStaffBooks(query);
   const genres = useGenres();
   const ids = useId();
