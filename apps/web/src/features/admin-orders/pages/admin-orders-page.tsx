@@ -14,14 +14,15 @@ import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
 import { PagingBar } from '../../../ui/pagination.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useDownloadOrdersCsv } from '../api/download-orders-csv.ts';
 import { useStaffOrders } from '../api/get-staff-orders.ts';
 import { OrderStatusBadge } from '../../orders/components/order-status-badge.tsx';
 import { TestModeBadge } from '../../orders/components/test-mode-badge.tsx';
 import { adminOrderPath } from '../lib/staff-order-paths.ts';
-import { LoadError } from '../../../ui/load-error.tsx';
+import { ListPage } from '../../../ui/list-page.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
+import { EmptyNote, QueryState } from '../../../ui/query-state.tsx';
 import { pickerPageSize, useUrlState } from '../../../lib/use-url-state.ts';
 
 /** Filters, page and page size live in the URL (the page sizes are the picker's). */
@@ -43,19 +44,16 @@ export function AdminOrdersPage() {
   const details = orders.data?.paginationDetails;
 
   return (
-    <section aria-labelledby="orders-title" className="grid gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 id="orders-title" className="text-3xl font-bold text-stone-900">
-            Orders
-          </h1>
-          <p className="text-stone-700">Every order, newest first.</p>
-        </div>
+    <ListPage
+      id="orders"
+      title="Orders"
+      intro="Every order, newest first."
+      actions={
         <Button variant="secondary" pending={download.isPending} onClick={() => download.mutate(filtersOf(query))}>
           Download CSV
         </Button>
-      </header>
-
+      }
+    >
       <OrderFilters
         // A new URL (back button, shared link) starts the form again from it.
         key={JSON.stringify(filtersOf(query))}
@@ -63,66 +61,48 @@ export function AdminOrdersPage() {
         onApply={(filters) => setQuery({ ...filters, pageNo: 1 })}
       />
 
-      {orders.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading orders" className="size-8" />
-        </div>
-      ) : orders.isError ? (
-        <LoadError placement="table" onRetry={() => orders.refetch()} />
-      ) : orders.data.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white py-10 text-center text-stone-800">
-          No orders match these filters.
-        </p>
-      ) : (
-        <div
-          className="overflow-x-auto rounded-xl border border-stone-200 bg-white"
-          aria-busy={orders.isPlaceholderData || undefined}
-        >
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Orders, newest first</caption>
-            <thead className="bg-stone-100 text-stone-800">
-              <tr>
-                {['Order', 'Placed', 'Customer', 'Status', 'Books', 'Total'].map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3">
-                    {column}
-                  </th>
-                ))}
+      <QueryState
+        query={orders}
+        loadingLabel="Loading orders"
+        isEmpty={(page) => page.data.length === 0}
+        empty={<EmptyNote>No orders match these filters.</EmptyNote>}
+      >
+        {(page) => (
+          <DataTable
+            caption="Orders, newest first"
+            columns={['Order', 'Placed', 'Customer', 'Status', 'Books', 'Total']}
+            busy={orders.isPlaceholderData || undefined}
+          >
+            {page.data.map((order) => (
+              <tr key={order.id}>
+                <td className="px-4 py-3 font-semibold whitespace-nowrap">
+                  <Link to={adminOrderPath(order.id)} className="text-brand underline-offset-2 hover:underline">
+                    {order.orderNumber}
+                  </Link>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                </td>
+                <td className="px-4 py-3">
+                  <span className="block font-semibold text-stone-900">{order.customerUserName}</span>
+                  <span className="block break-all text-stone-700">{order.customerEmail}</span>
+                </td>
+                <td className="px-4 py-3">
+                  <span className="flex flex-wrap gap-1.5">
+                    <OrderStatusBadge order={order} />
+                    <TestModeBadge order={order} />
+                  </span>
+                </td>
+                <td className="px-4 py-3 tabular-nums">{order.items.reduce((sum, item) => sum + item.quantity, 0)}</td>
+                <td className="px-4 py-3 font-semibold whitespace-nowrap tabular-nums">{formatPrice(order.total)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {orders.data.data.map((order) => (
-                <tr key={order.id}>
-                  <td className="px-4 py-3 font-semibold whitespace-nowrap">
-                    <Link to={adminOrderPath(order.id)} className="text-brand underline-offset-2 hover:underline">
-                      {order.orderNumber}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="block font-semibold text-stone-900">{order.customerUserName}</span>
-                    <span className="block break-all text-stone-700">{order.customerEmail}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="flex flex-wrap gap-1.5">
-                      <OrderStatusBadge order={order} />
-                      <TestModeBadge order={order} />
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 tabular-nums">
-                    {order.items.reduce((sum, item) => sum + item.quantity, 0)}
-                  </td>
-                  <td className="px-4 py-3 font-semibold whitespace-nowrap tabular-nums">{formatPrice(order.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
 
       {details && <PagingBar label="Orders per page" details={details} pageSize={query.pageSize} onChange={setQuery} />}
-    </section>
+    </ListPage>
   );
 }
 

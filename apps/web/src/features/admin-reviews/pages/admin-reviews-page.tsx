@@ -7,13 +7,14 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { PagingBar } from '../../../ui/pagination.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useStaffReviews } from '../api/get-staff-reviews.ts';
 import { useSetReviewHidden } from '../api/set-review-hidden.ts';
-import { LoadError } from '../../../ui/load-error.tsx';
+import { ListPage } from '../../../ui/list-page.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
+import { EmptyNote, QueryState } from '../../../ui/query-state.tsx';
 import { pickerPageSize, useUrlState } from '../../../lib/use-url-state.ts';
 
 const VISIBILITY = { all: 'All reviews', shown: 'Shown only', hidden: 'Hidden only' } as const;
@@ -42,16 +43,11 @@ export function AdminReviewsPage() {
     );
 
   return (
-    <section aria-labelledby="reviews-title" className="grid gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 id="reviews-title" className="text-3xl font-bold text-stone-900">
-            Reviews
-          </h1>
-          <p className="text-stone-700">
-            Every review, newest first. A hidden review leaves the book&apos;s page and its average.
-          </p>
-        </div>
+    <ListPage
+      id="reviews"
+      title="Reviews"
+      intro={<>Every review, newest first. A hidden review leaves the book&apos;s page and its average.</>}
+      actions={
         <div className="grid gap-1.5">
           <label htmlFor={filterId} className="text-sm font-semibold text-stone-800">
             Show
@@ -72,76 +68,62 @@ export function AdminReviewsPage() {
             ))}
           </select>
         </div>
-      </header>
-
-      {reviews.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading reviews" className="size-8" />
-        </div>
-      ) : reviews.isError ? (
-        <LoadError placement="table" onRetry={() => reviews.refetch()} />
-      ) : reviews.data.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white py-10 text-center text-stone-800">
-          No reviews here.
-        </p>
-      ) : (
-        <div
-          className="overflow-x-auto rounded-xl border border-stone-200 bg-white"
-          aria-busy={reviews.isPlaceholderData || undefined}
-        >
-          <table role="table" className="w-full min-w-[56rem] text-left text-sm">
-            <caption className="sr-only">Reviews, newest first</caption>
-            <thead role="rowgroup" className="bg-stone-100 text-stone-800">
-              <tr role="row">
-                {COLUMNS.map((column) => (
-                  <th key={column} role="columnheader" scope="col" className="px-4 py-3">
-                    {column}
-                  </th>
-                ))}
+      }
+    >
+      <QueryState
+        query={reviews}
+        loadingLabel="Loading reviews"
+        isEmpty={(page) => page.data.length === 0}
+        empty={<EmptyNote>No reviews here.</EmptyNote>}
+      >
+        {(page) => (
+          <DataTable
+            caption="Reviews, newest first"
+            columns={COLUMNS}
+            busy={reviews.isPlaceholderData || undefined}
+            className="min-w-[56rem]"
+            roles
+          >
+            {page.data.map((review) => (
+              <tr role="row" key={review.id} className={review.isHidden ? 'bg-stone-50 text-stone-600' : undefined}>
+                <td role="cell" className="max-w-md px-4 py-3">
+                  <span className="block font-semibold break-words text-stone-900">{review.subject}</span>
+                  <span className="block break-words whitespace-pre-line">{review.comment}</span>
+                </td>
+                <td role="cell" className="px-4 py-3 whitespace-nowrap">
+                  <StarRating rating={review.rating} />
+                </td>
+                <td role="cell" className="px-4 py-3">
+                  <Link to={bookPath(review.bookTitle)} className="text-brand underline-offset-2 hover:underline">
+                    {review.bookTitle}
+                  </Link>
+                </td>
+                <td role="cell" className="px-4 py-3">
+                  <span className="block font-semibold text-stone-900">{review.userName}</span>
+                  <span className="block break-all">{review.customerEmail}</span>
+                </td>
+                <td role="cell" className="px-4 py-3 whitespace-nowrap">
+                  <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
+                </td>
+                <td role="cell" className="px-4 py-3">
+                  {review.isHidden ? 'Hidden' : 'Shown'}
+                </td>
+                <td role="cell" className="px-4 py-3">
+                  {review.isHidden ? (
+                    <Button variant="secondary" size="sm" onClick={() => change(review, false)}>
+                      Show<span className="sr-only"> review “{review.subject}”</span>
+                    </Button>
+                  ) : (
+                    <Button variant="danger" size="sm" onClick={() => setHiding(review)}>
+                      Hide<span className="sr-only"> review “{review.subject}”</span>
+                    </Button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody role="rowgroup" className="divide-y divide-stone-200">
-              {reviews.data.data.map((review) => (
-                <tr role="row" key={review.id} className={review.isHidden ? 'bg-stone-50 text-stone-600' : undefined}>
-                  <td role="cell" className="max-w-md px-4 py-3">
-                    <span className="block font-semibold break-words text-stone-900">{review.subject}</span>
-                    <span className="block break-words whitespace-pre-line">{review.comment}</span>
-                  </td>
-                  <td role="cell" className="px-4 py-3 whitespace-nowrap">
-                    <StarRating rating={review.rating} />
-                  </td>
-                  <td role="cell" className="px-4 py-3">
-                    <Link to={bookPath(review.bookTitle)} className="text-brand underline-offset-2 hover:underline">
-                      {review.bookTitle}
-                    </Link>
-                  </td>
-                  <td role="cell" className="px-4 py-3">
-                    <span className="block font-semibold text-stone-900">{review.userName}</span>
-                    <span className="block break-all">{review.customerEmail}</span>
-                  </td>
-                  <td role="cell" className="px-4 py-3 whitespace-nowrap">
-                    <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
-                  </td>
-                  <td role="cell" className="px-4 py-3">
-                    {review.isHidden ? 'Hidden' : 'Shown'}
-                  </td>
-                  <td role="cell" className="px-4 py-3">
-                    {review.isHidden ? (
-                      <Button variant="secondary" size="sm" onClick={() => change(review, false)}>
-                        Show<span className="sr-only"> review “{review.subject}”</span>
-                      </Button>
-                    ) : (
-                      <Button variant="danger" size="sm" onClick={() => setHiding(review)}>
-                        Hide<span className="sr-only"> review “{review.subject}”</span>
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
 
       {details && (
         <PagingBar label="Reviews per page" details={details} pageSize={query.pageSize} onChange={setQuery} />
@@ -157,6 +139,6 @@ export function AdminReviewsPage() {
           onConfirm={() => change(hiding, true)}
         />
       )}
-    </section>
+    </ListPage>
   );
 }

@@ -4,11 +4,12 @@ import { PendingTicketQuerySchema, TICKET_KINDS, type TicketKind } from '@booksh
 import { formatDateTime } from '../../../lib/format.ts';
 import { SelectField } from '../../../ui/form-fields.tsx';
 import { PagingBar } from '../../../ui/pagination.tsx';
-import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { usePendingTickets } from '../api/get-pending-tickets.ts';
 import { adminTicketPath } from '../lib/staff-ticket-paths.ts';
-import { LoadError } from '../../../ui/load-error.tsx';
+import { ListPage } from '../../../ui/list-page.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
+import { EmptyNote, QueryState } from '../../../ui/query-state.tsx';
 import { pickerPageSize, useUrlState } from '../../../lib/use-url-state.ts';
 
 export const KIND_LABELS: Record<TicketKind, string> = { ticket: 'Customer ticket', contact: 'Contact form' };
@@ -28,14 +29,11 @@ export function AdminSupportPage() {
   const details = tickets.data?.paginationDetails;
 
   return (
-    <section aria-labelledby="support-title" className="grid gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 id="support-title" className="text-3xl font-bold text-stone-900">
-            Support
-          </h1>
-          <p className="text-stone-700">Open tickets and contact messages, the longest waiting first.</p>
-        </div>
+    <ListPage
+      id="support"
+      title="Support"
+      intro="Open tickets and contact messages, the longest waiting first."
+      actions={
         <SelectField
           label="Show"
           value={query.kind ?? ''}
@@ -50,68 +48,52 @@ export function AdminSupportPage() {
             </option>
           ))}
         </SelectField>
-      </header>
-
-      {tickets.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading tickets" className="size-8" />
-        </div>
-      ) : tickets.isError ? (
-        <LoadError placement="table" onRetry={() => tickets.refetch()} />
-      ) : tickets.data.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 bg-white py-10 text-center text-stone-800">
-          Nothing is waiting for an answer.
-        </p>
-      ) : (
-        <div
-          className="overflow-x-auto rounded-xl border border-stone-200 bg-white"
-          aria-busy={tickets.isPlaceholderData || undefined}
-        >
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Open tickets, oldest first</caption>
-            <thead className="bg-stone-100 text-stone-800">
-              <tr>
-                {['Ticket', 'Received', 'From', 'Subject', 'Replies'].map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3">
-                    {column}
-                  </th>
-                ))}
+      }
+    >
+      <QueryState
+        query={tickets}
+        loadingLabel="Loading tickets"
+        isEmpty={(page) => page.data.length === 0}
+        empty={<EmptyNote>Nothing is waiting for an answer.</EmptyNote>}
+      >
+        {(page) => (
+          <DataTable
+            caption="Open tickets, oldest first"
+            columns={['Ticket', 'Received', 'From', 'Subject', 'Replies']}
+            busy={tickets.isPlaceholderData || undefined}
+          >
+            {page.data.map((ticket) => (
+              <tr key={ticket.id}>
+                <td className="px-4 py-3 font-semibold whitespace-nowrap">
+                  <Link to={adminTicketPath(ticket.id)} className="text-brand underline-offset-2 hover:underline">
+                    {ticket.ticketNumber}
+                  </Link>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+                </td>
+                <td className="px-4 py-3">
+                  <span className="block font-semibold break-words text-stone-900">{ticket.name}</span>
+                  <span className="block break-all text-stone-700">{ticket.emailAddress}</span>
+                  <span className="block text-xs text-stone-600">{KIND_LABELS[ticket.kind]}</span>
+                </td>
+                <td className="max-w-xs px-4 py-3 break-words">{ticket.subject}</td>
+                <td className="px-4 py-3 tabular-nums">
+                  {ticket.replyCount === 0 ? (
+                    <span className="font-semibold text-amber-900">Not answered</span>
+                  ) : (
+                    ticket.replyCount
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {tickets.data.data.map((ticket) => (
-                <tr key={ticket.id}>
-                  <td className="px-4 py-3 font-semibold whitespace-nowrap">
-                    <Link to={adminTicketPath(ticket.id)} className="text-brand underline-offset-2 hover:underline">
-                      {ticket.ticketNumber}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className="block font-semibold break-words text-stone-900">{ticket.name}</span>
-                    <span className="block break-all text-stone-700">{ticket.emailAddress}</span>
-                    <span className="block text-xs text-stone-600">{KIND_LABELS[ticket.kind]}</span>
-                  </td>
-                  <td className="max-w-xs px-4 py-3 break-words">{ticket.subject}</td>
-                  <td className="px-4 py-3 tabular-nums">
-                    {ticket.replyCount === 0 ? (
-                      <span className="font-semibold text-amber-900">Not answered</span>
-                    ) : (
-                      ticket.replyCount
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
 
       {details && (
         <PagingBar label="Tickets per page" details={details} pageSize={query.pageSize} onChange={setQuery} />
       )}
-    </section>
+    </ListPage>
   );
 }

@@ -8,7 +8,10 @@ import { Permission, ROLE_NAMES } from '@bookshop/contracts/roles';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ListPage } from '../../../ui/list-page.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { QueryState } from '../../../ui/query-state.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useChangeRole } from '../api/change-role.ts';
 import { useStaff } from '../api/get-staff.ts';
@@ -44,14 +47,11 @@ function StaffList({ viewerId }: { viewerId: number }) {
   const details = staff.data?.paginationDetails;
 
   return (
-    <section aria-labelledby="staff-title" className="grid gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 id="staff-title" className="text-3xl font-bold text-stone-900">
-            Staff
-          </h1>
-          <p className="text-stone-700">New staff have the role New User until you give them another.</p>
-        </div>
+    <ListPage
+      id="staff"
+      title="Staff"
+      intro="New staff have the role New User until you give them another."
+      actions={
         <div className="grid gap-1.5">
           <label htmlFor={filterId} className="text-sm font-semibold text-stone-800">
             Show
@@ -72,49 +72,30 @@ function StaffList({ viewerId }: { viewerId: number }) {
             ))}
           </select>
         </div>
-      </header>
-
-      {staff.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading staff" className="size-8" />
-        </div>
-      ) : staff.isError ? (
-        <p role="alert" className="py-10 text-center text-stone-800">
-          {Messages.listError}
-        </p>
-      ) : staff.data.data.length === 0 ? (
-        <p className="py-10 text-center text-stone-800">No staff found.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Staff and their roles</caption>
-            <thead className="bg-stone-100 text-stone-800">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  User Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Email Address
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Email confirmed
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Joined
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {staff.data.data.map((member) => (
-                <StaffRow key={member.id} member={member} isViewer={member.id === viewerId} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      }
+    >
+      <QueryState
+        query={staff}
+        loadingLabel="Loading staff"
+        isEmpty={(page) => page.data.length === 0}
+        empty={<p className="py-10 text-center text-stone-800">No staff found.</p>}
+        error={
+          <p role="alert" className="py-10 text-center text-stone-800">
+            {Messages.listError}
+          </p>
+        }
+      >
+        {(page) => (
+          <DataTable
+            caption="Staff and their roles"
+            columns={['User Name', 'Email Address', 'Role', 'Email confirmed', 'Joined']}
+          >
+            {page.data.map((member) => (
+              <StaffRow key={member.id} member={member} isViewer={member.id === viewerId} />
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
 
       {details && details.totalPages > 1 && (
         <nav aria-label="Staff pages" className="flex items-center justify-center gap-3">
@@ -137,7 +118,7 @@ function StaffList({ viewerId }: { viewerId: number }) {
           </Button>
         </nav>
       )}
-    </section>
+    </ListPage>
   );
 }
 
