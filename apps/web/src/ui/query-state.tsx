@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Messages } from '@bookshop/contracts/messages';
 import { LoadError } from './load-error.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -33,6 +34,20 @@ export function EmptyNote({ children }: { children: ReactNode }) {
   return (
     <p className="rounded-xl border border-dashed border-stone-300 bg-white py-10 text-center text-stone-800">
       {children}
+    </p>
+  );
+}
+
+/** "Nothing here" as a plain line (the staff and books tables). */
+export function EmptyLine({ children }: { children: ReactNode }) {
+  return <p className="py-10 text-center text-stone-800">{children}</p>;
+}
+
+/** The list error as a plain line, without Try again (the staff and books tables). */
+export function ErrorLine() {
+  return (
+    <p role="alert" className="py-10 text-center text-stone-800">
+      {Messages.listError}
     </p>
   );
 }

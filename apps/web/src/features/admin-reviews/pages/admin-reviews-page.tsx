@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { ReviewMessages, StaffReviewQuerySchema, type StaffReview } from '@bookshop/contracts/reviews';
@@ -12,6 +12,7 @@ import { toast } from '../../../ui/toast.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useStaffReviews } from '../api/get-staff-reviews.ts';
 import { useSetReviewHidden } from '../api/set-review-hidden.ts';
+import { SelectField } from '../../../ui/form-fields.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { EmptyNote, QueryState } from '../../../ui/query-state.tsx';
@@ -33,7 +34,6 @@ export function AdminReviewsPage() {
   const reviews = useStaffReviews(query);
   const setHidden = useSetReviewHidden();
   const [hiding, setHiding] = useState<StaffReview | null>(null);
-  const filterId = useId();
   const details = reviews.data?.paginationDetails;
 
   const change = (review: StaffReview, hidden: boolean) =>
@@ -48,26 +48,20 @@ export function AdminReviewsPage() {
       title="Reviews"
       intro={<>Every review, newest first. A hidden review leaves the book&apos;s page and its average.</>}
       actions={
-        <div className="grid gap-1.5">
-          <label htmlFor={filterId} className="text-sm font-semibold text-stone-800">
-            Show
-          </label>
-          <select
-            id={filterId}
-            value={visibility}
-            onChange={(event) => {
-              const value = event.target.value as Visibility;
-              setQuery({ hidden: value === 'all' ? undefined : value === 'hidden', pageNo: 1 });
-            }}
-            className="min-h-11 rounded-md border border-stone-300 bg-white px-3"
-          >
-            {Object.entries(VISIBILITY).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Show"
+          value={visibility}
+          onChange={(event) => {
+            const value = event.target.value as Visibility;
+            setQuery({ hidden: value === 'all' ? undefined : value === 'hidden', pageNo: 1 });
+          }}
+        >
+          {Object.entries(VISIBILITY).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
       }
     >
       <QueryState

@@ -3,15 +3,15 @@ import { z } from 'zod';
 import { AuthMessages, StaffQuerySchema, type StaffMember } from '@bookshop/contracts/auth';
 import { DEFAULT_PAGE_SIZE } from '@bookshop/contracts/constants';
 import { RoleName } from '@bookshop/contracts/enums';
-import { Messages } from '@bookshop/contracts/messages';
 import { Permission, ROLE_NAMES } from '@bookshop/contracts/roles';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { Button } from '../../../ui/button.tsx';
+import { SelectField } from '../../../ui/form-fields.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { QueryState } from '../../../ui/query-state.tsx';
+import { EmptyLine, ErrorLine, QueryState } from '../../../ui/query-state.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useChangeRole } from '../api/change-role.ts';
 import { useStaff } from '../api/get-staff.ts';
@@ -43,7 +43,6 @@ export function StaffPage() {
 function StaffList({ viewerId }: { viewerId: number }) {
   const [query, setQuery] = useUrlState(UrlQuerySchema);
   const staff = useStaff(query);
-  const filterId = useId();
   const details = staff.data?.paginationDetails;
 
   return (
@@ -52,38 +51,28 @@ function StaffList({ viewerId }: { viewerId: number }) {
       title="Staff"
       intro="New staff have the role New User until you give them another."
       actions={
-        <div className="grid gap-1.5">
-          <label htmlFor={filterId} className="text-sm font-semibold text-stone-800">
-            Show
-          </label>
-          <select
-            id={filterId}
-            value={query.role ?? ''}
-            onChange={(event) =>
-              setQuery({ role: isRoleName(event.target.value) ? event.target.value : undefined, pageNo: 1 })
-            }
-            className="min-h-11 rounded-md border border-stone-300 bg-white px-3"
-          >
-            <option value="">All roles</option>
-            {ROLE_NAMES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Show"
+          value={query.role ?? ''}
+          onChange={(event) =>
+            setQuery({ role: isRoleName(event.target.value) ? event.target.value : undefined, pageNo: 1 })
+          }
+        >
+          <option value="">All roles</option>
+          {ROLE_NAMES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </SelectField>
       }
     >
       <QueryState
         query={staff}
         loadingLabel="Loading staff"
         isEmpty={(page) => page.data.length === 0}
-        empty={<p className="py-10 text-center text-stone-800">No staff found.</p>}
-        error={
-          <p role="alert" className="py-10 text-center text-stone-800">
-            {Messages.listError}
-          </p>
-        }
+        empty={<EmptyLine>No staff found.</EmptyLine>}
+        error={<ErrorLine />}
       >
         {(page) => (
           <DataTable

@@ -6,14 +6,13 @@ import {
   StaffBookQuerySchema,
   type StaffBookSort,
 } from '@bookshop/contracts/book-admin';
-import { Messages } from '@bookshop/contracts/messages';
 import { Permission } from '@bookshop/contracts/roles';
 import { Routes } from '@bookshop/contracts/routes';
 import { formatPrice } from '../../../../lib/format.ts';
 import { useUrlState } from '../../../../lib/use-url-state.ts';
 import { buttonClasses } from '../../../../ui/button.tsx';
 import { DataTable } from '../../../../ui/data-table.tsx';
-import { QueryState } from '../../../../ui/query-state.tsx';
+import { EmptyLine, ErrorLine, QueryState } from '../../../../ui/query-state.tsx';
 import { useDocumentTitle } from '../../../../ui/use-document-title.ts';
 import { useGenres } from '../../../../lib/api/get-genres.ts';
 import { PageSizeSelect, Pagination } from '../../../../ui/pagination.tsx';
@@ -168,12 +167,8 @@ export function BooksPage() {
         query={books}
         loadingLabel="Loading books"
         isEmpty={(page) => page.data.length === 0}
-        empty={<p className="py-10 text-center text-stone-800">No books match these filters.</p>}
-        error={
-          <p role="alert" className="py-10 text-center text-stone-800">
-            {Messages.listError}
-          </p>
-        }
+        empty={<EmptyLine>No books match these filters.</EmptyLine>}
+        error={<ErrorLine />}
       >
         {(page) => (
           <DataTable
