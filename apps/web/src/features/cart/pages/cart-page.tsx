@@ -5,6 +5,7 @@ import type { CartItem } from '@bookshop/contracts/cart';
 import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
@@ -43,14 +44,7 @@ function ServerCart() {
 
   if (cart.isPending) return <Spinner label="Loading your cart" className="size-8" />;
   if (cart.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="text-lg font-semibold text-rose-900">{Messages.listError}</p>
-        <Button variant="secondary" onClick={() => void cart.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError placement="page" onRetry={() => cart.refetch()} />;
   }
   if (cart.data.items.length === 0) return <EmptyCart />;
 
