@@ -1,7 +1,7 @@
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { Permission } from '@bookshop/contracts/roles';
-import { AdminOrderPage } from '../features/orders/pages/admin-order-page.tsx';
-import { AdminOrdersPage } from '../features/orders/pages/admin-orders-page.tsx';
+import { AdminOrderPage } from '../features/admin-orders/pages/admin-order-page.tsx';
+import { AdminOrdersPage } from '../features/admin-orders/pages/admin-orders-page.tsx';
 import { useDashboardViewer } from '../features/staff/components/dashboard-layout.tsx';
 
 /*

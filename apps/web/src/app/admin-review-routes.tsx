@@ -1,6 +1,6 @@
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { Permission } from '@bookshop/contracts/roles';
-import { AdminReviewsPage } from '../features/reviews/pages/admin-reviews-page.tsx';
+import { AdminReviewsPage } from '../features/admin-reviews/pages/admin-reviews-page.tsx';
 import { useDashboardViewer } from '../features/staff/components/dashboard-layout.tsx';
 
 /** /admin/dashboard/reviews (reviews:moderate; the API checks the same permission on every call). */

@@ -1,7 +1,7 @@
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { Permission } from '@bookshop/contracts/roles';
-import { AdminSupportPage } from '../features/support/pages/admin-support-page.tsx';
-import { AdminTicketPage } from '../features/support/pages/admin-ticket-page.tsx';
+import { AdminSupportPage } from '../features/admin-support/pages/admin-support-page.tsx';
+import { AdminTicketPage } from '../features/admin-support/pages/admin-ticket-page.tsx';
 import { useDashboardViewer } from '../features/staff/components/dashboard-layout.tsx';
 
 /*

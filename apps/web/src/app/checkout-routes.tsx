@@ -5,10 +5,9 @@ import { useCart } from '../features/cart/api/get-cart.ts';
 import { CheckoutCancelPage } from '../features/checkout/pages/checkout-cancel-page.tsx';
 import { CheckoutPage } from '../features/checkout/pages/checkout-page.tsx';
 import { CheckoutSuccessPage } from '../features/checkout/pages/checkout-success-page.tsx';
-import { customerOrdersQueryKey } from '../features/orders/api/get-customer-orders.ts';
 import { OrderReceipt } from '../features/orders/components/order-receipt.tsx';
-import { cartQueryKey } from '../features/cart/api/get-cart.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { cartKeys, customerOrderKeys } from '../lib/query-keys.ts';
 
 const CheckoutAddressForm = lazy(() =>
   import('./checkout-address-form.tsx').then((m) => ({ default: m.CheckoutAddressForm })),
@@ -38,8 +37,8 @@ export function CheckoutRoute() {
 function useOrderChanged() {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-    void queryClient.invalidateQueries({ queryKey: customerOrdersQueryKey });
+    void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+    void queryClient.invalidateQueries({ queryKey: customerOrderKeys.all });
   }, [queryClient]);
 }
 

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { publicConfigQueryOptions } from '../features/auth/api/get-public-config.ts';
-import { authorsQueryOptions } from '../features/catalogue/api/get-authors.ts';
+import { authorsQueryOptions } from '../lib/api/get-authors.ts';
 import { bookQueryOptions } from '../features/catalogue/api/get-book.ts';
 import { booksQueryOptions } from '../features/catalogue/api/get-books.ts';
-import { genresQueryOptions } from '../features/catalogue/api/get-genres.ts';
+import { genresQueryOptions } from '../lib/api/get-genres.ts';
 import { bookListQuery, readBookListState } from '../features/catalogue/hooks/use-book-list-state.ts';
 import { bookReviewsQueryOptions, FIRST_REVIEWS_PAGE } from '../features/reviews/api/get-book-reviews.ts';
 

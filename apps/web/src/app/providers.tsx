@@ -13,6 +13,7 @@ import { api } from '../lib/api-client.ts';
 import { AppBookActionsProvider } from './book-actions-provider.tsx';
 import { createQueryClient } from './query-client.ts';
 import { showRequestErrorToast } from './request-error-toast.ts';
+import { authKeys, authorKeys, bookKeys, cartKeys, configKeys, genreKeys } from '../lib/query-keys.ts';
 
 type ProvidersProps = { children: ReactNode; queryClient?: QueryClient };
 
@@ -28,7 +29,9 @@ export function AppProviders({ children, queryClient }: ProvidersProps) {
 }
 
 /** Cached data anyone may see; everything else belongs to the person logged in. */
-const PUBLIC_QUERY_ROOTS = new Set<unknown>(['books', 'genres', 'authors', 'config', 'auth']);
+const PUBLIC_QUERY_ROOTS = new Set<unknown>(
+  [bookKeys.all, genreKeys.all, authorKeys.all, configKeys.all, authKeys.all].map(([root]) => root),
+);
 
 /**
  * What login and logout mean beyond the auth feature (spec section 4): logout clears the cart and
@@ -72,7 +75,7 @@ async function mergeGuestCart(client: QueryClient) {
   try {
     await api('v1/cart/merge', { method: 'POST', body: { items } });
     guestCart.clear();
-    await client.invalidateQueries({ queryKey: ['cart'] });
+    await client.invalidateQueries({ queryKey: cartKeys.all });
   } catch (error) {
     showRequestErrorToast(error);
   }

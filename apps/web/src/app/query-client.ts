@@ -2,6 +2,14 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { CACHE_TIMES } from '@bookshop/contracts/constants';
 import { ApiError } from '../lib/api-client.ts';
 import { showRequestErrorToast } from './request-error-toast.ts';
+import {
+  addressKeys,
+  authorKeys,
+  customerOrderKeys,
+  genreKeys,
+  shippingFeeKeys,
+  wishlistKeys,
+} from '../lib/query-keys.ts';
 
 type RequestMeta = {
   /** false: the caller shows its own message (spec: e.g. 'Failed to add book to cart.'). */
@@ -27,12 +35,12 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  * gets them without repeating the numbers.
  */
 const CACHE_TIMES_BY_KEY: ReadonlyArray<[readonly string[], number]> = [
-  [['genres'], CACHE_TIMES.genresAndAuthors],
-  [['authors'], CACHE_TIMES.genresAndAuthors],
-  [['addresses'], CACHE_TIMES.addresses],
-  [['shipping-fees'], CACHE_TIMES.shippingFees],
-  [['wishlist'], CACHE_TIMES.wishlist],
-  [['customer-orders'], CACHE_TIMES.customerOrders],
+  [genreKeys.all, CACHE_TIMES.genresAndAuthors],
+  [authorKeys.all, CACHE_TIMES.genresAndAuthors],
+  [addressKeys.all, CACHE_TIMES.addresses],
+  [shippingFeeKeys.all, CACHE_TIMES.shippingFees],
+  [wishlistKeys.all, CACHE_TIMES.wishlist],
+  [customerOrderKeys.all, CACHE_TIMES.customerOrders],
 ];
 
 /**

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Messages } from '@bookshop/contracts/messages';
 import { genrePath } from '@bookshop/contracts/routes';
-import { useGenres } from '../../features/catalogue/api/get-genres.ts';
+import { useGenres } from '../../lib/api/get-genres.ts';
 import { groupGenresByLetter } from './genre-groups.ts';
 import { GenreDirectoryLoading } from './genre-directory-loading.tsx';
 

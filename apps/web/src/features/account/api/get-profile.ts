@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerProfile } from '@bookshop/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
-
-export const profileQueryKey = ['customer-profile'] as const;
+import { customerProfileKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/customers`: the signed-in customer's profile. */
 export function getProfile(signal?: AbortSignal): Promise<CustomerProfile> {
@@ -10,7 +9,7 @@ export function getProfile(signal?: AbortSignal): Promise<CustomerProfile> {
 }
 
 export function profileQueryOptions() {
-  return queryOptions({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile(signal) });
+  return queryOptions({ queryKey: customerProfileKeys.all, queryFn: ({ signal }) => getProfile(signal) });
 }
 
 export function useProfile() {

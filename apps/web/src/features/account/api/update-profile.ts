@@ -3,7 +3,7 @@ import { PROFILE_IMAGE_FIELD, UpdateCustomerSchema, type UpdateCustomer } from '
 import type { CustomerProfile } from '@bookshop/contracts/auth';
 import { PersonType } from '@bookshop/contracts/enums';
 import { api } from '../../../lib/api-client.ts';
-import { profileQueryKey } from './get-profile.ts';
+import { customerProfileKeys } from '../../../lib/query-keys.ts';
 
 /** The profile form's fields: the request's own rules and messages. */
 export const ProfileFieldsSchema = UpdateCustomerSchema.pick({
@@ -31,6 +31,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (profile) => queryClient.setQueryData(profileQueryKey, profile),
+    onSuccess: (profile) => queryClient.setQueryData(customerProfileKeys.all, profile),
   });
 }

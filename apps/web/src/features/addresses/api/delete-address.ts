@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '@bookshop/contracts/addresses';
 import { api } from '../../../lib/api-client.ts';
-import { addressesQueryKey, addressQueryKey } from './get-addresses.ts';
+import { addressKeys } from '../../../lib/query-keys.ts';
 
 /** `DELETE v1/customers-addresses/{id}` → 204. */
 export function deleteAddress(id: number): Promise<void> {
@@ -17,15 +17,15 @@ export function useDeleteAddress() {
   return useMutation({
     mutationFn: deleteAddress,
     onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: addressesQueryKey });
-      const previous = queryClient.getQueryData<Address[]>(addressesQueryKey);
-      queryClient.setQueryData<Address[]>(addressesQueryKey, (list) => list?.filter((address) => address.id !== id));
+      await queryClient.cancelQueries({ queryKey: addressKeys.list });
+      const previous = queryClient.getQueryData<Address[]>(addressKeys.list);
+      queryClient.setQueryData<Address[]>(addressKeys.list, (list) => list?.filter((address) => address.id !== id));
       return { previous };
     },
     onError: (_error, _id, context) => {
-      queryClient.setQueryData(addressesQueryKey, context?.previous);
+      queryClient.setQueryData(addressKeys.list, context?.previous);
     },
-    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: addressQueryKey(id) }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: addressesQueryKey }),
+    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: addressKeys.detail(id) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: addressKeys.list }),
   });
 }

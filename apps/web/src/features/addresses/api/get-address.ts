@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '@bookshop/contracts/addresses';
 import { api } from '../../../lib/api-client.ts';
-import { addressesQueryKey, addressQueryKey } from './get-addresses.ts';
+import { addressKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/customers-addresses/{id}`. */
 export function getAddress(id: number, signal?: AbortSignal): Promise<Address> {
@@ -10,7 +10,7 @@ export function getAddress(id: number, signal?: AbortSignal): Promise<Address> {
 
 export function addressQueryOptions(id: number) {
   return queryOptions({
-    queryKey: addressQueryKey(id),
+    queryKey: addressKeys.detail(id),
     queryFn: ({ signal }) => getAddress(id, signal),
     // The page shows 'not found' itself.
     meta: { errorToast: false },
@@ -22,7 +22,7 @@ export function useAddress(id: number) {
   const queryClient = useQueryClient();
   return useQuery({
     ...addressQueryOptions(id),
-    initialData: () => queryClient.getQueryData<Address[]>(addressesQueryKey)?.find((address) => address.id === id),
-    initialDataUpdatedAt: () => queryClient.getQueryState(addressesQueryKey)?.dataUpdatedAt,
+    initialData: () => queryClient.getQueryData<Address[]>(addressKeys.list)?.find((address) => address.id === id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(addressKeys.list)?.dataUpdatedAt,
   });
 }

@@ -2,13 +2,10 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { Address, AddressPage } from '@bookshop/contracts/addresses';
 import { MAX_PAGE_SIZE } from '@bookshop/contracts/constants';
 import { api, toQueryString } from '../../../lib/api-client.ts';
+import { addressKeys } from '../../../lib/query-keys.ts';
 
 // Type-only imports from contracts/addresses here: its schemas bring the phone-number metadata,
 // which only the address form page should load.
-
-/** Under 'addresses', so the spec's 24 h cache time applies (app/query-client.ts). */
-export const addressesQueryKey = ['addresses', 'list'] as const;
-export const addressQueryKey = (id: number) => ['addresses', 'detail', id] as const;
 
 /** `GET v1/customers-addresses`: main first, then newest. At most 20 exist, so one page holds them all. */
 export async function getAddresses(signal?: AbortSignal): Promise<Address[]> {
@@ -20,7 +17,7 @@ export async function getAddresses(signal?: AbortSignal): Promise<Address[]> {
 }
 
 export function addressesQueryOptions() {
-  return queryOptions({ queryKey: addressesQueryKey, queryFn: ({ signal }) => getAddresses(signal) });
+  return queryOptions({ queryKey: addressKeys.list, queryFn: ({ signal }) => getAddresses(signal) });
 }
 
 export function useAddresses() {
@@ -29,8 +26,8 @@ export function useAddresses() {
 
 /** Puts a saved address into the cached list (appended when new) and keeps one main address. */
 export function storeAddress(queryClient: QueryClient, saved: Address) {
-  queryClient.setQueryData(addressQueryKey(saved.id), saved);
-  queryClient.setQueryData<Address[]>(addressesQueryKey, (list) => {
+  queryClient.setQueryData(addressKeys.detail(saved.id), saved);
+  queryClient.setQueryData<Address[]>(addressKeys.list, (list) => {
     if (!list) return list;
     const others = list.map((address) => (saved.isMain ? { ...address, isMain: false } : address));
     return others.some((address) => address.id === saved.id)

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Country } from '@bookshop/contracts/catalogue';
 import { api } from '../../../lib/api-client.ts';
+import { countryKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/countries`: ISO 3166 codes and names, sorted by name. */
 export function getCountries(signal?: AbortSignal): Promise<Country[]> {
@@ -10,7 +11,7 @@ export function getCountries(signal?: AbortSignal): Promise<Country[]> {
 export function countriesQueryOptions() {
   // The list of countries does not change while the shop runs.
   return queryOptions({
-    queryKey: ['countries'],
+    queryKey: countryKeys.all,
     queryFn: ({ signal }) => getCountries(signal),
     staleTime: Infinity,
     gcTime: Infinity,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '@bookshop/contracts/addresses';
 import { api } from '../../../lib/api-client.ts';
-import { addressesQueryKey } from './get-addresses.ts';
+import { addressKeys } from '../../../lib/query-keys.ts';
 
 /** `PATCH v1/customers-addresses/{id}/main-address`. */
 export function setMainAddress(id: number): Promise<Address> {
@@ -17,20 +17,20 @@ export function useSetMainAddress() {
   return useMutation({
     mutationFn: setMainAddress,
     onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: addressesQueryKey });
-      const previous = queryClient.getQueryData<Address[]>(addressesQueryKey);
-      queryClient.setQueryData<Address[]>(addressesQueryKey, (list) =>
+      await queryClient.cancelQueries({ queryKey: addressKeys.list });
+      const previous = queryClient.getQueryData<Address[]>(addressKeys.list);
+      queryClient.setQueryData<Address[]>(addressKeys.list, (list) =>
         list?.map((address) => ({ ...address, isMain: address.id === id })),
       );
       // Single addresses cached for the edit form follow too; the refetch below corrects any guess.
-      queryClient.setQueriesData<Address>({ queryKey: ['addresses', 'detail'] }, (address) =>
+      queryClient.setQueriesData<Address>({ queryKey: addressKeys.details }, (address) =>
         address ? { ...address, isMain: address.id === id } : address,
       );
       return { previous };
     },
     onError: (_error, _id, context) => {
-      queryClient.setQueryData(addressesQueryKey, context?.previous);
+      queryClient.setQueryData(addressKeys.list, context?.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['addresses'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: addressKeys.all }),
   });
 }

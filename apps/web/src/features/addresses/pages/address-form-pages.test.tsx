@@ -7,9 +7,9 @@ import type { Address } from '@bookshop/contracts/addresses';
 import { answerApi, type ApiRequest, type ApiReply } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast } from '../../../ui/toast.tsx';
-import { addressesQueryKey } from '../api/get-addresses.ts';
 import { AddAddressPage } from './add-address-page.tsx';
 import { UpdateAddressPage } from './update-address-page.tsx';
+import { addressKeys } from '../../../lib/query-keys.ts';
 
 const countries = [
   { code: 'AE', name: 'United Arab Emirates' },
@@ -97,7 +97,7 @@ describe('add address form', () => {
     );
     const { router, client } = renderAt('/add-address');
     await ready();
-    await waitFor(() => expect(client.getQueryData(addressesQueryKey)).toEqual([home]));
+    await waitFor(() => expect(client.getQueryData(addressKeys.list)).toEqual([home]));
 
     await user.type(screen.getByRole('textbox', { name: 'Address' }), '7 Creek Lane');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'AE');
@@ -116,7 +116,7 @@ describe('add address form', () => {
       zipCode: '',
       isMain: false,
     });
-    expect(client.getQueryData<Address[]>(addressesQueryKey)?.map((a) => a.id)).toEqual([1, 9]);
+    expect(client.getQueryData<Address[]>(addressKeys.list)?.map((a) => a.id)).toEqual([1, 9]);
   });
 
   it("shows the server's field errors under their fields", async () => {
@@ -198,7 +198,7 @@ describe('update address form', () => {
       return path === '/api/v1/customers-addresses/1' ? { body: home } : undefined;
     });
     const client = createTestQueryClient();
-    client.setQueryData(addressesQueryKey, [home]);
+    client.setQueryData(addressKeys.list, [home]);
     const { router } = renderAt('/update-address/1', client);
     expect(await screen.findByRole('textbox', { name: 'City' })).toHaveValue('Dubai');
 

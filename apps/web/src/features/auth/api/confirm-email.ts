@@ -3,6 +3,7 @@ import type { EmailConfirmation } from '@bookshop/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
 import { authAreas, type AuthArea } from '../lib/auth-area.ts';
 import { logAuthFailure } from '../lib/log-auth-failure.ts';
+import { authKeys } from '../../../lib/query-keys.ts';
 
 /** `POST …/confirm-email/{id}` with the id from the confirmation mail; says whether it was confirmed before. */
 export function confirmEmail(area: AuthArea, id: string): Promise<EmailConfirmation> {
@@ -20,7 +21,7 @@ export function confirmEmail(area: AuthArea, id: string): Promise<EmailConfirmat
  */
 export function confirmEmailQueryOptions(area: AuthArea, id: string) {
   return queryOptions({
-    queryKey: ['auth', 'confirm-email', area, id],
+    queryKey: authKeys.confirmEmail(area, id),
     queryFn: () => confirmEmail(area, id),
     staleTime: Infinity,
     gcTime: Infinity,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@bookshop/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
+import { configKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/config`: whether Google sign-in is on (and its client id), whether payments are in TEST MODE. */
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
@@ -9,7 +10,7 @@ export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
 
 export function publicConfigQueryOptions() {
   return queryOptions({
-    queryKey: ['config'],
+    queryKey: configKeys.all,
     queryFn: ({ signal }) => getPublicConfig(signal),
     // Server settings change only with a restart.
     staleTime: Infinity,

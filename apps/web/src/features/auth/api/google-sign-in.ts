@@ -3,6 +3,7 @@ import type { GoogleSignIn, LoggedInUser } from '@bookshop/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
 import { logAuthFailure } from '../lib/log-auth-failure.ts';
 import { startSession } from '../session/session-store.ts';
+import { authKeys } from '../../../lib/query-keys.ts';
 
 /** `POST v1/customers/google-signin`: the API verifies the id token and answers like login. */
 export function googleSignIn(body: GoogleSignIn): Promise<LoggedInUser> {
@@ -15,7 +16,7 @@ export function googleSignIn(body: GoogleSignIn): Promise<LoggedInUser> {
  */
 export function googleSignInQueryOptions(body: GoogleSignIn) {
   return queryOptions({
-    queryKey: ['auth', 'google-signin', body.idToken],
+    queryKey: authKeys.googleSignIn(body.idToken),
     queryFn: async () => {
       const user = await googleSignIn(body);
       startSession(user);

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Cart } from '@bookshop/contracts/cart';
 import { api } from '../../../lib/api-client.ts';
-
-/** Every cart call answers the whole cart, so all of them write to this one cache entry. */
-export const cartQueryKey = ['cart'] as const;
+import { cartKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/cart`: the signed-in customer's cart with its totals. */
 export function getCart(signal?: AbortSignal): Promise<Cart> {
@@ -11,7 +9,7 @@ export function getCart(signal?: AbortSignal): Promise<Cart> {
 }
 
 export function cartQueryOptions() {
-  return queryOptions({ queryKey: cartQueryKey, queryFn: ({ signal }) => getCart(signal) });
+  return queryOptions({ queryKey: cartKeys.all, queryFn: ({ signal }) => getCart(signal) });
 }
 
 /** The server cart; `enabled` is false for guests, whose cart lives in the browser. */

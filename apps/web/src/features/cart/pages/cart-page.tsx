@@ -5,10 +5,10 @@ import type { CartItem } from '@bookshop/contracts/cart';
 import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
-import { cartMutationKey } from '../api/cart-mutation.ts';
 import { useClearCart } from '../api/clear-cart.ts';
 import { useCart } from '../api/get-cart.ts';
 import { useRemoveCartItem } from '../api/remove-cart-item.ts';
@@ -17,6 +17,7 @@ import { CartContents } from '../components/cart-contents.tsx';
 import { EmptyCart } from '../components/empty-cart.tsx';
 import { guestCart, useGuestCart } from '../guest-cart.ts';
 import { guestCartView } from '../lib/cart-view.ts';
+import { cartKeys } from '../../../lib/query-keys.ts';
 
 const CHECKOUT = 'Proceed to Checkout';
 
@@ -39,18 +40,11 @@ function ServerCart() {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const clear = useClearCart();
-  const busy = useIsMutating({ mutationKey: cartMutationKey }) > 0;
+  const busy = useIsMutating({ mutationKey: cartKeys.change }) > 0;
 
   if (cart.isPending) return <Spinner label="Loading your cart" className="size-8" />;
   if (cart.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="text-lg font-semibold text-rose-900">{Messages.listError}</p>
-        <Button variant="secondary" onClick={() => void cart.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError placement="page" onRetry={() => cart.refetch()} />;
   }
   if (cart.data.items.length === 0) return <EmptyCart />;
 

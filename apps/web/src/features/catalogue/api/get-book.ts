@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Book } from '@bookshop/contracts/catalogue';
 import { api } from '../../../lib/api-client.ts';
+import { bookKeys } from '../../../lib/query-keys.ts';
 
 export function getBook(title: string, signal?: AbortSignal): Promise<Book> {
   return api<Book>(`v1/books/${encodeURIComponent(title)}`, { signal });
@@ -8,7 +9,7 @@ export function getBook(title: string, signal?: AbortSignal): Promise<Book> {
 
 export function bookQueryOptions(title: string) {
   return queryOptions({
-    queryKey: ['books', 'detail', title],
+    queryKey: bookKeys.detail(title),
     queryFn: ({ signal }) => getBook(title, signal),
     // The book page shows its own 'Page Not Found' or error state, so a toast would repeat it.
     meta: { errorToast: false },

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { BookPage, BookQuery } from '@bookshop/contracts/catalogue';
 import { api, toQueryString } from '../../../lib/api-client.ts';
 import { coverImage, coverPreload } from '../lib/image-sources.ts';
+import { bookKeys } from '../../../lib/query-keys.ts';
 
 /** The list filters exactly as `GET v1/books` takes them, after defaults. */
 export type BookListQuery = BookQuery;
@@ -12,7 +13,7 @@ export function getBooks(query: BookListQuery, signal?: AbortSignal): Promise<Bo
 
 export function booksQueryOptions(query: BookListQuery) {
   return queryOptions({
-    queryKey: ['books', 'list', query],
+    queryKey: bookKeys.list(query),
     queryFn: ({ signal }) => getBooks(query, signal),
     // Paging and filtering keep the current grid on screen instead of flashing skeletons.
     placeholderData: keepPreviousData,

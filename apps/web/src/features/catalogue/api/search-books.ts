@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResult } from '@bookshop/contracts/catalogue';
 import { api, toQueryString } from '../../../lib/api-client.ts';
+import { bookKeys } from '../../../lib/query-keys.ts';
 
 export function searchBooks(keyword: string, signal?: AbortSignal): Promise<SearchResult[]> {
   return api<SearchResult[]>(`v1/books/search-books${toQueryString({ keyword })}`, { signal });
@@ -9,7 +10,7 @@ export function searchBooks(keyword: string, signal?: AbortSignal): Promise<Sear
 export function searchBooksQueryOptions(keyword: string) {
   const trimmed = keyword.trim();
   return queryOptions({
-    queryKey: ['books', 'search', trimmed],
+    queryKey: bookKeys.search(trimmed),
     queryFn: ({ signal }) => searchBooks(trimmed, signal),
     // A blank keyword always answers an empty list, so it is not worth a request.
     enabled: trimmed.length > 0,

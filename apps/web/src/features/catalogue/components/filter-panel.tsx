@@ -1,7 +1,7 @@
 import { useCallback, useId, type ReactNode } from 'react';
 import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN } from '@bookshop/contracts/constants';
-import { useAuthors } from '../api/get-authors.ts';
-import { useGenres } from '../api/get-genres.ts';
+import { useAuthors } from '../../../lib/api/get-authors.ts';
+import { useGenres } from '../../../lib/api/get-genres.ts';
 import type { BookFilterValues } from '../hooks/use-book-list-state.ts';
 import { PriceRangeSlider } from './price-range-slider.tsx';
 

@@ -8,14 +8,8 @@ import {
   PRICE_SLIDER_MIN,
 } from '@bookshop/contracts/constants';
 
-export type BookFilterValues = {
-  genre?: string;
-  author?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  filterInStock?: boolean;
-  hasDiscount?: boolean;
-};
+/** The list's filters: the API's own query, without the paging. */
+export type BookFilterValues = Omit<BookQuery, 'pageNo' | 'pageSize'>;
 
 export type BookListState = BookFilterValues & { pageNo: number; pageSize: number };
 
@@ -36,7 +30,8 @@ function readText(raw: string | null): string | undefined {
 /**
  * Reads the list state from the query string. A shared or hand-edited URL may hold anything, so
  * values the API would reject are dropped (or swapped, for an inverted price range) rather than
- * turned into an error page.
+ * turned into an error page. Written here rather than through lib/use-url-state.ts: the
+ * contract's schemas bring zod, which the home route's 100 KB budget cannot carry (decision 066).
  */
 export function readBookListState(params: URLSearchParams): BookListState {
   const pageNo = Number(params.get('pageNo'));

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { NotFound } from '../../../ui/not-found.tsx';
-import { useAuthors } from '../api/get-authors.ts';
+import { useAuthors } from '../../../lib/api/get-authors.ts';
 import { BookBrowser } from '../components/book-browser.tsx';
 import { PageMeta } from '../../../lib/seo/page-meta.tsx';
 import { authorPageMeta } from '../../../lib/seo/page-meta-builders.ts';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { NotFound } from '../../../ui/not-found.tsx';
-import { useGenres } from '../api/get-genres.ts';
+import { useGenres } from '../../../lib/api/get-genres.ts';
 import { BookBrowser } from '../components/book-browser.tsx';
 import { PageMeta } from '../../../lib/seo/page-meta.tsx';
 import { genrePageMeta } from '../../../lib/seo/page-meta-builders.ts';

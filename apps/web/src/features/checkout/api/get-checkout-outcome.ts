@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@bookshop/contracts/orders';
 import { api, toQueryString } from '../../../lib/api-client.ts';
+import { checkoutKeys } from '../../../lib/query-keys.ts';
 
 export type CheckoutOutcome = 'success' | 'cancelled';
 
@@ -23,7 +24,7 @@ export function getCheckoutOutcome(outcome: CheckoutOutcome, sessionId: string, 
  */
 export function checkoutOutcomeQueryOptions(outcome: CheckoutOutcome, sessionId: string) {
   return queryOptions({
-    queryKey: ['checkout', outcome, sessionId] as const,
+    queryKey: checkoutKeys.outcome(outcome, sessionId),
     queryFn: ({ signal }) => getCheckoutOutcome(outcome, sessionId, signal),
     staleTime: 0,
     gcTime: 0,

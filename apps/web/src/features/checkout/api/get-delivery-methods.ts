@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeliveryQuote } from '@bookshop/contracts/delivery';
 import { api } from '../../../lib/api-client.ts';
-
-/**
- * Under 'shipping-fees', so the spec's 1 h cache time applies (app/query-client.ts); every cart
- * change invalidates it, since the quote depends on the cart (decision 011).
- */
-export const deliveryMethodsQueryKey = ['shipping-fees', 'quote'] as const;
+import { shippingFeeKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/customers-addresses/delivery-methods`: each method's fee and availability for the cart. */
 export function getDeliveryMethods(signal?: AbortSignal): Promise<DeliveryQuote> {
@@ -14,7 +9,7 @@ export function getDeliveryMethods(signal?: AbortSignal): Promise<DeliveryQuote>
 }
 
 export function deliveryMethodsQueryOptions() {
-  return queryOptions({ queryKey: deliveryMethodsQueryKey, queryFn: ({ signal }) => getDeliveryMethods(signal) });
+  return queryOptions({ queryKey: shippingFeeKeys.quote, queryFn: ({ signal }) => getDeliveryMethods(signal) });
 }
 
 export function useDeliveryMethods() {

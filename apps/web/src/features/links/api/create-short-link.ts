@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ShortLink } from '@bookshop/contracts/links';
 import { api } from '../../../lib/api-client.ts';
+import { shortLinkKeys } from '../../../lib/query-keys.ts';
 
 /** `POST v1/link-shortner`: the short link of a page of this shop (a path from the root, or a full address). */
 export function createShortLink(originalUrl: string): Promise<ShortLink> {
@@ -13,7 +14,7 @@ export function createShortLink(originalUrl: string): Promise<ShortLink> {
  */
 export const shortLinkQueryOptions = (originalUrl: string) =>
   queryOptions({
-    queryKey: ['short-link', originalUrl],
+    queryKey: shortLinkKeys.url(originalUrl),
     queryFn: () => createShortLink(originalUrl),
     staleTime: Infinity,
     retry: false,

@@ -3,12 +3,12 @@ import type { OrderStatus } from '@bookshop/contracts/enums';
 import type { Order } from '@bookshop/contracts/orders';
 import type { Page } from '@bookshop/contracts/pagination';
 import { api, toQueryString } from '../../../lib/api-client.ts';
+import { customerOrderKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Every key under 'customer-orders' gets the spec's 168 h cache time (app/query-client.ts);
  * placing an order invalidates the whole prefix (spec section 4).
  */
-export const customerOrdersQueryKey = ['customer-orders'] as const;
 
 export type CustomerOrdersQuery = { pageNo: number; pageSize: number; status?: OrderStatus };
 
@@ -19,7 +19,7 @@ export function getCustomerOrders(query: CustomerOrdersQuery, signal?: AbortSign
 
 export function customerOrdersQueryOptions(query: CustomerOrdersQuery) {
   return queryOptions({
-    queryKey: [...customerOrdersQueryKey, 'list', query],
+    queryKey: customerOrderKeys.list(query),
     queryFn: ({ signal }) => getCustomerOrders(query, signal),
   });
 }

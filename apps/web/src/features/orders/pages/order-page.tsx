@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { ApiError } from '../../../lib/api-client.ts';
-import { Button } from '../../../ui/button.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
@@ -23,14 +23,7 @@ export function OrderPage() {
   if (notFound) return <NotFound detail={ORDER_NOT_FOUND} />;
   if (order.isPending) return <Spinner label="Loading the order" className="size-8" />;
   if (order.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 py-6">
-        <p className="text-lg font-semibold text-rose-900">{Messages.listError}</p>
-        <Button variant="secondary" onClick={() => void order.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError placement="page" className="py-6" onRetry={() => order.refetch()} />;
   }
 
   return (

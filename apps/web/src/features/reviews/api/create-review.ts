@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReview, OwnReview } from '@bookshop/contracts/reviews';
 import { api } from '../../../lib/api-client.ts';
-import { reviewsQueryKey } from './get-book-reviews.ts';
-import { ownReviewQueryKey } from './get-own-review.ts';
-import { refreshBookRatings } from './refresh-book-ratings.ts';
+import { refreshBookRatings } from '../../../lib/refresh-book-ratings.ts';
+import { reviewKeys } from '../../../lib/query-keys.ts';
 
 /** `POST v1/reviews`: 403 unless the customer bought the book, 409 for a second review. */
 export function createReview(body: CreateReview): Promise<OwnReview> {
@@ -15,11 +14,8 @@ export function useCreateReview() {
   return useMutation({
     mutationFn: createReview,
     onSuccess: async (review) => {
-      queryClient.setQueryData(ownReviewQueryKey(review.bookId), review);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewsQueryKey }),
-        refreshBookRatings(queryClient),
-      ]);
+      queryClient.setQueryData(reviewKeys.own(review.bookId), review);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.all }), refreshBookRatings(queryClient)]);
     },
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { reviewsQueryKey } from './get-book-reviews.ts';
-import { ownReviewQueryKey } from './get-own-review.ts';
-import { refreshBookRatings } from './refresh-book-ratings.ts';
+import { refreshBookRatings } from '../../../lib/refresh-book-ratings.ts';
+import { reviewKeys } from '../../../lib/query-keys.ts';
 
 /** `DELETE v1/reviews/{id}`: the customer's own review only. */
 export function deleteReview(id: number): Promise<void> {
@@ -15,11 +14,8 @@ export function useDeleteReview(bookId: number) {
     mutationFn: deleteReview,
     // Spec section 4: deleting refetches the reviews.
     onSuccess: async () => {
-      queryClient.setQueryData(ownReviewQueryKey(bookId), null);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewsQueryKey }),
-        refreshBookRatings(queryClient),
-      ]);
+      queryClient.setQueryData(reviewKeys.own(bookId), null);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.all }), refreshBookRatings(queryClient)]);
     },
   });
 }

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookReviewsPage, ReviewSort } from '@bookshop/contracts/reviews';
 import { api, toQueryString } from '../../../lib/api-client.ts';
-
-/** Everything this feature caches; a deleted review refetches the whole prefix (spec section 4). */
-export const reviewsQueryKey = ['reviews'] as const;
+import { reviewKeys } from '../../../lib/query-keys.ts';
 
 export type BookReviewsQuery = { pageNo: number; pageSize: number; sort: ReviewSort; rating?: number };
 
@@ -20,11 +18,9 @@ export function getBookReviews(
   return api<BookReviewsPage>(`v1/reviews/${bookId}${toQueryString(query)}`, { signal });
 }
 
-export const bookReviewsQueryKey = (bookId: number) => [...reviewsQueryKey, 'book', bookId] as const;
-
 export function bookReviewsQueryOptions(bookId: number, query: BookReviewsQuery) {
   return queryOptions({
-    queryKey: [...bookReviewsQueryKey(bookId), query],
+    queryKey: reviewKeys.bookPage(bookId, query),
     queryFn: ({ signal }) => getBookReviews(bookId, query, signal),
     // The section shows its own error state.
     meta: { errorToast: false },

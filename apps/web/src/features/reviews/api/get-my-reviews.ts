@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyReviewsPage } from '@bookshop/contracts/reviews';
 import { api, toQueryString } from '../../../lib/api-client.ts';
-import { reviewsQueryKey } from './get-book-reviews.ts';
+import { reviewKeys } from '../../../lib/query-keys.ts';
 
 export type MyReviewsQuery = { pageNo: number; pageSize: number };
 
@@ -10,11 +10,9 @@ export function getMyReviews(query: MyReviewsQuery, signal?: AbortSignal): Promi
   return api<MyReviewsPage>(`v1/reviews/mine${toQueryString(query)}`, { signal });
 }
 
-export const myReviewsQueryKey = [...reviewsQueryKey, 'mine'] as const;
-
 export function myReviewsQueryOptions(query: MyReviewsQuery) {
   return queryOptions({
-    queryKey: [...myReviewsQueryKey, query],
+    queryKey: reviewKeys.minePage(query),
     queryFn: ({ signal }) => getMyReviews(query, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnReview } from '@bookshop/contracts/reviews';
 import { api, ApiError } from '../../../lib/api-client.ts';
-import { reviewsQueryKey } from './get-book-reviews.ts';
+import { reviewKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/reviews/review-by/{bookId}`: the customer's own review of the book; null when they wrote none (404). */
 export async function getOwnReview(bookId: number, signal?: AbortSignal): Promise<OwnReview | null> {
@@ -13,11 +13,9 @@ export async function getOwnReview(bookId: number, signal?: AbortSignal): Promis
   }
 }
 
-export const ownReviewQueryKey = (bookId: number) => [...reviewsQueryKey, 'own', bookId] as const;
-
 export function ownReviewQueryOptions(bookId: number) {
   return queryOptions({
-    queryKey: ownReviewQueryKey(bookId),
+    queryKey: reviewKeys.own(bookId),
     queryFn: ({ signal }) => getOwnReview(bookId, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReviewEligibility } from '@bookshop/contracts/reviews';
 import { api } from '../../../lib/api-client.ts';
-import { reviewsQueryKey } from './get-book-reviews.ts';
+import { reviewKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/reviews/eligibility/{bookId}`: did the customer buy the book, and did they review it already. */
 export function getReviewEligibility(bookId: number, signal?: AbortSignal): Promise<ReviewEligibility> {
@@ -10,7 +10,7 @@ export function getReviewEligibility(bookId: number, signal?: AbortSignal): Prom
 
 export function reviewEligibilityQueryOptions(bookId: number) {
   return queryOptions({
-    queryKey: [...reviewsQueryKey, 'eligibility', bookId],
+    queryKey: reviewKeys.eligibility(bookId),
     queryFn: ({ signal }) => getReviewEligibility(bookId, signal),
     // Without an answer the page simply offers no button.
     meta: { errorToast: false },

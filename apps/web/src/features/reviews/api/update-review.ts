@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BookReviewsPage, MyReviewsPage, OwnReview, UpdateReview } from '@bookshop/contracts/reviews';
 import { api } from '../../../lib/api-client.ts';
-import { bookReviewsQueryKey } from './get-book-reviews.ts';
-import { myReviewsQueryKey } from './get-my-reviews.ts';
-import { ownReviewQueryKey } from './get-own-review.ts';
-import { refreshBookRatings } from './refresh-book-ratings.ts';
+import { refreshBookRatings } from '../../../lib/refresh-book-ratings.ts';
+import { reviewKeys } from '../../../lib/query-keys.ts';
 
 /** `PUT v1/reviews` with the id in the body: the customer's own review only. */
 export function updateReview(body: UpdateReview): Promise<OwnReview> {
@@ -32,10 +30,10 @@ function moveRating(page: BookReviewsPage, before: number, after: number): BookR
  * list), without refetching them.
  */
 function updateInPlace(queryClient: QueryClient, saved: OwnReview) {
-  const previous = queryClient.getQueryData<OwnReview | null>(ownReviewQueryKey(saved.bookId));
+  const previous = queryClient.getQueryData<OwnReview | null>(reviewKeys.own(saved.bookId));
   const edit = { subject: saved.subject, comment: saved.comment, rating: saved.rating, updatedAt: saved.updatedAt };
-  queryClient.setQueryData(ownReviewQueryKey(saved.bookId), saved);
-  queryClient.setQueriesData<BookReviewsPage>({ queryKey: bookReviewsQueryKey(saved.bookId) }, (page) => {
+  queryClient.setQueryData(reviewKeys.own(saved.bookId), saved);
+  queryClient.setQueriesData<BookReviewsPage>({ queryKey: reviewKeys.book(saved.bookId) }, (page) => {
     if (!page) return page;
     const shown = page.data.find((review) => review.id === saved.id);
     // A hidden review is in no bar; a review on another page still counts in the bars.
@@ -45,7 +43,7 @@ function updateInPlace(queryClient: QueryClient, saved: OwnReview) {
     return counted && before !== undefined ? moveRating({ ...page, data }, before, saved.rating) : { ...page, data };
   });
   queryClient.setQueriesData<MyReviewsPage>(
-    { queryKey: myReviewsQueryKey },
+    { queryKey: reviewKeys.mine },
     (page) =>
       page && { ...page, data: page.data.map((review) => (review.id === saved.id ? { ...review, ...edit } : review)) },
   );

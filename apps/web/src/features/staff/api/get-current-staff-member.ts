@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffMember } from '@bookshop/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
+import { staffKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/users/me`: the signed-in staff member, New User included. */
 export function getCurrentStaffMember(signal?: AbortSignal): Promise<StaffMember> {
@@ -9,7 +10,7 @@ export function getCurrentStaffMember(signal?: AbortSignal): Promise<StaffMember
 
 export function currentStaffMemberQueryOptions() {
   return queryOptions({
-    queryKey: ['staff', 'me'],
+    queryKey: staffKeys.me,
     queryFn: ({ signal }) => getCurrentStaffMember(signal),
   });
 }

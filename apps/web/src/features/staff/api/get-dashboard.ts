@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Dashboard, DashboardRange } from '@bookshop/contracts/dashboard';
 import { api } from '../../../lib/api-client.ts';
+import { staffKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/dashboard?range=…` (orders:view): the dashboard's figures in one call. */
 export function getDashboard(range: DashboardRange, signal?: AbortSignal): Promise<Dashboard> {
@@ -9,7 +10,7 @@ export function getDashboard(range: DashboardRange, signal?: AbortSignal): Promi
 
 export function dashboardQueryOptions(range: DashboardRange) {
   return queryOptions({
-    queryKey: ['staff', 'dashboard', range],
+    queryKey: staffKeys.dashboard(range),
     queryFn: ({ signal }) => getDashboard(range, signal),
     // Switching ranges keeps the previous figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,

@@ -3,6 +3,7 @@ import { PROFILE_IMAGE_FIELD, UpdateStaffSchema, type UpdateStaff } from '@books
 import type { StaffMember } from '@bookshop/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
 import { currentStaffMemberQueryOptions } from './get-current-staff-member.ts';
+import { staffKeys } from '../../../lib/query-keys.ts';
 
 /** The profile form's fields: the request's own rules and messages. */
 export const StaffProfileFieldsSchema = UpdateStaffSchema.pick({ firstName: true, lastName: true, userName: true });
@@ -26,7 +27,7 @@ export function useUpdateStaffProfile() {
     onSuccess: (member) => {
       queryClient.setQueryData(currentStaffMemberQueryOptions().queryKey, member);
       // The Admins' staff table lists user names too.
-      return queryClient.invalidateQueries({ queryKey: ['staff', 'list'] });
+      return queryClient.invalidateQueries({ queryKey: staffKeys.lists });
     },
   });
 }

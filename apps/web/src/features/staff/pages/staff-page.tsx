@@ -1,35 +1,29 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
-import { AuthMessages, type StaffMember } from '@bookshop/contracts/auth';
+import { z } from 'zod';
+import { AuthMessages, StaffQuerySchema, type StaffMember } from '@bookshop/contracts/auth';
 import { DEFAULT_PAGE_SIZE } from '@bookshop/contracts/constants';
 import { RoleName } from '@bookshop/contracts/enums';
-import { Messages } from '@bookshop/contracts/messages';
 import { Permission, ROLE_NAMES } from '@bookshop/contracts/roles';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useUrlState } from '../../../lib/use-url-state.ts';
 import { Button } from '../../../ui/button.tsx';
+import { SelectField } from '../../../ui/form-fields.tsx';
+import { ListPage } from '../../../ui/list-page.tsx';
+import { DataTable } from '../../../ui/data-table.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { EmptyLine, ErrorLine, QueryState } from '../../../ui/query-state.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useChangeRole } from '../api/change-role.ts';
-import { useStaff, type StaffListQuery } from '../api/get-staff.ts';
+import { useStaff } from '../api/get-staff.ts';
 import { useDashboardViewer } from '../components/dashboard-layout.tsx';
 
 const isRoleName = (value: string | null): value is RoleName => ROLE_NAMES.includes(value as RoleName);
 
-/** Page and role filter live in the URL, so a reload or a shared link shows the same list. */
-function useStaffListQuery(): [StaffListQuery, (change: Partial<StaffListQuery>) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const role = searchParams.get('role');
-  const pageNo = Math.max(1, Number.parseInt(searchParams.get('pageNo') ?? '1', 10) || 1);
-  const query: StaffListQuery = { pageNo, pageSize: DEFAULT_PAGE_SIZE, role: isRoleName(role) ? role : undefined };
-  const update = (change: Partial<StaffListQuery>) => {
-    const next = { ...query, ...change };
-    const params = new URLSearchParams();
-    if (next.role) params.set('role', next.role);
-    if (next.pageNo > 1) params.set('pageNo', String(next.pageNo));
-    setSearchParams(params);
-  };
-  return [query, update];
-}
+/** Page and role filter live in the URL; the page size is fixed. */
+const UrlQuerySchema = z.object({
+  ...StaffQuerySchema.shape,
+  pageSize: z.literal(DEFAULT_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
 
 /** /admin/dashboard/staff (Admins only): every staff member, with their role to change. */
 export function StaffPage() {
@@ -47,83 +41,50 @@ export function StaffPage() {
 }
 
 function StaffList({ viewerId }: { viewerId: number }) {
-  const [query, setQuery] = useStaffListQuery();
+  const [query, setQuery] = useUrlState(UrlQuerySchema);
   const staff = useStaff(query);
-  const filterId = useId();
   const details = staff.data?.paginationDetails;
 
   return (
-    <section aria-labelledby="staff-title" className="grid gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 id="staff-title" className="text-3xl font-bold text-stone-900">
-            Staff
-          </h1>
-          <p className="text-stone-700">New staff have the role New User until you give them another.</p>
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={filterId} className="text-sm font-semibold text-stone-800">
-            Show
-          </label>
-          <select
-            id={filterId}
-            value={query.role ?? ''}
-            onChange={(event) =>
-              setQuery({ role: isRoleName(event.target.value) ? event.target.value : undefined, pageNo: 1 })
-            }
-            className="min-h-11 rounded-md border border-stone-300 bg-white px-3"
+    <ListPage
+      id="staff"
+      title="Staff"
+      intro="New staff have the role New User until you give them another."
+      actions={
+        <SelectField
+          label="Show"
+          value={query.role ?? ''}
+          onChange={(event) =>
+            setQuery({ role: isRoleName(event.target.value) ? event.target.value : undefined, pageNo: 1 })
+          }
+        >
+          <option value="">All roles</option>
+          {ROLE_NAMES.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </SelectField>
+      }
+    >
+      <QueryState
+        query={staff}
+        loadingLabel="Loading staff"
+        isEmpty={(page) => page.data.length === 0}
+        empty={<EmptyLine>No staff found.</EmptyLine>}
+        error={<ErrorLine />}
+      >
+        {(page) => (
+          <DataTable
+            caption="Staff and their roles"
+            columns={['User Name', 'Email Address', 'Role', 'Email confirmed', 'Joined']}
           >
-            <option value="">All roles</option>
-            {ROLE_NAMES.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
+            {page.data.map((member) => (
+              <StaffRow key={member.id} member={member} isViewer={member.id === viewerId} />
             ))}
-          </select>
-        </div>
-      </header>
-
-      {staff.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading staff" className="size-8" />
-        </div>
-      ) : staff.isError ? (
-        <p role="alert" className="py-10 text-center text-stone-800">
-          {Messages.listError}
-        </p>
-      ) : staff.data.data.length === 0 ? (
-        <p className="py-10 text-center text-stone-800">No staff found.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Staff and their roles</caption>
-            <thead className="bg-stone-100 text-stone-800">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  User Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Email Address
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Email confirmed
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Joined
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {staff.data.data.map((member) => (
-                <StaffRow key={member.id} member={member} isViewer={member.id === viewerId} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+          </DataTable>
+        )}
+      </QueryState>
 
       {details && details.totalPages > 1 && (
         <nav aria-label="Staff pages" className="flex items-center justify-center gap-3">
@@ -146,7 +107,7 @@ function StaffList({ viewerId }: { viewerId: number }) {
           </Button>
         </nav>
       )}
-    </section>
+    </ListPage>
   );
 }
 

@@ -2,8 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Page } from '@bookshop/contracts/pagination';
 import type { CustomerTicket } from '@bookshop/contracts/support';
 import { api, toQueryString } from '../../../lib/api-client.ts';
-
-export const customerTicketsQueryKey = ['customer-tickets'] as const;
+import { customerTicketKeys } from '../../../lib/query-keys.ts';
 
 export type CustomerTicketsQuery = { pageNo: number; pageSize: number };
 
@@ -14,7 +13,7 @@ export function getCustomerTickets(query: CustomerTicketsQuery, signal?: AbortSi
 
 export function customerTicketsQueryOptions(query: CustomerTicketsQuery) {
   return queryOptions({
-    queryKey: [...customerTicketsQueryKey, query],
+    queryKey: customerTicketKeys.list(query),
     queryFn: ({ signal }) => getCustomerTickets(query, signal),
   });
 }

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { WishlistBookIds } from '@bookshop/contracts/wishlist';
 import { api } from '../../../lib/api-client.ts';
-
-/** Under 'wishlist', so the spec's 1 h cache time applies (app/query-client.ts). */
-export const wishlistIdsQueryKey = ['wishlist', 'books-ids'] as const;
-export const wishlistBooksQueryKey = ['wishlist', 'books'] as const;
+import { wishlistKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/wishlist/books-ids`: every wishlisted book id, for the cards' 'Already Added'. */
 export function getWishlistIds(signal?: AbortSignal): Promise<WishlistBookIds> {
@@ -12,7 +9,7 @@ export function getWishlistIds(signal?: AbortSignal): Promise<WishlistBookIds> {
 }
 
 export function wishlistIdsQueryOptions() {
-  return queryOptions({ queryKey: wishlistIdsQueryKey, queryFn: ({ signal }) => getWishlistIds(signal) });
+  return queryOptions({ queryKey: wishlistKeys.ids, queryFn: ({ signal }) => getWishlistIds(signal) });
 }
 
 /** Spec section 4: the ids are fetched when logged in; `enabled` is false for everyone else. */
@@ -22,6 +19,6 @@ export function useWishlistIds({ enabled }: { enabled: boolean }) {
 
 /** Every wishlist change answers the new id set; the paged book list is refetched from it. */
 export async function storeWishlistIds(queryClient: QueryClient, ids: WishlistBookIds) {
-  queryClient.setQueryData(wishlistIdsQueryKey, ids);
-  await queryClient.invalidateQueries({ queryKey: wishlistBooksQueryKey });
+  queryClient.setQueryData(wishlistKeys.ids, ids);
+  await queryClient.invalidateQueries({ queryKey: wishlistKeys.books });
 }

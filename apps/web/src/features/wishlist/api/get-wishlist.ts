@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { WishlistPage } from '@bookshop/contracts/wishlist';
 import { api, toQueryString } from '../../../lib/api-client.ts';
-import { wishlistBooksQueryKey } from './get-wishlist-ids.ts';
+import { wishlistKeys } from '../../../lib/query-keys.ts';
 
 export const WISHLIST_PAGE_SIZE = 20;
 
@@ -12,7 +12,7 @@ export function getWishlist(pageNo: number, signal?: AbortSignal): Promise<Wishl
 
 export function wishlistQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: wishlistBooksQueryKey,
+    queryKey: wishlistKeys.books,
     queryFn: ({ pageParam, signal }) => getWishlist(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: ({ paginationDetails: { currentPage, totalPages } }) =>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
 import { HeartIcon } from '../../../ui/icons.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -23,14 +23,7 @@ export function WishListPage() {
   let body;
   if (wishlist.isPending) body = <Spinner label="Loading your wishlist" className="size-8" />;
   else if (wishlist.isError) {
-    body = (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="text-lg font-semibold text-rose-900">{Messages.listError}</p>
-        <Button variant="secondary" onClick={() => void wishlist.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadError placement="page" onRetry={() => wishlist.refetch()} />;
   } else if (books.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center">

@@ -2,10 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Book } from '@bookshop/contracts/catalogue';
 import type { StaffBook, StaffBookPage, StaffBookQuery } from '@bookshop/contracts/book-admin';
 import { api, apiUpload, toQueryString, type UploadProgress } from '../../../../lib/api-client.ts';
+import { staffBookKeys } from '../../../../lib/query-keys.ts';
 
 export function useStaffBooks(query: StaffBookQuery) {
   return useQuery({
-    queryKey: ['staff-books', query],
+    queryKey: staffBookKeys.list(query),
     queryFn: ({ signal }) => api<StaffBookPage>(`v1/staff/books${toQueryString(query)}`, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -14,7 +15,7 @@ export function useStaffBooks(query: StaffBookQuery) {
 
 export function useBookForUpdate(id: number | null) {
   return useQuery({
-    queryKey: ['book-for-update', id],
+    queryKey: staffBookKeys.forUpdate(id),
     queryFn: ({ signal }) => api<StaffBook>(`v1/books/book-for-update/${id}`, { signal }),
     enabled: id !== null,
     staleTime: 0,

@@ -1,67 +1,25 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   LOW_STOCK_THRESHOLD,
   STAFF_BOOK_SORTS,
   StaffBookQuerySchema,
-  type StaffBookQuery,
   type StaffBookSort,
 } from '@bookshop/contracts/book-admin';
-import { Messages } from '@bookshop/contracts/messages';
 import { Permission } from '@bookshop/contracts/roles';
 import { Routes } from '@bookshop/contracts/routes';
 import { formatPrice } from '../../../../lib/format.ts';
+import { useUrlState } from '../../../../lib/use-url-state.ts';
 import { buttonClasses } from '../../../../ui/button.tsx';
-import { Spinner } from '../../../../ui/spinner.tsx';
+import { DataTable } from '../../../../ui/data-table.tsx';
+import { EmptyLine, ErrorLine, QueryState } from '../../../../ui/query-state.tsx';
 import { useDocumentTitle } from '../../../../ui/use-document-title.ts';
-import { useGenres } from '../api/authors-and-genres.ts';
+import { useGenres } from '../../../../lib/api/get-genres.ts';
 import { PageSizeSelect, Pagination } from '../../../../ui/pagination.tsx';
 import { useDashboardViewer } from '../../components/dashboard-layout.tsx';
 import { useStaffBooks } from '../api/staff-books.ts';
 
 const SEARCH_DELAY_MS = 300;
-const KEYS = [
-  'pageNo',
-  'pageSize',
-  'search',
-  'genre',
-  'inStock',
-  'hasDiscount',
-  'isActive',
-  'lowStock',
-  'sort',
-] as const;
-const DEFAULT_SORT: StaffBookSort = '-createdAt';
-
-/** Every part of the table's state lives in the URL; a part the schema refuses falls back to its default. */
-function readQuery(params: URLSearchParams): StaffBookQuery {
-  const raw: Record<string, string> = {};
-  for (const key of KEYS) {
-    const value = params.get(key);
-    if (value === null || value === '') continue;
-    if (StaffBookQuerySchema.shape[key].safeParse(value).success) raw[key] = value;
-  }
-  return StaffBookQuerySchema.parse(raw);
-}
-
-type Change = Partial<Record<(typeof KEYS)[number], string | number | undefined>>;
-
-function useTableQuery(): [StaffBookQuery, (change: Change) => void] {
-  const [params, setParams] = useSearchParams();
-  const query = readQuery(params);
-  const update = (change: Change) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(change)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    // A new filter or sort starts again at page 1.
-    if (!('pageNo' in change)) next.delete('pageNo');
-    if (next.get('sort') === DEFAULT_SORT) next.delete('sort');
-    setParams(next, { replace: 'search' in change });
-  };
-  return [query, update];
-}
 
 const COLUMNS: { label: string; field?: 'title' | 'price' | 'stockQuantity' }[] = [
   { label: 'Title', field: 'title' },
@@ -90,7 +48,8 @@ export function BooksPage() {
   useDocumentTitle('Books');
   const viewer = useDashboardViewer();
   const canManage = viewer.permissions.includes(Permission.ManageBooks);
-  const [query, setQuery] = useTableQuery();
+  // Every part of the table's state lives in the URL.
+  const [query, setQuery] = useUrlState(StaffBookQuerySchema);
   const books = useStaffBooks(query);
   const genres = useGenres();
   const ids = useId();
@@ -114,7 +73,11 @@ export function BooksPage() {
 
   const details = books.data?.paginationDetails;
   const sortOf = (field: string) =>
-    query.sort === field ? 'ascending' : query.sort === `-${field}` ? 'descending' : 'none';
+    query.sort === field
+      ? ('ascending' as const)
+      : query.sort === `-${field}`
+        ? ('descending' as const)
+        : ('none' as const);
   const yesNo = (key: 'inStock' | 'hasDiscount' | 'isActive', value: boolean | undefined) =>
     value === undefined ? '' : String(value);
 
@@ -200,106 +163,88 @@ export function BooksPage() {
         </label>
       </div>
 
-      {books.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Loading books" className="size-8" />
-        </div>
-      ) : books.isError ? (
-        <p role="alert" className="py-10 text-center text-stone-800">
-          {Messages.listError}
-        </p>
-      ) : books.data.data.length === 0 ? (
-        <p className="py-10 text-center text-stone-800">No books match these filters.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white" aria-busy={books.isFetching}>
-          <table role="table" className="w-full min-w-[48rem] text-left text-sm">
-            <caption className="sr-only">Books; select a column heading to sort by it.</caption>
-            <thead role="rowgroup" className="bg-stone-100 text-stone-800">
-              <tr role="row">
-                {COLUMNS.map((column) => (
-                  <th
-                    key={column.label}
-                    role="columnheader"
-                    scope="col"
-                    aria-sort={column.field ? sortOf(column.field) : undefined}
-                    className="px-4 py-3"
+      <QueryState
+        query={books}
+        loadingLabel="Loading books"
+        isEmpty={(page) => page.data.length === 0}
+        empty={<EmptyLine>No books match these filters.</EmptyLine>}
+        error={<ErrorLine />}
+      >
+        {(page) => (
+          <DataTable
+            caption="Books; select a column heading to sort by it."
+            busy={books.isFetching}
+            className="min-w-[48rem]"
+            roles
+            columns={[
+              ...COLUMNS.map((column) => ({
+                key: column.label,
+                sort: column.field ? sortOf(column.field) : undefined,
+                label: column.field ? (
+                  <button
+                    type="button"
+                    className="inline-flex min-h-10 items-center gap-1 font-semibold"
+                    onClick={() => {
+                      const field = column.field!;
+                      setQuery({ sort: query.sort === field ? `-${field}` : field });
+                    }}
                   >
-                    {column.field ? (
-                      <button
-                        type="button"
-                        className="inline-flex min-h-10 items-center gap-1 font-semibold"
-                        onClick={() => {
-                          const field = column.field!;
-                          setQuery({ sort: query.sort === field ? `-${field}` : field });
-                        }}
-                      >
-                        {column.label}
-                        <span aria-hidden="true">
-                          {sortOf(column.field) === 'ascending'
-                            ? '▲'
-                            : sortOf(column.field) === 'descending'
-                              ? '▼'
-                              : '↕'}
-                        </span>
-                      </button>
-                    ) : (
-                      column.label
-                    )}
-                  </th>
-                ))}
+                    {column.label}
+                    <span aria-hidden="true">
+                      {sortOf(column.field) === 'ascending' ? '▲' : sortOf(column.field) === 'descending' ? '▼' : '↕'}
+                    </span>
+                  </button>
+                ) : (
+                  column.label
+                ),
+              })),
+              ...(canManage ? [{ key: 'actions', label: <span className="sr-only">Actions</span> }] : []),
+            ]}
+          >
+            {page.data.map((book) => (
+              <tr role="row" key={book.id}>
+                <td role="cell" className="px-4 py-3 font-semibold text-stone-900">
+                  {book.title}
+                </td>
+                <td role="cell" className="px-4 py-3">
+                  {book.authors.map((a) => a.name).join(', ')}
+                </td>
+                <td role="cell" className="px-4 py-3 whitespace-nowrap">
+                  {book.isbn}
+                </td>
+                <td role="cell" className="px-4 py-3 whitespace-nowrap">
+                  {formatPrice(book.discountedPrice)}
+                  {book.discountPercentage > 0 && (
+                    <span className="block text-xs text-stone-600">
+                      {formatPrice(book.price)} − {book.discountPercentage}%
+                    </span>
+                  )}
+                </td>
+                <td
+                  role="cell"
+                  className={`px-4 py-3 ${book.stockQuantity <= LOW_STOCK_THRESHOLD ? 'font-semibold text-red-700' : ''}`}
+                >
+                  {book.stockQuantity}
+                </td>
+                <td role="cell" className="px-4 py-3">
+                  {book.isActive ? 'Shown' : 'Hidden'}
+                </td>
                 {canManage && (
-                  <th role="columnheader" scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
+                  <td role="cell" className="px-4 py-3">
+                    <Link
+                      to={Routes.adminUpdateBook.replace(':id', String(book.id))}
+                      aria-label={`Edit ${book.title}`}
+                      className="font-semibold text-brand underline"
+                    >
+                      Edit
+                    </Link>
+                  </td>
                 )}
               </tr>
-            </thead>
-            <tbody role="rowgroup" className="divide-y divide-stone-200">
-              {books.data.data.map((book) => (
-                <tr role="row" key={book.id}>
-                  <td role="cell" className="px-4 py-3 font-semibold text-stone-900">
-                    {book.title}
-                  </td>
-                  <td role="cell" className="px-4 py-3">
-                    {book.authors.map((a) => a.name).join(', ')}
-                  </td>
-                  <td role="cell" className="px-4 py-3 whitespace-nowrap">
-                    {book.isbn}
-                  </td>
-                  <td role="cell" className="px-4 py-3 whitespace-nowrap">
-                    {formatPrice(book.discountedPrice)}
-                    {book.discountPercentage > 0 && (
-                      <span className="block text-xs text-stone-600">
-                        {formatPrice(book.price)} − {book.discountPercentage}%
-                      </span>
-                    )}
-                  </td>
-                  <td
-                    role="cell"
-                    className={`px-4 py-3 ${book.stockQuantity <= LOW_STOCK_THRESHOLD ? 'font-semibold text-red-700' : ''}`}
-                  >
-                    {book.stockQuantity}
-                  </td>
-                  <td role="cell" className="px-4 py-3">
-                    {book.isActive ? 'Shown' : 'Hidden'}
-                  </td>
-                  {canManage && (
-                    <td role="cell" className="px-4 py-3">
-                      <Link
-                        to={Routes.adminUpdateBook.replace(':id', String(book.id))}
-                        aria-label={`Edit ${book.title}`}
-                        className="font-semibold text-brand underline"
-                      >
-                        Edit
-                      </Link>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
 
       {details && (
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffOrder } from '@bookshop/contracts/orders';
 import { api } from '../../../lib/api-client.ts';
-import { staffOrdersQueryKey } from './get-staff-orders.ts';
+import { staffOrderKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/orders/{id}` (orders:view): any order, with who placed it. */
 export function getStaffOrder(id: number, signal?: AbortSignal): Promise<StaffOrder> {
@@ -10,7 +10,7 @@ export function getStaffOrder(id: number, signal?: AbortSignal): Promise<StaffOr
 
 export function staffOrderQueryOptions(id: number) {
   return queryOptions({
-    queryKey: [...staffOrdersQueryKey, 'detail', id],
+    queryKey: staffOrderKeys.detail(id),
     queryFn: ({ signal }) => getStaffOrder(id, signal),
     // A missing order shows the page's own not-found message, not a toast.
     meta: { errorToast: false },

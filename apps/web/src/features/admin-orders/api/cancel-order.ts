@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import type { ChangeOrderStatus, StaffOrder } from '@bookshop/contracts/orders';
 import { api } from '../../../lib/api-client.ts';
-import { staffOrdersQueryKey } from './get-staff-orders.ts';
 import { staffOrderQueryOptions } from './get-staff-order.ts';
+import { staffOrderKeys } from '../../../lib/query-keys.ts';
 
 /**
  * `PATCH v1/orders/{id}/status` `{ status: 3, reason }` (orders:manage): a Pending order's copies
@@ -23,7 +23,7 @@ export function useCancelOrder(id: number) {
     meta: { errorToast: false },
     onSuccess: (order) => {
       queryClient.setQueryData(staffOrderQueryOptions(id).queryKey, order);
-      return queryClient.invalidateQueries({ queryKey: staffOrdersQueryKey });
+      return queryClient.invalidateQueries({ queryKey: staffOrderKeys.all });
     },
   });
 }

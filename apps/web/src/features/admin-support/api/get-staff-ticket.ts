@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffTicket } from '@bookshop/contracts/support';
 import { api } from '../../../lib/api-client.ts';
-import { staffTicketsQueryKey } from './get-pending-tickets.ts';
+import { staffTicketKeys } from '../../../lib/query-keys.ts';
 
 /** `GET v1/support-tickets/{id}` (support-tickets:view): one ticket or contact item with its thread. */
 export function getStaffTicket(id: number, signal?: AbortSignal): Promise<StaffTicket> {
@@ -10,7 +10,7 @@ export function getStaffTicket(id: number, signal?: AbortSignal): Promise<StaffT
 
 export function staffTicketQueryOptions(id: number) {
   return queryOptions({
-    queryKey: [...staffTicketsQueryKey, 'detail', id],
+    queryKey: staffTicketKeys.detail(id),
     queryFn: ({ signal }) => getStaffTicket(id, signal),
   });
 }

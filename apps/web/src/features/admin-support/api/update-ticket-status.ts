@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffTicket, TicketStatus, UpdateTicket } from '@bookshop/contracts/support';
 import { api } from '../../../lib/api-client.ts';
-import { staffTicketsQueryKey } from './get-pending-tickets.ts';
 import { staffTicketQueryOptions } from './get-staff-ticket.ts';
+import { staffTicketKeys } from '../../../lib/query-keys.ts';
 
 /** `PATCH v1/support-tickets/{id}` (support-tickets:manage): close (it leaves the pending list) or reopen. */
 export function updateTicketStatus(id: number, status: TicketStatus): Promise<StaffTicket> {
@@ -16,7 +16,7 @@ export function useUpdateTicketStatus(id: number) {
     mutationFn: (status: TicketStatus) => updateTicketStatus(id, status),
     onSuccess: (ticket) => {
       queryClient.setQueryData(staffTicketQueryOptions(id).queryKey, ticket);
-      return queryClient.invalidateQueries({ queryKey: staffTicketsQueryKey });
+      return queryClient.invalidateQueries({ queryKey: staffTicketKeys.all });
     },
   });
 }

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import {
   CreateTicketReplySchema,
@@ -15,6 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { serverFieldError } from '../../../lib/field-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { TextAreaField } from '../../../ui/form-fields.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -23,8 +23,8 @@ import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useStaffTicket } from '../api/get-staff-ticket.ts';
 import { useReplyToTicket } from '../api/reply-to-ticket.ts';
 import { useUpdateTicketStatus } from '../api/update-ticket-status.ts';
-import { TicketStatusBadge } from '../components/ticket-status-badge.tsx';
-import { TicketThread } from '../components/ticket-thread.tsx';
+import { TicketStatusBadge } from '../../support/components/ticket-status-badge.tsx';
+import { TicketThread } from '../../support/components/ticket-thread.tsx';
 import { KIND_LABELS } from './admin-support-page.tsx';
 
 const validId = (raw: string | undefined) => {
@@ -57,14 +57,7 @@ export function AdminTicketPage({ canManage }: AdminTicketPageProps) {
   }
   if (ticket.isPending) return <Spinner label="Loading the ticket" className="size-8" />;
   if (ticket.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="text-lg font-semibold text-rose-900">{Messages.listError}</p>
-        <Button variant="secondary" onClick={() => void ticket.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError placement="page" onRetry={() => ticket.refetch()} />;
   }
 
   const { data } = ticket;

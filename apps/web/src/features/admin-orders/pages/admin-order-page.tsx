@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { OrderStatus } from '@bookshop/contracts/enums';
-import { Messages } from '@bookshop/contracts/messages';
 import { OrderMessages, type StaffOrder } from '@bookshop/contracts/orders';
 import { Routes } from '@bookshop/contracts/routes';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useStaffOrder } from '../api/get-staff-order.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
-import { OrderCancellation } from '../components/order-cancellation.tsx';
-import { orderCard } from '../components/order-details.tsx';
-import { OrderView } from '../components/order-view.tsx';
-import { parseOrderId } from '../lib/order-id.ts';
+import { OrderCancellation } from '../../orders/components/order-cancellation.tsx';
+import { orderCard } from '../../orders/components/order-details.tsx';
+import { OrderView } from '../../orders/components/order-view.tsx';
+import { parseOrderId } from '../../orders/lib/order-id.ts';
 
 const CANCELLABLE: readonly number[] = [OrderStatus.Pending, OrderStatus.Completed];
 
@@ -62,14 +62,7 @@ export function AdminOrderPage({ canCancel }: AdminOrderPageProps) {
   }
   if (order.isPending) return <Spinner label="Loading the order" className="size-8" />;
   if (order.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="text-lg font-semibold text-rose-900">{Messages.listError}</p>
-        <Button variant="secondary" onClick={() => void order.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError placement="page" onRetry={() => order.refetch()} />;
   }
 
   const { data } = order;

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SetReviewHidden, StaffReview } from '@bookshop/contracts/reviews';
 import { api } from '../../../lib/api-client.ts';
-import { reviewsQueryKey } from './get-book-reviews.ts';
-import { staffReviewsQueryKey } from './get-staff-reviews.ts';
-import { refreshBookRatings } from './refresh-book-ratings.ts';
+import { refreshBookRatings } from '../../../lib/refresh-book-ratings.ts';
+import { reviewKeys, staffReviewKeys } from '../../../lib/query-keys.ts';
 
 /** `PATCH v1/staff/reviews/{id}` `{ hidden }` (reviews:moderate): the review leaves, or rejoins, the book's average. */
 export function setReviewHidden(id: number, hidden: boolean): Promise<StaffReview> {
@@ -17,8 +16,8 @@ export function useSetReviewHidden() {
     mutationFn: ({ id, hidden }: { id: number; hidden: boolean }) => setReviewHidden(id, hidden),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: staffReviewsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: reviewsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: staffReviewKeys.all }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
         refreshBookRatings(queryClient),
       ]),
   });

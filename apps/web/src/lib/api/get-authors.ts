@@ -2,8 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Author } from '@bookshop/contracts/catalogue';
 import { CACHE_TIMES } from '@bookshop/contracts/constants';
 import { Messages } from '@bookshop/contracts/messages';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
+import { authorKeys } from '../query-keys.ts';
 
+/** `GET v1/authors`: the storefront's menus and filters and the staff's book form share this one cached list. */
 export async function getAuthors(signal?: AbortSignal): Promise<Author[]> {
   try {
     return await api<Author[]>('v1/authors', { signal });
@@ -15,7 +17,7 @@ export async function getAuthors(signal?: AbortSignal): Promise<Author[]> {
 
 export function authorsQueryOptions() {
   return queryOptions({
-    queryKey: ['authors'],
+    queryKey: authorKeys.all,
     queryFn: ({ signal }) => getAuthors(signal),
     staleTime: CACHE_TIMES.genresAndAuthors,
   });
