@@ -84,6 +84,35 @@ describe('the account page', () => {
     await logInThroughForm(page, { emailAddress: customer.emailAddress, password: NEW_PASSWORD });
   });
 
+  it('asks in a modal dialog: focus goes in and stays there, Escape closes it and returns focus', async () => {
+    const customer = await createConfirmedCustomer();
+    const page = await newPage();
+    await openAccountPage(page, customer);
+    const isFocused = (element: Element) => element === document.activeElement;
+
+    const opener = page.getByRole('button', { name: 'Delete Account' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const closeButton = dialog.getByRole('button', { name: 'Close dialog' });
+    await expect(closeButton.evaluate(isFocused)).resolves.toBe(true);
+    // Tab goes round the dialog's controls and never reaches the page behind it: after the last
+    // one the browser's own controls have the focus (none in the page), then the first again.
+    const stops: string[] = [];
+    for (let step = 0; step < 8; step += 1) {
+      await page.keyboard.press('Tab');
+      const inDialog = await dialog.evaluate((element) => element.contains(document.activeElement));
+      const inPage = await page.evaluate(() => document.activeElement !== document.body);
+      stops.push(
+        inDialog ? ((await closeButton.evaluate(isFocused)) ? 'first' : 'dialog') : inPage ? 'page' : 'browser',
+      );
+    }
+    expect(stops).not.toContain('page');
+    expect(stops).toContain('first');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect(opener.evaluate(isFocused)).resolves.toBe(true);
+  });
+
   it('deletes the account after the password; the visitor is sent home logged out and cannot log in again', async () => {
     const customer = await createConfirmedCustomer();
     const page = await newPage();

@@ -44,6 +44,10 @@ describe('the shop under its security headers', () => {
       await page.goto(path, { waitUntil: 'networkidle' });
     }
     await page.getByRole('heading').first().waitFor();
+    // A modal dialog open: its backdrop and scroll lock come from the stylesheet.
+    await page.goto('/account', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
     expect(violations).toEqual([]);
   });
 

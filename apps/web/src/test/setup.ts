@@ -22,6 +22,29 @@ if (typeof window.matchMedia !== 'function') {
     }) as MediaQueryList;
 }
 
+// jsdom 26 has <dialog> but not showModal() or close(). This stands in for what ui/dialog.tsx
+// uses: the open attribute, focus on the first control, and Escape firing a cancelable `cancel`
+// that closes unless cancelled. It does not make the page inert or keep Tab inside: the e2e
+// journeys check those in Chromium (e2e/journeys/account-page.test.ts).
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    this.querySelector<HTMLElement>(
+      '[autofocus], a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
+    )?.focus();
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+  document.addEventListener('keydown', (event) => {
+    const dialog = Array.from(document.querySelectorAll('dialog[open]')).at(-1);
+    if (event.key !== 'Escape' || !(dialog instanceof HTMLDialogElement)) return;
+    if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close();
+  });
+}
+
 // Every request a test makes is answered by the handlers it gave (test/network.ts).
 beforeAll(() => server.listen());
 afterEach(() => server.resetHandlers());

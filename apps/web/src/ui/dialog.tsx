@@ -1,11 +1,7 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
-  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), details > summary';
 
 type DialogProps = {
   title: string;
@@ -17,70 +13,56 @@ type DialogProps = {
 };
 
 /**
- * An accessible modal dialog: labelled by its title, focus moves in and is trapped, Escape and
- * the backdrop close it, the page behind is inert, and focus returns to where it was.
+ * An accessible modal dialog on the platform's `<dialog>`: `showModal()` puts it in the top layer,
+ * makes the page behind inert, keeps focus inside and moves it to the first control; Escape (the
+ * `cancel` event) and the backdrop close it, and focus returns to where it was. The page does not
+ * scroll behind it (styles.css). Whoever renders it closes it by no longer rendering it.
  */
 export function Dialog({ title, description, onClose, children, widthClass = 'max-w-lg' }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const panel = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
     const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel.current)?.focus();
-
-    // The dialog is portalled to <body>, so making the app root inert hides the page from
-    // keyboard and screen-reader users while it is open.
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    element.showModal();
+    // The panel fills the dialog's box, so a click on the dialog itself is a click on its
+    // backdrop (a pointer's way to close; the keyboard's is Escape).
+    const onClick = (event: MouseEvent) => {
+      if (event.target === element) close.current();
+    };
+    // Escape pressed again with no click in between closes the dialog even if `cancel` was
+    // cancelled (the browser's guard against trapping pages): then its owner closes it too.
+    const onClosed = () => close.current();
+    element.addEventListener('click', onClick);
+    element.addEventListener('close', onClosed);
     return () => {
-      root?.removeAttribute('inert');
-      document.body.style.overflow = overflow;
+      element.removeEventListener('click', onClick);
+      element.removeEventListener('close', onClosed);
+      // Out of the top layer first: focus cannot return to the page while it is inert.
+      element.close();
       returnFocus?.focus();
     };
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+  const onCancel = (event: SyntheticEvent) => {
+    event.preventDefault();
+    onClose();
   };
 
   return createPortal(
-    <div className="fixed inset-0 z-[60] flex items-center justify-center p-4">
-      <div className="absolute inset-0 bg-stone-950/50" aria-hidden="true" onClick={onClose} />
-      {/* The dialog keeps Tab inside itself and closes on Escape: its own keys, not a control's. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        className={`relative max-h-[90dvh] w-full overflow-y-auto rounded-xl bg-white p-6 shadow-2xl ${widthClass}`}
-      >
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={onCancel}
+      className={`m-auto max-h-[90dvh] w-[calc(100%-2rem)] overflow-y-auto rounded-xl bg-white text-inherit shadow-2xl backdrop:bg-stone-950/50 ${widthClass}`}
+    >
+      <div className="p-6">
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-lg font-bold text-stone-900">
             {title}
@@ -101,7 +83,7 @@ export function Dialog({ title, description, onClose, children, widthClass = 'ma
         )}
         {children}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }
