@@ -177,11 +177,6 @@ export default tseslint.config(
     rules: restrictImports(moduleBoundaries('\\.\\./', { tables: false })),
   },
   {
-    // Temporary: the demo seed still writes accounts and reviews and reads books itself.
-    files: ['apps/api/src/seed/demo-reviews.ts', 'apps/api/src/seed/demo.ts'],
-    rules: restrictImports(moduleBoundaries('\\.\\./modules/', { services: false, tables: false })),
-  },
-  {
     files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { EmailSchema, PasswordSchema, UserNameSchema } from '@bookshop/contracts/auth';
-import { ensureAdmin } from '../modules/auth/admin-accounts.ts';
+import { ensureAdmin } from '../modules/auth/admin-accounts-service.ts';
 import { loadConfig } from '../platform/config.ts';
 import { migrateDatabase, openDatabase } from '../platform/db.ts';
 import { createPasswordHasher } from '../platform/password.ts';

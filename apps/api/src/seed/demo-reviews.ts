@@ -1,14 +1,12 @@
 import { deliveryOptions, DeliveryMethodCode } from '@bookshop/contracts/delivery';
-import { PersonType } from '@bookshop/contracts/enums';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { accounts } from '../modules/auth/schema.ts';
+import { sql } from 'drizzle-orm';
+import { ensureSeedCustomers } from '../modules/auth/admin-accounts-service.ts';
 import { setBookRatings } from '../modules/catalogue/ratings-service.ts';
-import { books } from '../modules/catalogue/schema.ts';
+import { listBookPrices } from '../modules/catalogue/service.ts';
 import { mainImageKeys } from '../modules/catalogue/stock-service.ts';
 import { SESSION_LIFETIME_MS } from '../modules/checkout/service.ts';
 import { recordPaidOrders } from '../modules/orders/lifecycle.ts';
-import { aggregateRatings } from '../modules/reviews/service.ts';
-import { reviews } from '../modules/reviews/schema.ts';
+import { addSeedReviews, aggregateRatings, hasAnyReview } from '../modules/reviews/service.ts';
 import type { Database, Tx } from '../platform/db.ts';
 import { DEMO_BOOKS, type DemoBook } from './demo-books.ts';
 import { SEED_LOCK_ID } from './demo-catalogue.ts';
@@ -129,23 +127,10 @@ export async function seedDemoReviewsIfEmpty(
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-    const [anyReview] = await tx.select({ id: reviews.id }).from(reviews).limit(1);
-    if (anyReview) return 0;
+    if (await hasAnyReview(tx)) return 0;
 
     const targets = new Map(demoBooks.map((book) => [book.title.toLowerCase(), book.rating]));
-    const shopBooks = (
-      await tx
-        .select({
-          id: books.id,
-          title: books.title,
-          priceFils: books.priceFils,
-          discountPercentage: books.discountPercentage,
-          discountedPriceFils: books.discountedPriceFils,
-          mainImageIndex: books.mainImageIndex,
-        })
-        .from(books)
-        .orderBy(books.id)
-    ).filter((book) => targets.has(book.title.toLowerCase()));
+    const shopBooks = (await listBookPrices(tx)).filter((book) => targets.has(book.title.toLowerCase()));
     if (shopBooks.length === 0) return 0;
 
     const readerIds = await ensureReaders(tx, now);
@@ -154,7 +139,8 @@ export async function seedDemoReviewsIfEmpty(
     const imageKeys = await mainImageKeys(tx, shopBooks);
     const orderIds = await insertOrders(tx, planned, readerIds, imageKeys, now, random);
 
-    await tx.insert(reviews).values(
+    await addSeedReviews(
+      tx,
       planned.map((review) => {
         const order = orderIds.get(review.order)!;
         const createdAt = new Date(order.paidAt.getTime() + (3 + Math.floor(random() * 25)) * DAY_MS);
@@ -251,33 +237,9 @@ export function ratingsAveraging(target: number, n: number, random: () => number
 }
 
 /** The readers' accounts, created where missing; their ids in DEMO_READERS' order. */
-async function ensureReaders(tx: Tx, now: Date): Promise<number[]> {
-  const emails = DEMO_READERS.map((reader) => reader.emailAddress);
-  const existing = await tx
-    .select({ id: accounts.id, emailAddress: accounts.emailAddress })
-    .from(accounts)
-    .where(and(eq(accounts.personType, PersonType.Customer), inArray(accounts.emailAddress, emails)));
-  const missing = DEMO_READERS.filter((reader) => !existing.some((a) => a.emailAddress === reader.emailAddress));
+function ensureReaders(tx: Tx, now: Date): Promise<number[]> {
   // Customers for months already, so they do not count as new customers on the dashboard.
-  const createdAt = new Date(now.getTime() - (PAID_DAYS_AGO[1] + 30) * DAY_MS);
-  const created =
-    missing.length === 0
-      ? []
-      : await tx
-          .insert(accounts)
-          .values(
-            missing.map((reader) => ({
-              ...reader,
-              personType: PersonType.Customer,
-              passwordHash: null,
-              emailConfirmedAt: createdAt,
-              createdAt,
-              updatedAt: createdAt,
-            })),
-          )
-          .returning({ id: accounts.id, emailAddress: accounts.emailAddress });
-  const ids = new Map([...existing, ...created].map((a) => [a.emailAddress, a.id]));
-  return emails.map((email) => ids.get(email)!);
+  return ensureSeedCustomers(tx, DEMO_READERS, new Date(now.getTime() - (PAID_DAYS_AGO[1] + 30) * DAY_MS));
 }
 
 /** One Completed order per planned order key, with its lines and history; answers each key's id and payment time. */

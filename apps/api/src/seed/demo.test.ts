@@ -5,7 +5,7 @@ import { IMAGE_WIDTHS } from '@bookshop/contracts/constants';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { DEMO_ACCOUNTS } from '../modules/auth/admin-accounts.ts';
+import { DEMO_ACCOUNTS } from '../modules/auth/admin-accounts-service.ts';
 import { orders } from '../modules/orders/schema.ts';
 import { reviews } from '../modules/reviews/schema.ts';
 import { DEMO_BOOKS } from './demo-books.ts';

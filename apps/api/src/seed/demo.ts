@@ -1,4 +1,4 @@
-import { seedDemoAccounts } from '../modules/auth/admin-accounts.ts';
+import { seedDemoAccounts } from '../modules/auth/admin-accounts-service.ts';
 import { catalogueIsEmpty } from '../modules/catalogue/service.ts';
 import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db.ts';

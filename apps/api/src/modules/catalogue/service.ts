@@ -9,8 +9,8 @@ import { addBook, toBook } from './books.ts';
 import type { CatalogueReadDeps } from './caches.ts';
 import * as queries from './queries.ts';
 
-/** For the demo seed, in its own transaction: adding a book and asking whether there are any. */
-export { addBook, catalogueIsEmpty } from './books.ts';
+/** For the demo seed, in its own transaction: adding a book, asking whether there are any, their prices. */
+export { addBook, catalogueIsEmpty, listBookPrices } from './books.ts';
 
 /**
  * The catalogue as other modules and the routes use it: the storefront's reads (lists and search

@@ -11,6 +11,15 @@ export type NewReview = typeof reviews.$inferInsert;
 const withAuthor = { review: reviews, userName: accounts.userName, customerEmail: accounts.emailAddress };
 export type ReviewWithAuthor = { review: ReviewRow; userName: string; customerEmail: string };
 
+export async function insertReviews(tx: Tx, rows: NewReview[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(reviews).values(rows);
+}
+
+export async function findAnyReviewId(tx: Tx): Promise<number | undefined> {
+  const [row] = await tx.select({ id: reviews.id }).from(reviews).limit(1);
+  return row?.id;
+}
+
 export async function insertReview(tx: Tx, review: NewReview): Promise<ReviewRow> {
   const [row] = await tx.insert(reviews).values(review).returning();
   return row!;

@@ -58,3 +58,9 @@ export type ReviewsService = ReturnType<typeof createReviewsService>;
 
 /** Each book's review count and mean rating from its reviews, in the caller's transaction (the demo seed stores them). */
 export const aggregateRatings = (bookIds: number[], { tx }: { tx: Tx }) => queries.aggregateRatingsOf(tx, bookIds);
+
+/** Whether any review exists, in the caller's transaction (the demo seed adds its reviews only to a shop without any). */
+export const hasAnyReview = async (tx: Tx): Promise<boolean> => (await queries.findAnyReviewId(tx)) !== undefined;
+
+/** Stores reviews as they are, in the caller's transaction: the demo seed's, whose ratings it then sets itself. */
+export const addSeedReviews = (tx: Tx, rows: queries.NewReview[]): Promise<void> => queries.insertReviews(tx, rows);

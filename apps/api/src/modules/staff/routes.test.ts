@@ -16,7 +16,7 @@ import {
   type TestAccount,
 } from '../../test/app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
-import { DEMO_ACCOUNTS, ensureAdmin, seedDemoAccounts } from '../auth/admin-accounts.ts';
+import { DEMO_ACCOUNTS, ensureAdmin, seedDemoAccounts } from '../auth/admin-accounts-service.ts';
 
 const { t, smtp } = useTestApp({ mail: true, env: { PUBLIC_URL: 'http://shop.test' } });
 let admin: TestAccount;

@@ -1,5 +1,5 @@
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
-import type { Database } from '../../platform/db.ts';
+import type { Database, Tx } from '../../platform/db.ts';
 import type { PasswordHasher } from '../../platform/password.ts';
 import * as queries from './queries.ts';
 
@@ -72,4 +72,30 @@ export async function seedDemoAccounts({ db, passwords }: Deps): Promise<string[
     created.push(customer.emailAddress);
   }
   return created;
+}
+
+/** A demo person: a customer account without a password (no one signs in as them). */
+export type SeedCustomer = { emailAddress: string; userName: string; firstName: string; lastName: string };
+
+/**
+ * The customers' account ids in `people`'s order, each created where missing as confirmed and
+ * registered at `since`, in the caller's transaction (the demo seed's readers).
+ */
+export async function ensureSeedCustomers(tx: Tx, people: readonly SeedCustomer[], since: Date): Promise<number[]> {
+  const ids: number[] = [];
+  for (const person of people) {
+    const existing = await queries.findAccountByEmail(tx, PersonType.Customer, person.emailAddress);
+    const account =
+      existing ??
+      (await queries.insertAccount(tx, {
+        ...person,
+        personType: PersonType.Customer,
+        passwordHash: null,
+        emailConfirmedAt: since,
+        createdAt: since,
+        updatedAt: since,
+      }));
+    ids.push(account.id);
+  }
+  return ids;
 }
