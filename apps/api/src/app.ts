@@ -36,7 +36,7 @@ import { registerOrderJobs } from './modules/orders/jobs.ts';
 import { createOrderLifecycle } from './modules/orders/lifecycle.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
-import { registerPayments } from './modules/payments/index.ts';
+import { registerPayments } from './modules/payments/module.ts';
 import { createCustomerAccountService, createProfileService } from './modules/customers/service.ts';
 import { createDeliveryService } from './modules/delivery/service.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
