@@ -1,10 +1,8 @@
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { registerAddresses } from './modules/addresses/module.ts';
 import { registerAccounts } from './modules/auth/module.ts';
 import { createAccountStateLookup } from './modules/auth/services.ts';
@@ -22,11 +20,11 @@ import { registerSeo } from './modules/seo/module.ts';
 import { registerStaff } from './modules/staff/module.ts';
 import { registerSupport } from './modules/support/module.ts';
 import { registerWishlist } from './modules/wishlist/module.ts';
-import { API_PREFIX } from './platform/api-prefix.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerCacheControl } from './platform/cache-control.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
+import { registerDocs } from './platform/docs.ts';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/errors.ts';
 import { registerHealth } from './platform/health.ts';
 import { registerJobs } from './platform/jobs.ts';
@@ -72,11 +70,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   registerMetrics(app, { db, metrics: config.metrics, production: config.production });
   registerAuth(app, { jwtSecret: config.jwtSecret, accountState: createAccountStateLookup(db) });
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Bookshop API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await registerDocs(app);
   await app.register(fastifyCookie);
   // Routes read uploads themselves (request.parts) and may lower these limits per request.
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });
