@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../../platform/api-prefix.ts';
+import type { Database } from '../../platform/db.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { Mailer } from '../../platform/mailer.ts';
+import type { ImageStore } from '../../platform/storage.ts';
+import type { AuthServices } from '../auth/module.ts';
+import type { CartService } from '../cart/service.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { registerOrderJobs } from './jobs.ts';
+import { createOrderLifecycle, type OrderLifecycle } from './lifecycle.ts';
+import { ordersRoutes } from './routes.ts';
+import { createOrdersService, type OrdersService } from './service.ts';
+
+/**
+ * Orders, their staff routes and jobs, and the lifecycle: every change of an order's status
+ * (decision 063); checkout calls it, and so do the staff routes.
+ */
+export async function registerOrders(
+  app: FastifyInstance,
+  deps: {
+    db: Database;
+    images: ImageStore;
+    provider: PaymentProvider;
+    jobs: Jobs;
+    mailer: Mailer;
+    accounts: AuthServices['accounts'];
+    cart: CartService;
+  },
+): Promise<{ orders: OrdersService; lifecycle: OrderLifecycle }> {
+  const { db, images, provider, jobs, mailer, accounts, cart } = deps;
+  const orders = createOrdersService({ db, images });
+  const lifecycle = createOrderLifecycle({ db, provider, jobs, mailer, accounts, cart, orders, log: app.log });
+  registerOrderJobs(jobs, lifecycle);
+  await app.register(ordersRoutes, { prefix: API_PREFIX, orders, lifecycle });
+  return { orders, lifecycle };
+}
