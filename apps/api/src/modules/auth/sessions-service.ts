@@ -34,154 +34,159 @@ export type RefreshResult =
   /** The concurrent-refresh case: a new access token, and the cookie is left as it is. */
   | { kind: 'concurrent'; account: queries.Account; accessToken: string };
 
+type Outcome =
+  | { kind: 'ended' }
+  | { kind: 'reused'; accountId: number; familyId: string }
+  | { kind: 'concurrent'; account: queries.Account; familyId: string }
+  | { kind: 'rotated'; account: queries.Account; familyId: string; refreshToken: string; refreshExpiresAt: Date };
+
+export type SessionsDeps = { db: Database; accessTokens: AccessTokens; log: FastifyBaseLogger };
+
+const signFor = ({ accessTokens }: SessionsDeps, account: SessionAccount, sessionId: string) =>
+  accessTokens.sign({
+    id: account.id,
+    personType: account.personType as PersonType,
+    role: account.role as RoleName | null,
+    sessionId,
+  });
+
+/** Logs `account` in: a new session with its first refresh token, and an access token. */
+export async function startSession(deps: SessionsDeps, account: SessionAccount): Promise<StartedSession> {
+  const familyId = randomUUID();
+  const { token, hash } = newOpaqueToken();
+  const row = await deps.db.transaction(async (tx) => {
+    const now = await queries.lockAccountSessions(tx, account.id, 'share');
+    if (!now || now.deletedAt || (account.passwordHash !== undefined && now.passwordHash !== account.passwordHash))
+      throw sessionEnded();
+    await queries.deleteEndedRefreshTokens(tx, account.id);
+    return queries.insertRefreshToken(tx, {
+      accountId: account.id,
+      familyId,
+      hash,
+      ttlDays: REFRESH_TOKEN_TTL_DAYS,
+      familyTtlDays: SESSION_MAX_DAYS,
+    });
+  });
+  return {
+    accessToken: await signFor(deps, account, familyId),
+    refreshToken: token,
+    sessionId: familyId,
+    refreshExpiresAt: row.expiresAt,
+  };
+}
+
+/** What a presented refresh token comes to, decided under the account's and the token's locks. */
+async function rotate(tx: Tx, refreshToken: string): Promise<Outcome> {
+  const presentedHash = hashOpaqueToken(refreshToken);
+  const presented = await queries.findRefreshTokenByHash(tx, presentedHash);
+  if (!presented) return { kind: 'ended' };
+  await queries.lockAccountSessions(tx, presented.accountId, 'share');
+  const current = await queries.lockRefreshToken(tx, presentedHash);
+  if (!current || current.revokedAt) return { kind: 'ended' };
+  const now = Date.now();
+
+  if (current.rotatedAt) {
+    const successor = current.replacedById ? await queries.findRefreshTokenById(tx, current.replacedById) : undefined;
+    const concurrent =
+      successor &&
+      !successor.rotatedAt &&
+      !successor.revokedAt &&
+      now - current.rotatedAt.getTime() <= CONCURRENT_REFRESH_GRACE_SECONDS * 1000;
+    if (!concurrent) {
+      // A rotated token came back: someone holds a copy. End the whole session.
+      await queries.revokeFamily(tx, current.familyId);
+      return { kind: 'reused', accountId: current.accountId, familyId: current.familyId };
+    }
+    const account = await queries.findAccountById(tx, current.accountId);
+    return account ? { kind: 'concurrent', account, familyId: current.familyId } : { kind: 'ended' };
+  }
+
+  if (current.expiresAt.getTime() <= now) return { kind: 'ended' };
+  const account = await queries.findAccountById(tx, current.accountId);
+  if (!account) return { kind: 'ended' };
+  const { token, hash } = newOpaqueToken();
+  const next = await queries.insertRefreshToken(tx, {
+    accountId: current.accountId,
+    familyId: current.familyId,
+    hash,
+    ttlDays: REFRESH_TOKEN_TTL_DAYS,
+    familyExpiresAt: current.familyExpiresAt,
+    familyTtlDays: SESSION_MAX_DAYS,
+  });
+  await queries.markRefreshTokenRotated(tx, current.id, next.id);
+  return {
+    kind: 'rotated',
+    account,
+    familyId: current.familyId,
+    refreshToken: token,
+    refreshExpiresAt: next.expiresAt,
+  };
+}
+
+/** Rotates a refresh token; throws 401 for an unknown, expired, revoked or reused one. */
+export async function refreshSession(deps: SessionsDeps, refreshToken: string): Promise<RefreshResult> {
+  const outcome = await deps.db.transaction((tx) => rotate(tx, refreshToken));
+  switch (outcome.kind) {
+    case 'ended':
+      throw sessionEnded();
+    case 'reused':
+      deps.log.warn(
+        { accountId: outcome.accountId, familyId: outcome.familyId },
+        'refresh token reused; session revoked',
+      );
+      throw sessionEnded();
+    case 'concurrent':
+      return {
+        kind: 'concurrent',
+        account: outcome.account,
+        accessToken: await signFor(deps, outcome.account, outcome.familyId),
+      };
+    case 'rotated':
+      return {
+        kind: 'rotated',
+        account: outcome.account,
+        accessToken: await signFor(deps, outcome.account, outcome.familyId),
+        refreshToken: outcome.refreshToken,
+        refreshExpiresAt: outcome.refreshExpiresAt,
+      };
+  }
+}
+
+/** Logout: ends the session the refresh token belongs to. Unknown tokens are ignored. */
+export async function endSession({ db }: SessionsDeps, refreshToken: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await queries.lockRefreshToken(tx, hashOpaqueToken(refreshToken));
+    if (row) await queries.revokeFamily(tx, row.familyId);
+  });
+}
+
+/**
+ * Ends every session of an account — all but `exceptSessionId` (the caller's own, from
+ * `userOf(request).sessionId`) when given. For password changes, password resets and
+ * account deletion; pass `tx` to make it part of that change. The sessions' access tokens
+ * stop working at once: every request checks its session (platform/auth.ts, decision 056).
+ */
+export async function endSessions(
+  { db }: SessionsDeps,
+  accountId: number,
+  options: { exceptSessionId?: string; tx?: Tx } = {},
+): Promise<void> {
+  const end = async (tx: Tx) => {
+    await queries.lockAccountSessions(tx, accountId, 'update');
+    await queries.revokeAccountFamilies(tx, accountId, options.exceptSessionId);
+  };
+  await (options.tx ? end(options.tx) : db.transaction(end));
+}
+
 export type SessionsService = ReturnType<typeof createSessionsService>;
 
-/** Sessions are refresh-token families; see docs/decisions/004-sessions-and-tokens.md. */
-export function createSessionsService({
-  db,
-  accessTokens,
-  log,
-}: {
-  db: Database;
-  accessTokens: AccessTokens;
-  log: FastifyBaseLogger;
-}) {
-  const signFor = (account: SessionAccount, sessionId: string) =>
-    accessTokens.sign({
-      id: account.id,
-      personType: account.personType as PersonType,
-      role: account.role as RoleName | null,
-      sessionId,
-    });
-
+/** Sessions are refresh-token families (docs/decisions/004-sessions-and-tokens.md); the use cases above, bound. */
+export function createSessionsService(deps: SessionsDeps) {
   return {
-    /** Logs `account` in: a new session with its first refresh token, and an access token. */
-    async start(account: SessionAccount): Promise<StartedSession> {
-      const familyId = randomUUID();
-      const { token, hash } = newOpaqueToken();
-      const row = await db.transaction(async (tx) => {
-        const now = await queries.lockAccountSessions(tx, account.id, 'share');
-        if (!now || now.deletedAt || (account.passwordHash !== undefined && now.passwordHash !== account.passwordHash))
-          throw sessionEnded();
-        await queries.deleteEndedRefreshTokens(tx, account.id);
-        return queries.insertRefreshToken(tx, {
-          accountId: account.id,
-          familyId,
-          hash,
-          ttlDays: REFRESH_TOKEN_TTL_DAYS,
-          familyTtlDays: SESSION_MAX_DAYS,
-        });
-      });
-      return {
-        accessToken: await signFor(account, familyId),
-        refreshToken: token,
-        sessionId: familyId,
-        refreshExpiresAt: row.expiresAt,
-      };
-    },
-
-    /** Rotates a refresh token; throws 401 for an unknown, expired, revoked or reused one. */
-    async refresh(refreshToken: string): Promise<RefreshResult> {
-      type Outcome =
-        | { kind: 'ended' }
-        | { kind: 'reused'; accountId: number; familyId: string }
-        | { kind: 'concurrent'; account: queries.Account; familyId: string }
-        | { kind: 'rotated'; account: queries.Account; familyId: string; refreshToken: string; refreshExpiresAt: Date };
-      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-        const presentedHash = hashOpaqueToken(refreshToken);
-        const presented = await queries.findRefreshTokenByHash(tx, presentedHash);
-        if (!presented) return { kind: 'ended' };
-        await queries.lockAccountSessions(tx, presented.accountId, 'share');
-        const current = await queries.lockRefreshToken(tx, presentedHash);
-        if (!current || current.revokedAt) return { kind: 'ended' };
-        const now = Date.now();
-
-        if (current.rotatedAt) {
-          const successor = current.replacedById
-            ? await queries.findRefreshTokenById(tx, current.replacedById)
-            : undefined;
-          const concurrent =
-            successor &&
-            !successor.rotatedAt &&
-            !successor.revokedAt &&
-            now - current.rotatedAt.getTime() <= CONCURRENT_REFRESH_GRACE_SECONDS * 1000;
-          if (!concurrent) {
-            // A rotated token came back: someone holds a copy. End the whole session.
-            await queries.revokeFamily(tx, current.familyId);
-            return { kind: 'reused', accountId: current.accountId, familyId: current.familyId };
-          }
-          const account = await queries.findAccountById(tx, current.accountId);
-          return account ? { kind: 'concurrent', account, familyId: current.familyId } : { kind: 'ended' };
-        }
-
-        if (current.expiresAt.getTime() <= now) return { kind: 'ended' };
-        const account = await queries.findAccountById(tx, current.accountId);
-        if (!account) return { kind: 'ended' };
-        const { token, hash } = newOpaqueToken();
-        const next = await queries.insertRefreshToken(tx, {
-          accountId: current.accountId,
-          familyId: current.familyId,
-          hash,
-          ttlDays: REFRESH_TOKEN_TTL_DAYS,
-          familyExpiresAt: current.familyExpiresAt,
-          familyTtlDays: SESSION_MAX_DAYS,
-        });
-        await queries.markRefreshTokenRotated(tx, current.id, next.id);
-        return {
-          kind: 'rotated',
-          account,
-          familyId: current.familyId,
-          refreshToken: token,
-          refreshExpiresAt: next.expiresAt,
-        };
-      });
-
-      switch (outcome.kind) {
-        case 'ended':
-          throw sessionEnded();
-        case 'reused':
-          log.warn(
-            { accountId: outcome.accountId, familyId: outcome.familyId },
-            'refresh token reused; session revoked',
-          );
-          throw sessionEnded();
-        case 'concurrent':
-          return {
-            kind: 'concurrent',
-            account: outcome.account,
-            accessToken: await signFor(outcome.account, outcome.familyId),
-          };
-        case 'rotated':
-          return {
-            kind: 'rotated',
-            account: outcome.account,
-            accessToken: await signFor(outcome.account, outcome.familyId),
-            refreshToken: outcome.refreshToken,
-            refreshExpiresAt: outcome.refreshExpiresAt,
-          };
-      }
-    },
-
-    /** Logout: ends the session the refresh token belongs to. Unknown tokens are ignored. */
-    async end(refreshToken: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const row = await queries.lockRefreshToken(tx, hashOpaqueToken(refreshToken));
-        if (row) await queries.revokeFamily(tx, row.familyId);
-      });
-    },
-
-    /**
-     * Ends every session of an account — all but `exceptSessionId` (the caller's own, from
-     * `userOf(request).sessionId`) when given. For password changes, password resets and
-     * account deletion; pass `tx` to make it part of that change. The sessions' access tokens
-     * stop working at once: every request checks its session (platform/auth.ts, decision 056).
-     */
-    async endSessions(accountId: number, options: { exceptSessionId?: string; tx?: Tx } = {}): Promise<void> {
-      const end = async (tx: Tx) => {
-        await queries.lockAccountSessions(tx, accountId, 'update');
-        await queries.revokeAccountFamilies(tx, accountId, options.exceptSessionId);
-      };
-      await (options.tx ? end(options.tx) : db.transaction(end));
-    },
+    start: (account: SessionAccount) => startSession(deps, account),
+    refresh: (refreshToken: string) => refreshSession(deps, refreshToken),
+    end: (refreshToken: string) => endSession(deps, refreshToken),
+    endSessions: (accountId: number, options?: { exceptSessionId?: string; tx?: Tx }) =>
+      endSessions(deps, accountId, options),
   };
 }
