@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isAuthGuard } from './auth.ts';
+import { API_PREFIX } from './api-prefix.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,7 +31,7 @@ export function registerCacheControl(app: FastifyInstance) {
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (reply.hasHeader('cache-control') || !request.url.startsWith('/api/')) return;
+    if (reply.hasHeader('cache-control') || !request.url.startsWith(`${API_PREFIX}/`)) return;
     const personal =
       request.routeOptions.config.answersOneCaller === true ||
       !READS.has(request.method) ||

@@ -1,5 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from './api-prefix.ts';
 
 type Directives = Record<string, string[]>;
 
@@ -56,7 +57,7 @@ export const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ');
 
-const DOCS_PREFIX = '/api/docs';
+const DOCS_PREFIX = `${API_PREFIX}/docs`;
 
 /**
  * Security headers on every answer (pages, API, assets, images, errors) with @fastify/helmet:

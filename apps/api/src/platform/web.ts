@@ -7,6 +7,7 @@ import { isKnownRoute, isServerRendered, pageSegments } from '@bookshop/contract
 import { RequestMessages, sendProblem } from './errors.ts';
 import { loadServerRenderer } from './server-render.ts';
 import { IMAGES_URL_PREFIX } from './storage.ts';
+import { API_PREFIX } from './api-prefix.ts';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -85,7 +86,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (pathname.startsWith('/api/') || pathname.startsWith('/images/') || !isPage || !indexHtml) {
+    if (pathname.startsWith(`${API_PREFIX}/`) || pathname.startsWith('/images/') || !isPage || !indexHtml) {
       return sendProblem(reply, {
         title: 'Not Found',
         status: 404,

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX } from '../../platform/api-prefix.ts';
 
 /** The refresh token's cookie: httpOnly, SameSite=Strict, sent only to the session endpoints. */
 export const REFRESH_COOKIE_NAME = 'bookshop_refresh';
-export const REFRESH_COOKIE_PATH = '/api/v1/users';
+export const REFRESH_COOKIE_PATH = `${API_PREFIX}/v1/users`;
 
 export type CookieOptions = { secure: boolean };
 

@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
 import type { WebhookDeliveryPayload } from './sandbox-provider.ts';
+import { API_PREFIX } from '../../platform/api-prefix.ts';
 
 /** Where Stripe is told to send events, and where the sandbox sends its own. */
-export const WEBHOOK_PATH = '/api/v1/checkout/webhook';
+export const WEBHOOK_PATH = `${API_PREFIX}/v1/checkout/webhook`;
 
 export type InjectWebhook = (request: {
   method: 'POST';

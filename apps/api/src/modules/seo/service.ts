@@ -1,5 +1,6 @@
 import { authorPath, bookPath, genrePath, Routes } from '@bookshop/contracts/routes';
 import type { CatalogueService } from '../catalogue/service.ts';
+import { API_PREFIX } from '../../platform/api-prefix.ts';
 
 /** The sitemaps.org limit of URLs in one file; a larger shop gets a sitemap index (docs/decisions/051). */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -29,7 +30,7 @@ export const ROBOTS_DISALLOW = [
   prefixOf(Routes.review),
   Routes.addAddress,
   prefixOf(Routes.updateAddress),
-  '/api/',
+  `${API_PREFIX}/`,
 ];
 
 export type SitemapUrl = { loc: string; lastmod?: string };
