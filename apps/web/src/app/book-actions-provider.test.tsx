@@ -135,7 +135,7 @@ describe('book card buttons for a logged-in customer', () => {
     expect(screen.queryByText('Book Added To Wishlist.')).not.toBeInTheDocument();
   });
 
-  it('adds to the server cart and shows its new count; a refusal shows the failure toast only', async () => {
+  it("adds to the server cart and shows its new count; a refusal shows the failure toast with the server's words", async () => {
     const user = userEvent.setup();
     const book = makeBook({ id: 4, title: 'Emma' });
     let refuse = false;
@@ -168,7 +168,9 @@ describe('book card buttons for a logged-in customer', () => {
     refuse = true;
     await user.click(screen.getByRole('button', { name: 'ADD TO CART' }));
     expect(await screen.findByText('Failed to add book to cart.')).toBeInTheDocument();
-    // The card's own message only: no second, generic toast with the server's detail.
+    // Spec section 8: the toast's body is the server's explanation, under the card's own title;
+    // no second, generic toast.
+    expect(screen.getByText('Only 1 copy of "Emma" is in stock.')).toBeInTheDocument();
     expect(screen.queryByText('Conflict')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { ApiError } from '../lib/api-client.ts';
-import { escapeHtml } from '../ui/safe-html.tsx';
+import { problemBody } from '../lib/problem-body.ts';
 import { toast } from '../ui/toast.tsx';
 
 /**
@@ -19,17 +19,11 @@ export function showRequestErrorToast(error: unknown) {
       );
       return;
     }
-    const problem = error.problem as typeof error.problem & { message?: unknown };
-    const message = typeof problem.message === 'string' ? problem.message : undefined;
-    const body = message ?? problem.detail;
-    toast.error(
-      problem.title || Messages.genericErrorTitle,
-      body !== undefined ? escapeHtml(body) : problem.errors ? bulletList(problem.errors) : undefined,
-    );
+    toast.error(error.problem.title || Messages.genericErrorTitle, problemBody(error));
     return;
   }
   // No response at all (offline, server down): still tell the user something went wrong.
-  toast.error(Messages.genericErrorTitle, error instanceof Error ? escapeHtml(error.message) : undefined);
+  toast.error(Messages.genericErrorTitle, problemBody(error));
 }
 
 /**
@@ -39,9 +33,4 @@ export function showRequestErrorToast(error: unknown) {
 function isAdminArea(): boolean {
   const path = typeof window === 'undefined' ? '' : window.location.pathname;
   return path === Routes.admin || path.startsWith(`${Routes.admin}/`);
-}
-
-function bulletList(errors: Record<string, string[]>): string {
-  const lines = Object.values(errors).flat();
-  return `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
 }

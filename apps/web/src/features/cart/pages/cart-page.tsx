@@ -18,6 +18,7 @@ import { EmptyCart } from '../components/empty-cart.tsx';
 import { guestCart, useGuestCart } from '../guest-cart.ts';
 import { guestCartView } from '../lib/cart-view.ts';
 import { cartKeys } from '../../../lib/query-keys.ts';
+import { problemBody } from '../../../lib/problem-body.ts';
 
 const CHECKOUT = 'Proceed to Checkout';
 
@@ -94,8 +95,8 @@ function BrowserCart() {
   const increase = (item: CartItem) => {
     try {
       guestCart.increment(item.id);
-    } catch {
-      toast.error(Messages.addToCartFailed);
+    } catch (error) {
+      toast.error(Messages.addToCartFailed, problemBody(error));
     }
   };
   const note: ReactNode = (

@@ -6,6 +6,7 @@ import { Routes } from '@bookshop/contracts/routes';
 import { useBookActions } from '../../../lib/book-actions.tsx';
 import { Button, buttonClasses, type ButtonSize } from '../../../ui/button.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { problemBody } from '../../../lib/problem-body.ts';
 
 const ADD_TO_WISHLIST = 'ADD TO WISHLIST';
 
@@ -37,8 +38,8 @@ export function AddToCartButton({ book, className = CARD_BUTTON, size = 'xs' }: 
       try {
         await actions.addToCart(book);
         toast.success(Messages.bookAddedToCart);
-      } catch {
-        toast.error(Messages.addToCartFailed);
+      } catch (error) {
+        toast.error(Messages.addToCartFailed, problemBody(error));
       }
     });
   return (

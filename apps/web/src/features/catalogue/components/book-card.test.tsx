@@ -93,7 +93,7 @@ describe('BookCard', () => {
     const error = vi.spyOn(toast, 'error');
     renderRoute(<BookCard book={makeBook()} />, { actions: { addToCart: () => Promise.reject(new Error('no')) } });
     await userEvent.click(screen.getByRole('button', { name: 'ADD TO CART' }));
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to add book to cart.'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to add book to cart.', 'no'));
   });
 
   it('asks a guest to log in, remembering where they were', async () => {

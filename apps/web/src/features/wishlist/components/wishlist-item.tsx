@@ -9,6 +9,7 @@ import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist.ts';
+import { problemBody } from '../../../lib/problem-body.ts';
 
 const coverOf = (book: WishlistBook) =>
   book.imageUrls[book.mainImageIndex] ?? book.mainImageURL ?? book.imageUrls[0] ?? null;
@@ -41,8 +42,8 @@ export function WishlistItem({ book }: { book: WishlistBook }) {
     try {
       try {
         await actions.addToCart(book);
-      } catch {
-        toast.error(Messages.addToCartFailed);
+      } catch (error) {
+        toast.error(Messages.addToCartFailed, problemBody(error));
         return;
       }
       toast.success(Messages.bookAddedToCart);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WishlistItem } from '@bookshop/contracts/wishlist';
+import { ApiError } from '../../../lib/api-client.ts';
 import { BookActionsProvider, type BookActions } from '../../../lib/book-actions.tsx';
 import { answerApi } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
@@ -99,10 +100,16 @@ describe('wish-list page', () => {
   it('keeps the book on the wishlist when the cart refuses it', async () => {
     const user = userEvent.setup();
     const api = stubWishlist([wished(1, 'Emma')]);
-    renderPage(vi.fn(async () => Promise.reject(new Error('409'))));
+    const refusal = new ApiError(409, {
+      title: 'Conflict',
+      status: 409,
+      detail: 'Only 2 copies of "Emma" are in stock.',
+    });
+    renderPage(vi.fn(async () => Promise.reject(refusal)));
 
     await user.click(await screen.findByRole('button', { name: 'Move to Cart — Emma' }));
     expect(await screen.findByText('Failed to add book to cart.')).toBeInTheDocument();
+    expect(screen.getByText('Only 2 copies of "Emma" are in stock.')).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Emma' })).toBeInTheDocument();
     expect(api.sent('DELETE', '/api/v1/wishlist/1')).toHaveLength(0);
   });
