@@ -106,6 +106,26 @@ describe("the customer's own space", () => {
     expect(edited.data.map((a) => `${a.city} ${a.country}`).sort()).toEqual(['Abu Dhabi AE', 'Abu Dhabi AE']);
   });
 
+  it("shows the server's reason when the cart refuses one more copy", async () => {
+    // From the second page: the other journeys reserve and buy from the first.
+    const res = await fetch(`${baseUrl}/api/v1/books?filterInStock=true&pageSize=25&pageNo=2`);
+    const { data } = (await res.json()) as { data: Book[] };
+    const book = data.filter((b) => b.stockQuantity >= 3 && b.stockQuantity <= 20).at(-1);
+    if (!book) throw new Error('The demo catalogue has no book with 3 to 20 copies in stock');
+    const customer = await createConfirmedCustomer();
+    await apiAs(customer).post('cart', { bookId: book.id, quantity: book.stockQuantity });
+    const page = await newPage();
+    await logInThroughForm(page, customer);
+
+    await page.goto(bookUrl(book.title));
+    await page.getByRole('heading', { level: 1, name: book.title }).waitFor();
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    // Spec section 8: the toast keeps the card's title and says what the server said.
+    const toast = page.getByRole('alert').filter({ hasText: 'Failed to add book to cart.' });
+    await toast.waitFor();
+    await expect(toast.innerText()).resolves.toMatch(/Only \d+ cop(y|ies) of ".+" (is|are) in stock\./);
+  });
+
   it("adds a book to the wishlist, shows 'Already Added', and moves it to the cart", async () => {
     const [book] = await booksInStock(1);
     const customer = await createConfirmedCustomer();
