@@ -114,7 +114,7 @@ export function NamePicker({ label, noun, options, value, onChange, onBlur, erro
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           autoComplete="off"
-          placeholder={loading ? `Loading ${noun}s…` : `Search or add a ${noun}`}
+          placeholder={loading ? `Loading ${noun}s…` : `Search or add ${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`}
           value={text}
           onChange={(event) => {
             setText(event.target.value);

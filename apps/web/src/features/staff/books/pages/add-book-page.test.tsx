@@ -73,6 +73,10 @@ describe('the add-book form', () => {
     await user.click(authors);
     await user.type(authors, 'ann');
     expect(await screen.findByRole('option', { name: 'Ann Author' })).toBeInTheDocument();
+    expect(authors).toHaveAttribute('placeholder', 'Search or add an author');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Genres' })).toHaveAttribute('placeholder', 'Search or add a genre'),
+    );
     await user.keyboard('{Enter}');
     const chosen = screen.getByRole('list', { name: 'Chosen authors' });
     expect(within(chosen).getByText('Ann Author')).toBeInTheDocument();
