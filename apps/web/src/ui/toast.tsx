@@ -56,6 +56,10 @@ export const toast = Object.assign(show, {
   error: (title: string, description?: string) =>
     show({ title, description, variant: 'destructive', time: TOAST_DURATIONS.error }),
   dismiss,
+  /** Closes every error toast: what they said stopped being true (a failed login, once one succeeds). */
+  dismissErrors: () => {
+    for (const item of items) if (item.variant === 'destructive' && !item.closing) dismiss(item.id);
+  },
   /** For tests: drop every toast at once. */
   reset: () => setItems([]),
 });

@@ -5,8 +5,9 @@ import { AuthMessages, ProblemType } from '@bookshop/contracts/auth';
 import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { resetSession } from '../session/session-store.ts';
-import { fakeApi, ok, problem } from '../testing/fake-api.ts';
+import { fakeApi, makeUser, ok, problem } from '../testing/fake-api.ts';
 import { renderRoutes } from '../testing/render.tsx';
+import { toast } from '../../../ui/toast.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
@@ -89,6 +90,23 @@ describe('/login', () => {
     expect(api.to('POST /api/v1/customers/resend-confirmation')[0]?.body).toEqual({ emailAddress: 'nora@example.com' });
     expect(error).toHaveBeenCalledWith(Messages.unexpectedError);
     error.mockRestore();
+  });
+
+  it("closes the 'Login Failed' toast once a login succeeds", async () => {
+    fakeApi({
+      'GET /api/v1/config': ok({ googleClientId: null }),
+      'POST /api/v1/customers/login': ok(makeUser({ emailAddress: 'nora@example.com' })),
+    });
+    const user = userEvent.setup();
+    renderLogin();
+    // What the app's request-error toast shows for the first, mistyped attempt (the server's 400).
+    act(() => void toast.error(AuthMessages.loginFailedTitle, 'The email address or password is incorrect.'));
+    expect(await screen.findByText(AuthMessages.loginFailedTitle)).toBeInTheDocument();
+
+    await user.type(field('Email Address'), 'nora@example.com');
+    await user.type(field('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.queryByText(AuthMessages.loginFailedTitle)).not.toBeInTheDocument());
   });
 
   it('sends the visitor to Google with an id_token request, a random nonce and the select-account prompt', async () => {

@@ -5,6 +5,7 @@ import { configureSessionRefresh, tokenStore } from '../../../lib/api-client.ts'
 import { logoutRequest } from '../api/logout.ts';
 import { refreshSession } from '../api/refresh-session.ts';
 import { tokenExpiresAt } from '../lib/jwt.ts';
+import { toast } from '../../../ui/toast.tsx';
 
 /*
  * Who is logged in, for the whole app (spec section 4: logged out or logged in). The user comes
@@ -53,6 +54,8 @@ export function onSessionEvent(listener: (event: SessionEvent) => void): () => v
 
 /** A successful login or Google sign-in. */
 export function startSession(user: LoggedInUser) {
+  // A 'Login Failed' toast must not follow the visitor onto the page a successful login opens.
+  toast.dismissErrors();
   setState({ status: 'ready', user });
   emit({ type: 'started', user });
 }
