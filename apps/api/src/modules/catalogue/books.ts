@@ -39,17 +39,3 @@ export async function addBook(tx: Tx, book: NewBook): Promise<number> {
 }
 
 export const catalogueIsEmpty = async (tx: Tx) => (await countRows(tx, books)) === 0;
-
-/** Every book's id, title, prices and main image index, by id (the demo seed's past orders price from them). */
-export const listBookPrices = (tx: Tx) =>
-  tx
-    .select({
-      id: books.id,
-      title: books.title,
-      priceFils: books.priceFils,
-      discountPercentage: books.discountPercentage,
-      discountedPriceFils: books.discountedPriceFils,
-      mainImageIndex: books.mainImageIndex,
-    })
-    .from(books)
-    .orderBy(books.id);

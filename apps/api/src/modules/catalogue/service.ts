@@ -10,7 +10,8 @@ import type { CatalogueReadDeps } from './caches.ts';
 import * as queries from './queries.ts';
 
 /** For the demo seed, in its own transaction: adding a book, asking whether there are any, their prices. */
-export { addBook, catalogueIsEmpty, listBookPrices } from './books.ts';
+export { addBook, catalogueIsEmpty } from './books.ts';
+export { listBookPrices } from './stock-service.ts';
 
 /**
  * The catalogue as other modules and the routes use it: the storefront's reads (lists and search

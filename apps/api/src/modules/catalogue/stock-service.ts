@@ -38,18 +38,26 @@ function byBook(lines: StockLine[]): StockLine[] {
   return [...totals].sort(([a], [b]) => a - b).map(([bookId, quantity]) => ({ bookId, quantity }));
 }
 
+/** What an order line is priced from: the book's name, prices and the image its line shows. */
+const priceColumns = {
+  id: books.id,
+  title: books.title,
+  priceFils: books.priceFils,
+  discountPercentage: books.discountPercentage,
+  discountedPriceFils: books.discountedPriceFils,
+  mainImageIndex: books.mainImageIndex,
+};
+
+/** Every book's price columns, by id (the demo seed's past orders are priced from them). */
+export const listBookPrices = (tx: Tx) => tx.select(priceColumns).from(books).orderBy(asc(books.id));
+
 async function lockBooks(tx: Tx, ids: number[]) {
   if (ids.length === 0) return [];
   return tx
     .select({
-      id: books.id,
-      title: books.title,
-      priceFils: books.priceFils,
-      discountPercentage: books.discountPercentage,
-      discountedPriceFils: books.discountedPriceFils,
+      ...priceColumns,
       stockQuantity: books.stockQuantity,
       nextDayEligible: books.nextDayEligible,
-      mainImageIndex: books.mainImageIndex,
       isActive: books.isActive,
     })
     .from(books)
