@@ -42,13 +42,15 @@ describe('the FAQ speaks only of what this shop has switched on', () => {
     expect(page).not.toHaveTextContent(/Google/);
   });
 
-  it('and so does the privacy policy', async () => {
+  it('and so does the privacy policy: no Google without GOOGLE_CLIENT_ID', async () => {
     stubApi({ '/api/v1/config': withoutGoogle, '/api/v1/genres': [] });
     expect(await openPage('/privacy-policy', 'Privacy Policy')).not.toHaveTextContent(/Google/);
-    document.body.innerHTML = '';
+  });
+
+  it('the privacy policy says what Google sends when Google sign-in is on', async () => {
     stubApi({ '/api/v1/config': withGoogle, '/api/v1/genres': [] });
     expect(await openPage('/privacy-policy', 'Privacy Policy')).toHaveTextContent(
-      'If you sign in with Google, we receive your name',
+      'If you sign in with Google, we receive your name, e-mail address and profile picture from Google, nothing more.',
     );
   });
 });
