@@ -25,10 +25,24 @@ function newestMtime(entry) {
 
 const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
 if (process.env.SKIP_WEB_BUILD !== '1' && builtAt < Math.max(...webSources.map(newestMtime))) {
-  console.info(builtAt ? 'Storefront sources changed: rebuilding…' : 'Building the storefront (first start)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  console.info(
+    builtAt
+      ? 'Storefront sources changed: rebuilding (about a minute)…'
+      : 'Building the storefront (first start, about a minute)…',
+  );
+  // Its listing of some 230 files says nothing to someone starting the shop: shown only when it fails.
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (build.status !== 0) {
-    console.error('The storefront build failed; see the output above.');
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    console.error(
+      `The storefront build failed${build.error ? ` (${build.error.message})` : ''}; see the output above.`,
+    );
     process.exit(build.status ?? 1);
   }
 }

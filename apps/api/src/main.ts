@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/db.ts';
+import { readableLogs, startUpLines } from './platform/start-up.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
 /** Starts the shop: config → port → database → migrations → demo seed → HTTP. Fails fast with one line. */
@@ -14,7 +15,14 @@ async function main() {
   await migrateDatabase(database);
   if (config.seed === 'demo') await seedDemoIfEmpty(database.db, config);
 
-  const app = await buildApp({ config, db: database.db, logger: true });
+  // A person at a terminal reads the logs; anything else (a log collector) gets one JSON object a line.
+  const terminal = process.stdout.isTTY;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: true,
+    logStream: terminal ? readableLogs() : undefined,
+  });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -22,6 +30,10 @@ async function main() {
     throw error;
   }
   stopOnSignals(app, database, config.shutdownTimeoutMs);
+  const address = app.server.address();
+  const lines = startUpLines(config, typeof address === 'object' && address ? address.port : config.port);
+  if (terminal) console.info(`\n${lines.join('\n')}\n`);
+  else for (const line of lines) app.log.info(line);
 }
 
 /**

@@ -91,11 +91,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: Routes.privacyPolicy,
-            ...lazyPage(() =>
-              import('../features/static-pages/pages/privacy-policy-page.tsx').then((m) => ({
-                Component: m.PrivacyPolicyPage,
-              })),
-            ),
+            ...lazyPage(() => import('./static-page-routes.tsx').then((m) => ({ Component: m.PrivacyPolicyRoute }))),
           },
           {
             path: Routes.aboutUs,
@@ -105,9 +101,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: Routes.faqs,
-            ...lazyPage(() =>
-              import('../features/static-pages/pages/faqs-page.tsx').then((m) => ({ Component: m.FaqsPage })),
-            ),
+            ...lazyPage(() => import('./static-page-routes.tsx').then((m) => ({ Component: m.FaqsRoute }))),
           },
           {
             path: Routes.contactUs,

@@ -28,9 +28,9 @@ export async function registerCheckout(
     publicUrl: string;
   },
 ): Promise<void> {
-  const { db, provider, jobs, lifecycle } = deps;
+  const { db, provider, jobs, lifecycle, publicUrl } = deps;
   const checkout = createCheckoutService({ ...deps, log: app.log });
   registerCheckoutJobs(jobs, lifecycle);
   const webhook = createWebhookHandler({ db, lifecycle, log: app.log });
-  await app.register(checkoutRoutes, { prefix: API_PREFIX, checkout, webhook, provider });
+  await app.register(checkoutRoutes, { prefix: API_PREFIX, checkout, webhook, provider, publicUrl });
 }

@@ -10,6 +10,7 @@ import { OrderSchema } from '@bookshop/contracts/orders';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { returnOrigin } from '../../platform/request-origin.ts';
 import { PaymentsUnavailableProblem, WebhookSignatureError, type PaymentProvider } from '../payments/provider.ts';
 import type { CheckoutService } from './service.ts';
 import type { WebhookHandler } from './webhook.ts';
@@ -26,7 +27,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
   webhook: WebhookHandler;
   provider: PaymentProvider;
-}> = async (app, { checkout, webhook, provider }) => {
+  /** PUBLIC_URL: where the payment page sends a customer back when their own origin is not trusted. */
+  publicUrl: string;
+}> = async (app, { checkout, webhook, provider, publicUrl }) => {
   app.post(
     '/v1/checkout/create-session',
     {
@@ -40,7 +43,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        return reply.status(201).send(await checkout.createSession(userOf(request).id, request.body));
+        const back = { origin: returnOrigin(request, publicUrl) };
+        return reply.status(201).send(await checkout.createSession(userOf(request).id, request.body, back));
       } catch (error) {
         if (error instanceof PaymentsUnavailableProblem) reply.header('retry-after', error.retryAfterSeconds);
         throw error;

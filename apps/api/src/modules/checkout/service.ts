@@ -68,7 +68,6 @@ export type CheckoutDeps = {
   accounts: { mailAddress(accountId: number, options: { tx: Tx }): Promise<string | null> };
   addresses: { get(customerId: number, id: number, options?: { tx?: Tx }): Promise<Address> };
   delivery: { feeFils(code: CreateCheckoutSession['deliveryMethod'], order: DeliveryOrderSummary): number };
-  publicUrl: string;
   log: FastifyBaseLogger;
   now: () => Date;
 };
@@ -226,6 +225,7 @@ export async function createSession(
   deps: CheckoutDeps,
   customerId: number,
   input: CreateCheckoutSession,
+  back: ReturnTo,
 ): Promise<CheckoutSession> {
   const stopped = new Set<number>();
   for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
@@ -238,19 +238,29 @@ export async function createSession(
       continue;
     }
     if (plan.kind === 'reuse') {
-      const answer = await reopen(deps, plan.order);
+      const answer = await reopen(deps, plan.order, back);
       if (answer) return answer;
       stopped.add(plan.order.id);
       continue;
     }
-    return openPaymentPage(deps, plan.order, plan.items, plan.email);
+    return openPaymentPage(deps, plan.order, plan.items, plan.email, back);
   }
   // Only a customer racing themselves from several tabs gets here.
   throw conflict(CheckoutMessages.checkoutReplaced);
 }
 
+/** Where the payment page sends the customer back to: the origin they browse the shop by (decision 070). */
+export type ReturnTo = { origin: string };
+
+/**
+ * The start of the success and cancel URLs: none on a payment page of the shop's own (the
+ * sandbox), so the customer comes back to the origin they left by and stays logged in; the
+ * origin otherwise, as Stripe wants absolute URLs.
+ */
+const returnBase = (provider: PaymentProvider, back: ReturnTo) => (provider.hostedOnShop ? '' : back.origin);
+
 /** The provider's session for an order, built from the order alone: the same order asks the same session. */
-const sessionInput = (publicUrl: string, order: OrderRow, items: SessionItem[], email: string): CreateSessionInput => ({
+const sessionInput = (base: string, order: OrderRow, items: SessionItem[], email: string): CreateSessionInput => ({
   orderId: order.id,
   orderNumber: orderNumber(order.id),
   customerEmail: email,
@@ -261,8 +271,8 @@ const sessionInput = (publicUrl: string, order: OrderRow, items: SessionItem[], 
   })),
   delivery: { name: order.deliveryMethodName, amountFils: order.deliveryFeeFils },
   expiresAt: order.expiresAt,
-  successUrl: `${publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-  cancelUrl: `${publicUrl}/checkout/cancel?session_id={CHECKOUT_SESSION_ID}`,
+  successUrl: `${base}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+  cancelUrl: `${base}/checkout/cancel?session_id={CHECKOUT_SESSION_ID}`,
   idempotencyKey: `checkout-order-${order.id}`,
 });
 
@@ -279,9 +289,12 @@ async function openPaymentPage(
   order: OrderRow,
   items: SessionItem[],
   email: string,
+  back: ReturnTo,
 ): Promise<CheckoutSession> {
   try {
-    const session = await deps.provider.createSession(sessionInput(deps.publicUrl, order, items, email));
+    const session = await deps.provider.createSession(
+      sessionInput(returnBase(deps.provider, back), order, items, email),
+    );
     if (!(await deps.lifecycle.attachSession(order.id, session))) {
       // A newer checkout replaced this order while its page was being opened: nobody may pay it.
       await stopPayment(deps, order.id, session.id);
@@ -300,12 +313,13 @@ async function openPaymentPage(
 }
 
 /** The open checkout of an unchanged cart, answered again; undefined when its page can no longer be paid. */
-async function reopen(deps: CheckoutDeps, order: OrderRow): Promise<CheckoutSession | undefined> {
+async function reopen(deps: CheckoutDeps, order: OrderRow, back: ReturnTo): Promise<CheckoutSession | undefined> {
   const { db, provider } = deps;
   if (!order.providerSessionId) {
     // Its first request is still opening the page (or died doing so): the same key answers the same session.
     const items = await orderItemRows([order.id], { tx: db });
-    return openPaymentPage(deps, order, items, (await deps.accounts.mailAddress(order.customerId, { tx: db })) ?? '');
+    const email = (await deps.accounts.mailAddress(order.customerId, { tx: db })) ?? '';
+    return openPaymentPage(deps, order, items, email, back);
   }
   const session = await providerCall(() => provider.retrieveSession(order.providerSessionId!));
   if (session && isPaid(session)) {
@@ -352,7 +366,8 @@ export async function cancelled(deps: CheckoutDeps, customerId: number, sessionI
 export function createCheckoutService(deps: Omit<CheckoutDeps, 'now'> & { now?: () => Date }) {
   const bound: CheckoutDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
-    createSession: (customerId: number, input: CreateCheckoutSession) => createSession(bound, customerId, input),
+    createSession: (customerId: number, input: CreateCheckoutSession, back: ReturnTo) =>
+      createSession(bound, customerId, input, back),
     success: (customerId: number, sessionId: string) => success(bound, customerId, sessionId),
     cancelled: (customerId: number, sessionId: string) => cancelled(bound, customerId, sessionId),
   };

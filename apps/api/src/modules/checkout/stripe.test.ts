@@ -70,8 +70,25 @@ describe('create-session with Stripe', () => {
     expect(stripeSession.expires_at - before).toBeGreaterThanOrEqual(30 * 60);
     // Stripe's session outlives the reservation a little; checkout expires it when the reservation ends.
     expect(stripeSession.expires_at).toBeGreaterThanOrEqual(Math.floor(Date.parse(session.expiresAt) / 1000));
-    expect(stripeSession.success_url).toBe('http://shop.test/checkout/success?session_id={CHECKOUT_SESSION_ID}');
     expect((await getOrder(t, alice, session.orderId)).total).toBe(87.8);
+  });
+
+  it.each([
+    ["PUBLIC_URL's own", 'shop.test', 'http://shop.test'],
+    ['a loopback address', '127.0.0.1:3000', 'http://127.0.0.1:3000'],
+    ['localhost on another port', 'localhost:5173', 'http://localhost:5173'],
+    ["any other name (a Host header is the client's to write): PUBLIC_URL instead", 'evil.example', 'http://shop.test'],
+  ])('sends the customer back to the origin they browse by when it is %s', async (_case, host, origin) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/checkout/create-session',
+      headers: { ...alice.headers, host },
+      payload: { addressId, deliveryMethod: 'standard' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const stripeSession = sessionOf(res.json<{ sessionId: string }>().sessionId);
+    expect(stripeSession.success_url).toBe(`${origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`);
+    expect(stripeSession.cancel_url).toBe(`${origin}/checkout/cancel?session_id={CHECKOUT_SESSION_ID}`);
   });
 
   it('when Stripe fails, answers 503 with Retry-After, cancels the order and releases the copies', async () => {

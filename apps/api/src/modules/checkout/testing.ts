@@ -114,7 +114,7 @@ export const confirmations = (smtp: { mails: { to: string[]; subject: string }[]
 export const payOnSandboxPage = (t: TestApp, url: string, cardNumber = '4242 4242 4242 4242') =>
   t.app.inject({
     method: 'POST',
-    url: new URL(url).pathname,
+    url,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
       email: 'buyer@example.com',

@@ -18,7 +18,7 @@ const SHORTEN_LIMITS = { perIp: { max: 30, windowSeconds: 60 } };
 
 /**
  * A link's page never changes, so browsers and caches may keep the redirect; a day rather than
- * forever, so a move to a new PUBLIC_URL reaches them.
+ * forever, should a page move.
  */
 const REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
 

@@ -62,24 +62,27 @@ export function createLinksService({ db, publicUrl, newId = randomId }: LinksDep
     throw new Error(`No free short link id after ${MAX_ATTEMPTS} attempts`);
   }
 
-  /** The full address a link leads to, on the current origin; undefined for an unknown id. */
-  async function find(id: string): Promise<string | undefined> {
-    const targetPath = await queries.findTargetById(db, id);
-    return targetPath === undefined ? undefined : `${origin}${targetPath}`;
-  }
-
   return {
-    find,
+    /**
+     * The page a link leads to as a path on the shop (never `//…`); undefined for an unknown id.
+     * The redirect sends it as it is, so the page opens on the origin the link was opened by (decision 070).
+     */
+    async find(id: string): Promise<string | undefined> {
+      const targetPath = await queries.findTargetById(db, id);
+      // Stored paths never look like `//host` (shopPathOf); a row that does is not followed off the shop.
+      return targetPath?.startsWith('/') && !/^\/[/\\]/.test(targetPath) ? targetPath : undefined;
+    },
 
     async shorten(originalUrl: string): Promise<ShortLink> {
       const id = await idFor(shopPathOf(originalUrl, origin));
       return { id, shortUrl: `${origin}${shortLinkPath(id)}` };
     },
 
+    /** The full address a link leads to, on the current PUBLIC_URL. */
     async resolve(id: string): Promise<string> {
-      const url = await find(id);
-      if (url === undefined) throw notFound(LinkMessages.notFound);
-      return url;
+      const targetPath = await queries.findTargetById(db, id);
+      if (targetPath === undefined) throw notFound(LinkMessages.notFound);
+      return `${origin}${targetPath}`;
     },
   };
 }

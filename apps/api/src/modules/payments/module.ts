@@ -50,7 +50,7 @@ function createProviders({ config, db, jobs, log, now }: PaymentDeps): Providers
   log.warn(
     'payments: sandbox (TEST MODE, no card is charged); set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take real payments',
   );
-  const sandbox = createSandboxProvider({ db, jobs, publicUrl: config.publicUrl, webhookSecret, now });
+  const sandbox = createSandboxProvider({ db, jobs, webhookSecret, now });
   return { provider: sandbox, sandbox, webhookSecret };
 }
 

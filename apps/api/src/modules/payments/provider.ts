@@ -19,7 +19,10 @@ export type CreateSessionInput = {
   /** Its own line on the hosted page; omitted when free. */
   delivery: { name: string; amountFils: number };
   expiresAt: Date;
-  /** Absolute; may contain Stripe's `{CHECKOUT_SESSION_ID}` placeholder. */
+  /**
+   * Absolute for a provider whose page is elsewhere; a path on the shop's origin for one whose
+   * page is the shop's own (`hostedOnShop`). May contain Stripe's `{CHECKOUT_SESSION_ID}` placeholder.
+   */
   successUrl: string;
   cancelUrl: string;
   /** The same key for the same order, so a retried create never makes a second session. */
@@ -29,7 +32,7 @@ export type CreateSessionInput = {
 /** A Checkout Session as the provider reports it (the fields checkout needs). */
 export type ProviderSession = {
   id: string;
-  /** The hosted payment page. */
+  /** The hosted payment page: absolute, or a path on the shop's origin when `hostedOnShop`. */
   url: string | null;
   status: 'open' | 'complete' | 'expired';
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
@@ -71,6 +74,11 @@ export class ProviderUnavailableError extends Error {}
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /**
+   * The payment page is one of the shop's own pages (the sandbox): its address and the way back
+   * are paths, so the customer stays on the origin they browse by (decision 070).
+   */
+  readonly hostedOnShop: boolean;
   createSession(input: CreateSessionInput): Promise<ProviderSession>;
   /** undefined when the provider does not know the id. */
   retrieveSession(sessionId: string): Promise<ProviderSession | undefined>;

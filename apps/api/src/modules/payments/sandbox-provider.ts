@@ -60,8 +60,6 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export type SandboxProviderOptions = {
   db: Database;
   jobs: PaymentJobs;
-  /** The shop's public address: the hosted page lives at `{publicUrl}/sandbox/checkout/{id}`. */
-  publicUrl: string;
   webhookSecret: string;
   /** The clock (tests move it). */
   now?: () => Date;
@@ -100,7 +98,8 @@ export type CompleteResult =
 export function createSandboxProvider(options: SandboxProviderOptions): SandboxProvider {
   const { db, jobs, webhookSecret } = options;
   const now = options.now ?? (() => new Date());
-  const pageUrl = (id: string) => `${options.publicUrl}/sandbox/checkout/${id}`;
+  // A path: the page opens on whichever origin the customer browses the shop by (decision 070).
+  const pageUrl = (id: string) => `/sandbox/checkout/${id}`;
 
   /** Stripe expires a session itself at expires_at; the sandbox says so on every read. */
   const effectiveStatus = (row: Row) =>
@@ -153,6 +152,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
 
   return {
     name: 'sandbox',
+    hostedOnShop: true,
 
     async createSession(input: CreateSessionInput) {
       const lines: SandboxLine[] = input.lines.map((line) => ({

@@ -56,6 +56,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   return {
     name: 'stripe',
+    hostedOnShop: false,
 
     async createSession(input: CreateSessionInput) {
       const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.lines.map((line) => ({

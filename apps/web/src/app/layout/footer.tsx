@@ -40,7 +40,8 @@ const socialLinks = [
   { href: 'https://www.linkedin.com/', label: 'LinkedIn' },
 ] as const;
 
-const MADE_BY = { name: 'the Bookshop team', href: 'https://github.com/' } as const;
+// The credit leads to the shop's own story, not to a code host's front page.
+const MADE_BY = { name: 'the Bookshop team', to: Routes.aboutUs } as const;
 
 const groupId = (title: string) => `footer-${title.toLowerCase().replace(/\W+/g, '-')}`;
 
@@ -100,11 +101,11 @@ export function Footer() {
             Safe and secure checkout powered by <strong className="text-white">Stripe</strong>
           </p>
           <p>
-            © {year} Bookshop. All rights reserved. Made By{' '}
-            <a href={MADE_BY.href} target="_blank" rel="noopener noreferrer" className={`${linkClasses} underline`}>
+            © {year} Bookshop. All rights reserved. Made By {/* A new tab, as the spec asks of the credit. */}
+            <Link to={MADE_BY.to} target="_blank" rel="noopener" className={`${linkClasses} underline`}>
               {MADE_BY.name}
               <NewTabNote />
-            </a>
+            </Link>
           </p>
         </div>
       </div>

@@ -9,7 +9,10 @@ type Faq = { question: string; answer: ReactNode };
 const free = ShopDetails.freeDeliveryOverAed;
 const sectionId = (title: string) => `faq-${title.toLowerCase().replace(/\W+/g, '-')}`;
 
-const sections: { title: string; faqs: Faq[] }[] = [
+/** What this shop has switched on: the answers promise nothing else. */
+export type FaqsPageProps = { googleSignIn: boolean };
+
+const sections = ({ googleSignIn }: FaqsPageProps): { title: string; faqs: Faq[] }[] => [
   {
     title: 'Orders',
     faqs: [
@@ -17,9 +20,9 @@ const sections: { title: string; faqs: Faq[] }[] = [
         question: 'Do I need an account to order?',
         answer: (
           <p>
-            You can browse and fill your cart without one. To check out, sign in or create an account: it takes a
-            minute, or you can use your Google account. Your account lets you track orders, save a wishlist and write
-            reviews.
+            You can browse and fill your cart without one. To check out, sign in or create an account: it takes a minute
+            {googleSignIn ? ', or you can use your Google account' : ''}. Your account lets you track orders, save a
+            wishlist and write reviews.
           </p>
         ),
       },
@@ -146,14 +149,14 @@ const sections: { title: string; faqs: Faq[] }[] = [
   },
 ];
 
-export function FaqsPage() {
+export function FaqsPage(features: FaqsPageProps) {
   return (
     <StaticPage
       title="Frequently Asked Questions"
       path={Routes.faqs}
       intro="Quick answers about ordering, delivery, payment and returns."
     >
-      {sections.map((section) => (
+      {sections(features).map((section) => (
         <section key={section.title} aria-labelledby={sectionId(section.title)}>
           <h2 id={sectionId(section.title)}>{section.title}</h2>
           <div className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">

@@ -3,7 +3,8 @@ import { InfoTable } from '../components/info-table.tsx';
 import { ContactLines, StaticPage } from '../components/static-page.tsx';
 import { ShopDetails } from '../shop-details.ts';
 
-export function PrivacyPolicyPage() {
+/** Google sign-in is named only when this shop has it switched on. */
+export function PrivacyPolicyPage({ googleSignIn }: { googleSignIn: boolean }) {
   return (
     <StaticPage
       title="Privacy Policy"
@@ -40,8 +41,9 @@ export function PrivacyPolicyPage() {
         ]}
       />
       <p>
-        We do not receive or store your full card number: payments are entered on Stripe&apos;s secure checkout page. If
-        you sign in with Google, we receive your name, e-mail address and profile picture from Google, nothing more.
+        We do not receive or store your full card number: payments are entered on Stripe&apos;s secure checkout page.
+        {googleSignIn &&
+          ' If you sign in with Google, we receive your name, e-mail address and profile picture from Google, nothing more.'}
       </p>
 
       <h2>Why we may use it</h2>
