@@ -355,7 +355,11 @@ export async function cancelled(deps: CheckoutDeps, customerId: number, sessionI
  * the page can still be paid. One paid meanwhile is fulfilled, one whose time is up is cancelled
  * as expired; either way 409, as for an order no longer Pending. Another customer's is 404.
  */
-export async function paymentSession(deps: CheckoutDeps, customerId: number, orderId: number): Promise<CheckoutSession> {
+export async function paymentSession(
+  deps: CheckoutDeps,
+  customerId: number,
+  orderId: number,
+): Promise<CheckoutSession> {
   const order = await findOrderRow(orderId, { tx: deps.db });
   if (order?.customerId !== customerId) throw notFound(OrderMessages.notFound);
   if (order.status !== OrderStatus.Pending) throw conflict(OrderMessages.notAwaitingPayment);
