@@ -9,6 +9,8 @@ export const PHONE_MAX_LENGTH = 30;
 export const ZIP_CODE_MAX_LENGTH = 20;
 /** Most addresses one customer may keep; fits one page of the largest page size. */
 export const ADDRESSES_MAX = 20;
+/** The shop delivers from the UAE and most of its customers live there: a new address starts with it chosen. */
+export const DEFAULT_ADDRESS_COUNTRY = 'AE';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** English country name for an ISO alpha-2 code, e.g. 'AE' → 'United Arab Emirates'. */

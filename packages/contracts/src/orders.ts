@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECKOUT_SESSION_MINUTES } from './checkout.ts';
 import { DELIVERY_METHOD_CODES } from './delivery.ts';
 import { OrderStatus } from './enums.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
@@ -33,6 +34,20 @@ export const OrderMessages = {
   alreadyCancelled: 'This order is already cancelled.',
   cancelled: 'Order cancelled.',
   refunded: 'Order cancelled and refunded.',
+  /** 409 to the customer's Pay now or Cancel: it was paid, cancelled or expired meanwhile. */
+  notAwaitingPayment: 'This order is no longer awaiting payment.',
+} as const;
+
+/**
+ * Why an order was cancelled when staff did not give a reason (decision 072): shown to the
+ * customer on the order and to staff, as the reason staff type is.
+ */
+export const CancelReasons = {
+  expired: `Payment was not completed within ${CHECKOUT_SESSION_MINUTES} minutes`,
+  byCustomer: 'Cancelled by the customer before payment',
+  paymentPageLeft: 'The payment page was left without paying',
+  paymentFailed: 'The payment did not go through',
+  replaced: 'Replaced by a newer checkout',
 } as const;
 
 /**
@@ -92,7 +107,10 @@ export const OrderSchema = z.object({
   total: z.number(),
   address: OrderAddressSchema,
   history: z.array(OrderHistoryEntrySchema),
-  /** Why staff cancelled it (shown to the customer too); null otherwise. */
+  /**
+   * Why it was cancelled (shown to the customer too): the reason staff gave, or one of
+   * `CancelReasons`; null for an order cancelled before reasons were kept.
+   */
   cancelReason: z.string().nullable(),
   /** Null unless a paid order was cancelled and its payment is being, or was, refunded. */
   refundStatus: z.enum(REFUND_STATUSES).nullable(),

@@ -6,7 +6,7 @@ import {
   CreateCheckoutSessionSchema,
   MAX_COPIES_PER_TITLE,
 } from '@bookshop/contracts/checkout';
-import { OrderSchema } from '@bookshop/contracts/orders';
+import { OrderParamsSchema, OrderSchema } from '@bookshop/contracts/orders';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -79,6 +79,28 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => checkout.cancelled(userOf(request).id, request.query.sessionId),
+  );
+
+  app.get(
+    '/v1/orders/:id/payment-session',
+    {
+      ...customerOnly,
+      schema: {
+        tags,
+        summary:
+          "Pay now: the signed-in customer's own Pending order answers its payment page again while it can be paid. 409 when the order is no longer awaiting payment (paid, cancelled, or its 30 minutes are up: it is then cancelled); another customer's order 404",
+        params: OrderParamsSchema,
+        response: { 200: CheckoutSessionSchema, ...problems, 409: ProblemSchema, 503: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await checkout.paymentSession(userOf(request).id, request.params.id);
+      } catch (error) {
+        if (error instanceof PaymentsUnavailableProblem) reply.header('retry-after', error.retryAfterSeconds);
+        throw error;
+      }
+    },
   );
 
   // The signature covers the exact bytes sent, so this route alone keeps the body raw.

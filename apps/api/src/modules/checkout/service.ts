@@ -9,7 +9,7 @@ import {
 } from '@bookshop/contracts/checkout';
 import { deliveryOptions, type DeliveryOrderSummary } from '@bookshop/contracts/delivery';
 import { OrderStatus } from '@bookshop/contracts/enums';
-import { orderNumber, type Order } from '@bookshop/contracts/orders';
+import { CancelReasons, OrderMessages, orderNumber, type Order } from '@bookshop/contracts/orders';
 import type { Database, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
@@ -17,6 +17,7 @@ import { lockCartLines } from '../cart/service.ts';
 import { lockStock, reserveStock, type LockedBook } from '../catalogue/stock-service.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import {
+  findOrderRow,
   findOrderRowBySession,
   lockOpenOrders,
   orderItemRows,
@@ -358,8 +359,31 @@ export async function success(deps: CheckoutDeps, customerId: number, sessionId:
 /** The cancel page: expires the session first; a paid one is fulfilled instead. The cart is untouched. */
 export async function cancelled(deps: CheckoutDeps, customerId: number, sessionId: string): Promise<Order> {
   const order = await ownedBySession(deps, customerId, sessionId);
-  if (order.status === OrderStatus.Pending) await deps.lifecycle.settle(order.id, { expire: true });
+  if (order.status === OrderStatus.Pending)
+    await deps.lifecycle.settle(order.id, { expire: true, reason: CancelReasons.paymentPageLeft });
   return deps.orders.get(order.id);
+}
+
+/**
+ * Pay now (decision 072): the customer's own Pending order answers its payment page again while
+ * the page can still be paid. One paid meanwhile is fulfilled, one whose time is up is cancelled
+ * as expired; either way 409, as for an order no longer Pending. Another customer's is 404.
+ */
+export async function paymentSession(
+  deps: CheckoutDeps,
+  customerId: number,
+  orderId: number,
+): Promise<CheckoutSession> {
+  const order = await findOrderRow(orderId, { tx: deps.db });
+  if (order?.customerId !== customerId) throw notFound(OrderMessages.notFound);
+  if (order.status !== OrderStatus.Pending) throw conflict(OrderMessages.notAwaitingPayment);
+  if (order.expiresAt.getTime() > deps.now().getTime()) {
+    const answer = await reopen(deps, order);
+    if (answer) return answer;
+  }
+  // Its page is gone (or its time is): bring the order to its end now rather than at the next job.
+  await providerCall(() => deps.lifecycle.settle(order.id, { expire: true }));
+  throw conflict(OrderMessages.notAwaitingPayment);
 }
 
 /** The use cases above bound to their dependencies, as the routes call them. */
@@ -370,6 +394,7 @@ export function createCheckoutService(deps: Omit<CheckoutDeps, 'now'> & { now?: 
       createSession(bound, customerId, input, back),
     success: (customerId: number, sessionId: string) => success(bound, customerId, sessionId),
     cancelled: (customerId: number, sessionId: string) => cancelled(bound, customerId, sessionId),
+    paymentSession: (customerId: number, orderId: number) => paymentSession(bound, customerId, orderId),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CancelReasons } from '@bookshop/contracts/orders';
 import type { Database, Tx } from '../../platform/db.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import { findOrderRow, findOrderRowBySession } from '../orders/service.ts';
@@ -49,8 +50,10 @@ export async function handleEvent({ db, lifecycle, log }: WebhookDeps, event: Pr
       return;
     case 'checkout.session.async_payment_succeeded':
       return lifecycle.fulfil(order.id, session, claim);
+    case 'checkout.session.async_payment_failed':
+      return lifecycle.cancelUnpaid(order.id, { ...claim, reason: CancelReasons.paymentFailed });
     default:
-      return lifecycle.cancelUnpaid(order.id, claim);
+      return lifecycle.cancelUnpaid(order.id, { ...claim, reason: CancelReasons.expired });
   }
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderStatus } from '@bookshop/contracts/enums';
-import { OrderMessages, type ChangeOrderStatus, type StaffOrder } from '@bookshop/contracts/orders';
+import {
+  CancelReasons,
+  OrderMessages,
+  type ChangeOrderStatus,
+  type Order,
+  type StaffOrder,
+} from '@bookshop/contracts/orders';
 import type { Database, Tx } from '../../platform/db.ts';
 import { conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
@@ -42,7 +48,7 @@ export type LifecycleDeps = {
   mailer: { enqueue(tx: Tx, mail: Mail): Promise<void>; wake(): void };
   accounts: { mailAddress(accountId: number, options: { tx: Tx }): Promise<string | null> };
   cart: { removeBooks(customerId: number, bookIds: number[], options?: { tx?: Tx }): Promise<unknown> };
-  orders: Pick<OrdersService, 'getForStaff'>;
+  orders: Pick<OrdersService, 'get' | 'getForStaff'>;
   log: FastifyBaseLogger;
   now: () => Date;
 };
@@ -50,13 +56,20 @@ export type LifecycleDeps = {
 /** Runs under the order's row lock before a change; false leaves the order as it is (a replayed webhook event). */
 type Claim = (tx: Tx) => Promise<boolean>;
 
+/** Why an unpaid order ends, as its customer reads it (decision 072). */
+export type UnpaidReason = (typeof CancelReasons)[keyof typeof CancelReasons];
+
 /** Placed: a Pending order whose copies the caller reserved in the same transaction. */
 export const placePending = (tx: Tx, order: Omit<queries.NewOrder, 'status'>, items: queries.NewOrderItem[]) =>
   queries.insertOrder(tx, { ...order, status: OrderStatus.Pending }, items);
 
 /** Replaced by a newer checkout of the same customer: cancelled, their copies back, in the caller's transaction. */
 export async function cancelReplaced(tx: Tx, open: queries.OrderRow[], items: queries.OrderItemRow[], at: Date) {
-  for (const order of open) await queries.setStatus(tx, order.id, OrderStatus.Cancelled, at, { cancelledAt: at });
+  for (const order of open)
+    await queries.setStatus(tx, order.id, OrderStatus.Cancelled, at, {
+      cancelledAt: at,
+      cancelReason: CancelReasons.replaced,
+    });
   await releaseStock(tx, items);
 }
 
@@ -130,7 +143,7 @@ export async function fulfil(
     const items = await queries.listItems(tx, [orderId]);
     const paidAt = deps.now();
     if (order.status === OrderStatus.Cancelled && (order.cancelledBy !== null || order.refundStatus !== null)) {
-      // Staff cancelled it (decision 033), or its money is already going back: never revive it.
+      // Staff (decision 033) or the customer (072) cancelled it, or its money is already going back: never revive it.
       if (order.refundStatus !== null) return;
       await owePayment(deps, tx, order, session);
       changed = true;
@@ -168,11 +181,11 @@ export async function fulfil(
   }
 }
 
-/** Cancels a Pending order once and releases its copies; anything else is left as it is. */
+/** Cancels a Pending order once, saying why, and releases its copies; anything else is left as it is. */
 export async function cancelUnpaid(
   deps: LifecycleDeps,
   orderId: number,
-  options: { claim?: Claim } = {},
+  options: { claim?: Claim; reason?: UnpaidReason } = {},
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const order = await queries.findOrder(tx, orderId, { lock: true });
@@ -181,7 +194,10 @@ export async function cancelUnpaid(
     if (order.status !== OrderStatus.Pending) return;
     const items = await queries.listItems(tx, [orderId]);
     const at = deps.now();
-    await queries.setStatus(tx, orderId, OrderStatus.Cancelled, at, { cancelledAt: at });
+    await queries.setStatus(tx, orderId, OrderStatus.Cancelled, at, {
+      cancelledAt: at,
+      cancelReason: options.reason ?? null,
+    });
     await releaseStock(tx, items);
   });
 }
@@ -191,13 +207,18 @@ export async function cancelUnpaid(
  * (which refuses to expire a paid session), then fulfil a paid one or cancel an unpaid one. A
  * session completed with an async payment still processing stays Pending for its events.
  */
-export async function settle(deps: LifecycleDeps, orderId: number, options: { expire: boolean }): Promise<void> {
+export async function settle(
+  deps: LifecycleDeps,
+  orderId: number,
+  options: { expire: boolean; reason?: UnpaidReason },
+): Promise<void> {
+  const reason = options.reason ?? CancelReasons.expired;
   const order = await queries.findOrder(deps.db, orderId);
   if (!order || order.status !== OrderStatus.Pending) return;
   if (!order.providerSessionId) {
     // No session was ever stored (the provider call failed or the process died during it). A
     // young order may still be waiting for its provider's answer: only an expired one is cancelled.
-    if (options.expire) await cancelUnpaid(deps, orderId);
+    if (options.expire) await cancelUnpaid(deps, orderId, { reason });
     return;
   }
   const session = options.expire
@@ -205,7 +226,7 @@ export async function settle(deps: LifecycleDeps, orderId: number, options: { ex
     : await deps.provider.retrieveSession(order.providerSessionId);
   if (!session) return;
   if (isPaid(session)) await fulfil(deps, orderId, session);
-  else if (session.status === 'expired') await cancelUnpaid(deps, orderId);
+  else if (session.status === 'expired') await cancelUnpaid(deps, orderId, { reason });
 }
 
 /** Reconciliation: Pending orders past expiry are settled; recent ones are asked about. */
@@ -248,7 +269,7 @@ export async function cancelByStaff(
   const before = await queries.findOrder(db, orderId);
   if (!before) throw notFound(OrderMessages.notFound);
   if (before.status === OrderStatus.Cancelled) throw conflict(OrderMessages.alreadyCancelled);
-  await stopPaymentForStaff(deps, before);
+  await stopPayment(deps, before);
 
   await db.transaction(async (tx) => {
     const order = await queries.findOrder(tx, orderId, { lock: true });
@@ -277,8 +298,8 @@ export async function cancelByStaff(
   return deps.orders.getForStaff(orderId);
 }
 
-/** Expires a Pending order's session before staff cancel it; a session paid meanwhile completes the order first. */
-async function stopPaymentForStaff(deps: LifecycleDeps, order: queries.OrderRow) {
+/** Expires a Pending order's session before staff or its customer cancel it; a session paid meanwhile completes the order first. */
+async function stopPayment(deps: LifecycleDeps, order: queries.OrderRow) {
   if (order.status !== OrderStatus.Pending || !order.providerSessionId) return;
   try {
     const session = await deps.provider.expireSession(order.providerSessionId);
@@ -290,6 +311,36 @@ async function stopPaymentForStaff(deps: LifecycleDeps, order: queries.OrderRow)
     }
     throw error;
   }
+}
+
+/**
+ * The customer cancels their own unpaid order (`POST v1/orders/{id}/cancel`, decision 072). Its
+ * payment page is expired first, outside any lock: one paid meanwhile completes the order, and
+ * the customer is told it is no longer awaiting payment (409). The change runs under the order's
+ * row lock, so a webhook's fulfilment arriving at the same moment and this cancellation cannot
+ * both win: whichever locks second finds the other's status (a payment that completes after the
+ * cancellation is refunded, never revived, as for staff). Another customer's order is 404.
+ */
+export async function cancelByCustomer(deps: LifecycleDeps, customerId: number, orderId: number): Promise<Order> {
+  const { db } = deps;
+  const before = await queries.findOrder(db, orderId);
+  if (before?.customerId !== customerId) throw notFound(OrderMessages.notFound);
+  if (before.status !== OrderStatus.Pending) throw conflict(OrderMessages.notAwaitingPayment);
+  await stopPayment(deps, before);
+
+  await db.transaction(async (tx) => {
+    const order = await queries.findOrder(tx, orderId, { lock: true });
+    if (order?.status !== OrderStatus.Pending) throw conflict(OrderMessages.notAwaitingPayment);
+    const items = await queries.listItems(tx, [orderId]);
+    const at = deps.now();
+    await queries.setStatus(tx, orderId, OrderStatus.Cancelled, at, {
+      cancelledAt: at,
+      cancelReason: CancelReasons.byCustomer,
+      cancelledBy: customerId,
+    });
+    await releaseStock(tx, items);
+  });
+  return deps.orders.get(orderId);
 }
 
 /**
@@ -332,11 +383,13 @@ export function createOrderLifecycle(deps: Omit<LifecycleDeps, 'now'> & { now?: 
     attachSession: (orderId: number, session: ProviderSession) => attachSession(bound, orderId, session),
     fulfil: (orderId: number, session: ProviderSession, options?: { claim?: Claim }) =>
       fulfil(bound, orderId, session, options),
-    cancelUnpaid: (orderId: number, options?: { claim?: Claim }) => cancelUnpaid(bound, orderId, options),
-    settle: (orderId: number, options: { expire: boolean }) => settle(bound, orderId, options),
+    cancelUnpaid: (orderId: number, options?: { claim?: Claim; reason?: UnpaidReason }) =>
+      cancelUnpaid(bound, orderId, options),
+    settle: (orderId: number, options: { expire: boolean; reason?: UnpaidReason }) => settle(bound, orderId, options),
     settlePending: () => settlePending(bound),
     cancelByStaff: (orderId: number, input: ChangeOrderStatus, staffId: number) =>
       cancelByStaff(bound, orderId, input, staffId),
+    cancelByCustomer: (customerId: number, orderId: number) => cancelByCustomer(bound, customerId, orderId),
     refund: (payload: { orderId: number; sessionId: string }, job?: { attempts: number }) =>
       refund(bound, payload, job),
   };

@@ -8,6 +8,7 @@ import {
   CustomerOrderQuerySchema,
   OrderPageSchema,
   OrderForCallerSchema,
+  OrderSchema,
   OrderParamsSchema,
   StaffOrderPageSchema,
   StaffOrderQuerySchema,
@@ -17,6 +18,7 @@ import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { Permission } from '@bookshop/contracts/roles';
 import { requireCustomer, requireCustomerOrPermission, requirePermission, userOf } from '../../platform/auth.ts';
+import { PaymentsUnavailableProblem } from '../payments/provider.ts';
 import type { OrderLifecycle } from './lifecycle.ts';
 import type { OrdersService } from './service.ts';
 
@@ -28,7 +30,7 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
 
 export const ordersRoutes: FastifyPluginCallbackZod<{
   orders: OrdersService;
-  lifecycle: Pick<OrderLifecycle, 'cancelByStaff'>;
+  lifecycle: Pick<OrderLifecycle, 'cancelByStaff' | 'cancelByCustomer'>;
 }> = (app, { orders, lifecycle }, done) => {
   app.get(
     '/v1/orders/export.csv',
@@ -66,6 +68,28 @@ export const ordersRoutes: FastifyPluginCallbackZod<{
       },
     },
     (request) => lifecycle.cancelByStaff(request.params.id, request.body, userOf(request).id),
+  );
+
+  app.post(
+    '/v1/orders/:id/cancel',
+    {
+      onRequest: [requireCustomer],
+      schema: {
+        tags,
+        summary:
+          "The signed-in customer cancels their own Pending order: its payment page is expired and its copies released. 409 when it is no longer awaiting payment; another customer's order 404",
+        params: OrderParamsSchema,
+        response: { 200: OrderSchema, ...problems, 404: ProblemSchema, 409: ProblemSchema, 503: ProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await lifecycle.cancelByCustomer(userOf(request).id, request.params.id);
+      } catch (error) {
+        if (error instanceof PaymentsUnavailableProblem) reply.header('retry-after', error.retryAfterSeconds);
+        throw error;
+      }
+    },
   );
 
   app.get(

@@ -55,9 +55,9 @@ export const orders = pgTable(
     paymentIntentId: text('payment_intent_id'),
     /** A payment that arrived after the order was cancelled and could not be honoured was refunded. */
     refundId: text('refund_id'),
-    /** Why staff cancelled the order (decision 033); null when the customer or the expiry did. */
+    /** Why the order was cancelled: staff's words (decision 033) or one of `CancelReasons` (decision 072). */
     cancelReason: text('cancel_reason'),
-    /** The staff member who cancelled it. */
+    /** Who cancelled it: a staff member, or the customer themselves (decision 072); null when it expired or was replaced. */
     cancelledBy: integer('cancelled_by').references(() => accounts.id, { onDelete: 'set null' }),
     /** pending → refunded, or failed after the refund job's retries; null when nothing was paid back. */
     refundStatus: text('refund_status').$type<'pending' | 'refunded' | 'failed'>(),

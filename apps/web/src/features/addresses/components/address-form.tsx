@@ -2,6 +2,7 @@ import { useWatch, type UseFormSetError } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   CreateAddressSchema,
+  DEFAULT_ADDRESS_COUNTRY,
   UpdateAddressSchema,
   type Address,
   type AddressForm as AddressFormValues,
@@ -47,7 +48,7 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
     {
       ...(address && { id: address.id }),
       address: address?.address ?? '',
-      country: address?.country ?? '',
+      country: address?.country ?? DEFAULT_ADDRESS_COUNTRY,
       city: address?.city ?? '',
       phoneNo: address?.phoneNo ?? '',
       zipCode: address?.zipCode ?? '',

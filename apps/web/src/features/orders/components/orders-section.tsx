@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { UnpaidOrderActions } from './unpaid-order-actions.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { SectionPager } from '../../../ui/pagination.tsx';
 
@@ -61,6 +62,8 @@ export function OrdersSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
                     {order.items.reduce((sum, item) => sum + item.quantity, 0)}{' '}
                     {order.items.reduce((sum, item) => sum + item.quantity, 0) === 1 ? 'book' : 'books'}
                   </p>
+                  {order.cancelReason && <p className="text-sm text-stone-700">{order.cancelReason}</p>}
+                  <UnpaidOrderActions order={order} inList />
                 </div>
                 <p className="font-bold text-stone-900 tabular-nums">
                   <span className="sr-only">Total </span>

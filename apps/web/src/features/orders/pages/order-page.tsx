@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useOrder } from '../api/get-order.ts';
 import { OrderCancellation } from '../components/order-cancellation.tsx';
 import { OrderView } from '../components/order-view.tsx';
+import { UnpaidOrderActions } from '../components/unpaid-order-actions.tsx';
 import { parseOrderId } from '../lib/order-id.ts';
 
 const ORDER_NOT_FOUND = 'We could not find this order in your account.';
@@ -32,6 +33,7 @@ export function OrderPage() {
         order={order.data}
         area="storefront"
         notice={<OrderCancellation order={order.data} audience="customer" />}
+        actions={<UnpaidOrderActions order={order.data} />}
         back={
           <Link to={`${Routes.account}#orders`} className="text-sm font-semibold text-brand hover:underline">
             ← Back to your orders
