@@ -95,7 +95,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        return await checkout.paymentSession(userOf(request).id, request.params.id);
+        const back = { origin: returnOrigin(request, publicUrl) };
+        return await checkout.paymentSession(userOf(request).id, request.params.id, back);
       } catch (error) {
         if (error instanceof PaymentsUnavailableProblem) reply.header('retry-after', error.retryAfterSeconds);
         throw error;

@@ -373,12 +373,13 @@ export async function paymentSession(
   deps: CheckoutDeps,
   customerId: number,
   orderId: number,
+  back: ReturnTo,
 ): Promise<CheckoutSession> {
   const order = await findOrderRow(orderId, { tx: deps.db });
   if (order?.customerId !== customerId) throw notFound(OrderMessages.notFound);
   if (order.status !== OrderStatus.Pending) throw conflict(OrderMessages.notAwaitingPayment);
   if (order.expiresAt.getTime() > deps.now().getTime()) {
-    const answer = await reopen(deps, order);
+    const answer = await reopen(deps, order, back);
     if (answer) return answer;
   }
   // Its page is gone (or its time is): bring the order to its end now rather than at the next job.
@@ -394,7 +395,8 @@ export function createCheckoutService(deps: Omit<CheckoutDeps, 'now'> & { now?: 
       createSession(bound, customerId, input, back),
     success: (customerId: number, sessionId: string) => success(bound, customerId, sessionId),
     cancelled: (customerId: number, sessionId: string) => cancelled(bound, customerId, sessionId),
-    paymentSession: (customerId: number, orderId: number) => paymentSession(bound, customerId, orderId),
+    paymentSession: (customerId: number, orderId: number, back: ReturnTo) =>
+      paymentSession(bound, customerId, orderId, back),
   };
 }
 
