@@ -50,7 +50,7 @@ export async function registerDocs(app: FastifyInstance, options: { refreshCooki
     },
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
-      const route = input.route as RouteOptions;
+      const { route } = input;
       if (!transformed.schema || transformed.schema.hide) return transformed;
       return {
         ...transformed,
