@@ -10,6 +10,7 @@ import { registerDocs, SecurityScheme } from './docs.ts';
 
 type Operation = {
   operationId?: string;
+  description?: string;
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string }[];
   requestBody?: unknown;
@@ -49,6 +50,15 @@ describe('the OpenAPI document of /api/docs', () => {
     expect(paths['/api/v1/customers/login']!.post!.security).toEqual([]);
     expect(paths['/api/v1/users/app-rt']!.post!.security).toEqual([{ [SecurityScheme.refreshCookie]: [] }]);
     expect(paths['/api/v1/users/logout']!.post!.security).toEqual([{ [SecurityScheme.refreshCookie]: [] }, {}]);
+  });
+
+  it("says who may call a protected operation, from its route's guard", async () => {
+    const { paths } = await documentOf();
+    expect(paths['/api/v1/cart']!.get!.description).toBe('Who may call: a signed-in customer.');
+    expect(paths['/api/v1/users/{id}/role']!.patch!.description).toMatch(
+      /Who may call: a staff member whose role grants staff:manage\.$/,
+    );
+    expect(paths['/api/v1/books']!.get!.description ?? '').not.toMatch(/Who may call/);
   });
 
   it('is truthful about security: each bearer operation refuses a guest with 401, no other does', async () => {
@@ -130,7 +140,11 @@ describe('operation ids and security of a route', () => {
       operationId: 'getShelvesByShelfId',
       security: bearer,
     });
-    expect(paths['/api/v1/shelves']!.put).toMatchObject({ operationId: 'putShelves', security: bearer });
+    expect(paths['/api/v1/shelves']!.put).toMatchObject({
+      operationId: 'putShelves',
+      security: bearer,
+      description: 'Who may call: a staff member whose role grants books:manage.',
+    });
     expect(paths['/api/v1/open-shelf']!.get).toMatchObject({ operationId: 'getOpenShelf', security: [] });
     expect(paths['/api/v1/shelf-session']!.post!.security).toEqual([{ [SecurityScheme.refreshCookie]: [] }]);
     expect(paths['/api/v1/named']!.get!.operationId).toBe('listNamedShelves');

@@ -3,7 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_PREFIX } from './api-prefix.ts';
-import { isAuthGuard } from './auth.ts';
+import { callerOf } from './auth.ts';
 
 /** The document's names for the two ways a caller proves who they are. */
 export const SecurityScheme = {
@@ -52,12 +52,15 @@ export async function registerDocs(app: FastifyInstance, options: { refreshCooki
       const transformed = jsonSchemaTransform(input);
       const { route } = input;
       if (!transformed.schema || transformed.schema.hide) return transformed;
+      const { security, callers } = authorisationOf(route);
+      const description = [transformed.schema.description, callers.length && `Who may call: ${callers.join('; ')}.`];
       return {
         ...transformed,
         schema: {
           ...transformed.schema,
           operationId: transformed.schema.operationId ?? operationIdOf(route.method, route.url),
-          security: securityOf(route),
+          security,
+          ...(callers.length > 0 && { description: description.filter(Boolean).join('\n\n') }),
         },
       };
     },
@@ -67,17 +70,17 @@ export async function registerDocs(app: FastifyInstance, options: { refreshCooki
 
 /**
  * How a route is authorised, from what protects it: an auth guard in any hook means the bearer
- * token; otherwise the route's own `security` (the session endpoints name the refresh cookie);
- * otherwise none, `[]`. A route that both has a guard and names its own schemes is a mistake.
+ * token, and the guards say who may call; otherwise the route's own `security` (the session
+ * endpoints name the refresh cookie); otherwise none, `[]`. A route that both has a guard and
+ * names its own schemes is a mistake.
  */
-function securityOf(route: RouteOptions): Security {
+function authorisationOf(route: RouteOptions): { security: Security; callers: string[] } {
   const hooks = [route.onRequest, route.preParsing, route.preValidation, route.preHandler].flat();
+  const callers = hooks.map(callerOf).filter((caller) => caller !== undefined);
   const own = (route.schema as { security?: Security } | undefined)?.security;
-  if (hooks.some(isAuthGuard)) {
-    if (own) throw new Error(`${String(route.method)} ${route.url} has an auth guard and its own security`);
-    return [{ [SecurityScheme.bearer]: [] }];
-  }
-  return own ?? [];
+  if (callers.length === 0) return { security: own ?? [], callers };
+  if (own) throw new Error(`${String(route.method)} ${route.url} has an auth guard and its own security`);
+  return { security: [{ [SecurityScheme.bearer]: [] }], callers };
 }
 
 /**
