@@ -102,6 +102,8 @@ export default tseslint.config(
       '**/dist/**',
       'data/**',
       'apps/api/migrations/**',
+      // Checked by tsc against the client generated from the OpenAPI document (npm run lint:openapi).
+      'apps/api/openapi/**',
       '**/*.mjs',
       // Served as they are (boot.js is plain browser JavaScript, not part of a TypeScript project).
       'apps/web/public/**',

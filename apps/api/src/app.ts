@@ -6,6 +6,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { registerAddresses } from './modules/addresses/module.ts';
 import { registerAccounts } from './modules/auth/module.ts';
 import { createAccountStateLookup } from './modules/auth/services.ts';
+import { REFRESH_COOKIE_NAME } from './modules/auth/session-cookie.ts';
 import { registerCart } from './modules/cart/module.ts';
 import { registerCatalogue } from './modules/catalogue/module.ts';
 import { cataloguePageExists } from './modules/catalogue/page-exists.ts';
@@ -70,7 +71,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   registerMetrics(app, { db, metrics: config.metrics, production: config.production });
   registerAuth(app, { jwtSecret: config.jwtSecret, accountState: createAccountStateLookup(db) });
 
-  await registerDocs(app);
+  await registerDocs(app, { refreshCookieName: REFRESH_COOKIE_NAME });
   await app.register(fastifyCookie);
   // Routes read uploads themselves (request.parts) and may lower these limits per request.
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 50 } });

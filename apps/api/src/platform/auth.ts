@@ -108,15 +108,22 @@ export function registerAuth(app: FastifyInstance, options: { jwtSecret: string;
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** Every guard below, so platform/cache-control.ts can tell a route that answers one caller only. */
-const guards = new WeakSet<Guard>();
-const guard = <G extends Guard>(fn: G): G => {
-  guards.add(fn);
+/**
+ * Every guard below, with who it lets through: platform/cache-control.ts tells a route that
+ * answers one caller only by them, and platform/docs.ts says who may call each operation.
+ */
+const guards = new WeakMap<Guard, string>();
+const guard = <G extends Guard>(fn: G, caller: string): G => {
+  guards.set(fn, caller);
   return fn;
 };
 
 /** Whether a route hook is one of the auth guards of this file. */
 export const isAuthGuard = (hook: unknown): boolean => typeof hook === 'function' && guards.has(hook as Guard);
+
+/** Who the guard lets through ('a signed-in customer'), or undefined for a hook that is not a guard. */
+export const callerOf = (hook: unknown): string | undefined =>
+  typeof hook === 'function' ? guards.get(hook as Guard) : undefined;
 
 async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser> {
   if (request.user) return request.user;
@@ -146,32 +153,32 @@ async function authenticate(request: FastifyRequest, reply: FastifyReply): Promi
 /** Any signed-in person, customer or staff. */
 export const requireSignedIn = guard(async function requireSignedIn(request: FastifyRequest, reply: FastifyReply) {
   await authenticate(request, reply);
-});
+}, 'any signed-in customer or staff member');
 
 /** A signed-in customer (person type Customer). */
 export const requireCustomer = guard(async function requireCustomer(request: FastifyRequest, reply: FastifyReply) {
   const user = await authenticate(request, reply);
   if (user.personType !== PersonType.Customer) throw forbidden(AuthMessages.customersOnly);
-});
+}, 'a signed-in customer');
 
 /** Any signed-in staff member, including a New User still waiting for a role. */
 export const requireInternal = guard(async function requireInternal(request: FastifyRequest, reply: FastifyReply) {
   const user = await authenticate(request, reply);
   if (user.personType !== PersonType.Internal) throw forbidden(AuthMessages.staffOnly);
-});
+}, 'a signed-in staff member, a New User still awaiting a role included');
 
 /** Staff who may use the dashboard: Internal with a role other than New User. */
 export const requireStaff = guard(async function requireStaff(request: FastifyRequest, reply: FastifyReply) {
   await requireInternal(request, reply);
   if (request.user!.role === RoleName.NewUser) throw forbidden(AuthMessages.awaitingApproval);
-});
+}, 'a staff member with a role');
 
 /** Staff whose current role grants `permission` (docs/decisions/003-accounts-roles-and-permissions.md). */
 export function requirePermission(permission: Permission) {
   return guard(async function requirePermissionGuard(request: FastifyRequest, reply: FastifyReply) {
     await requireStaff(request, reply);
     if (!request.user!.permissions.includes(permission)) throw forbidden(AuthMessages.permissionMissing);
-  });
+  }, `a staff member whose role grants ${permission}`);
 }
 
 /**
@@ -183,7 +190,7 @@ export function requireCustomerOrPermission(permission: Permission) {
   return guard(async function requireCustomerOrPermissionGuard(request: FastifyRequest, reply: FastifyReply) {
     const user = await authenticate(request, reply);
     if (user.personType !== PersonType.Customer) await staffGuard(request, reply);
-  });
+  }, `a signed-in customer (their own only), or a staff member whose role grants ${permission}`);
 }
 
 /** The caller of a route behind one of the guards above. */

@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LoggedInUserSchema, PublicConfigSchema } from '@bookshop/contracts/auth';
 import { ProblemSchema } from '@bookshop/contracts/problem';
+import { SecurityScheme } from '../../platform/docs.ts';
 import type { AccountsService } from './accounts-service.ts';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, type CookieOptions } from './session-cookie.ts';
 import { sessionEnded, type SessionsService } from './sessions-service.ts';
@@ -28,6 +29,7 @@ export const sessionRoutes: FastifyPluginCallbackZod<SessionRoutesOptions> = (ap
         description:
           'Send with credentials (the httpOnly cookie). 401 when there is no session, it expired or ended, or a rotated token was presented again (which ends the session).',
         response: { 200: LoggedInUserSchema, 401: ProblemSchema },
+        security: [{ [SecurityScheme.refreshCookie]: [] }],
       },
     },
     async (request, reply) => {
@@ -51,6 +53,8 @@ export const sessionRoutes: FastifyPluginCallbackZod<SessionRoutesOptions> = (ap
         tags: ['sessions'],
         summary: "Ends this browser's session and clears its refresh cookie; always 204",
         response: { 204: z.null() },
+        // Without the cookie there is no session to end, and the answer is the same.
+        security: [{ [SecurityScheme.refreshCookie]: [] }, {}],
       },
     },
     async (request, reply) => {
