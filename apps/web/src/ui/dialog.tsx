@@ -10,7 +10,18 @@ type DialogProps = {
   children: ReactNode;
   /** Tailwind max-width class of the panel. */
   widthClass?: string;
+  /**
+   * 'sheet': on a phone the panel rises from the bottom edge at full width, within thumb reach
+   * (e.g. the book list's filters); centred like any dialog from 640 px up.
+   */
+  placement?: 'center' | 'sheet';
 };
+
+const PLACEMENT = {
+  center: 'm-auto w-[calc(100%-2rem)]',
+  sheet:
+    'm-auto w-[calc(100%-2rem)] max-sm:mb-0 max-sm:w-full max-sm:max-w-full max-sm:rounded-b-none max-sm:pb-[env(safe-area-inset-bottom)]',
+} as const;
 
 /**
  * An accessible modal dialog on the platform's `<dialog>`: `showModal()` puts it in the top layer,
@@ -18,7 +29,14 @@ type DialogProps = {
  * `cancel` event) and the backdrop close it, and focus returns to where it was. The page does not
  * scroll behind it (styles.css). Whoever renders it closes it by no longer rendering it.
  */
-export function Dialog({ title, description, onClose, children, widthClass = 'max-w-lg' }: DialogProps) {
+export function Dialog({
+  title,
+  description,
+  onClose,
+  children,
+  widthClass = 'max-w-lg',
+  placement = 'center',
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -60,7 +78,7 @@ export function Dialog({ title, description, onClose, children, widthClass = 'ma
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={onCancel}
-      className={`m-auto max-h-[90dvh] w-[calc(100%-2rem)] overflow-y-auto rounded-xl bg-white text-inherit shadow-2xl backdrop:bg-stone-950/50 ${widthClass}`}
+      className={`${PLACEMENT[placement]} max-h-[90dvh] overflow-y-auto rounded-xl bg-white text-inherit shadow-2xl backdrop:bg-stone-950/50 ${widthClass}`}
     >
       <div className="p-6">
         <div className="mb-4 flex items-start justify-between gap-4">

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { PAGE_BUTTONS_SHOWN, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
 import { Button } from './button.tsx';
-import { pageWindow } from './page-window.ts';
+import { pageButtons } from './page-window.ts';
 
 type PaginationProps = {
   currentPage: number;
@@ -10,15 +10,19 @@ type PaginationProps = {
 };
 
 const pageButton =
-  'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:opacity-40';
+  'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-2.5 text-sm whitespace-nowrap sm:px-3 font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-900 disabled:cursor-not-allowed disabled:opacity-40';
 
-/** Previous / next and up to five numbered pages around the current one. */
+/**
+ * Previous / next and up to five numbered pages around the current one; on a phone three, so that
+ * 'Next ›' stays on the line of the numbers (the others are hidden by CSS, as the server cannot
+ * know the screen's width).
+ */
 export function Pagination({ currentPage, totalPages, onPageChange }: PaginationProps) {
   if (totalPages <= 1) return null;
-  const pages = pageWindow(currentPage, totalPages, PAGE_BUTTONS_SHOWN);
+  const pages = pageButtons(currentPage, totalPages, PAGE_BUTTONS_SHOWN);
   return (
     <nav aria-label="Pagination">
-      <ul className="flex flex-wrap items-center gap-1.5">
+      <ul className="flex flex-nowrap items-center gap-1 sm:gap-1.5">
         <li>
           <button
             type="button"
@@ -29,10 +33,10 @@ export function Pagination({ currentPage, totalPages, onPageChange }: Pagination
             <span aria-hidden="true">‹</span> Previous
           </button>
         </li>
-        {pages.map((page) => {
+        {pages.map(({ page, wide }) => {
           const current = page === currentPage;
           return (
-            <li key={page}>
+            <li key={page} className={wide ? 'max-sm:hidden' : undefined}>
               <button
                 type="button"
                 aria-label={`Page ${page}`}

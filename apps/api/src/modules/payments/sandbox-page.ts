@@ -83,6 +83,38 @@ const escapeHtml = (value: string) =>
 
 const price = (fils: number) => formatPrice(filsToAed(fils));
 
+/** '4242424242424242' as printed on a card: '4242 4242 4242 4242'. */
+const groupDigits = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** What each of Stripe's test cards does here, in the words the page then shows. */
+export const TEST_CARD_OUTCOMES: { number: string; card: string; outcome: string }[] = [
+  { number: SANDBOX_TEST_CARDS.pays[0], card: 'Visa', outcome: 'Pays' },
+  { number: SANDBOX_TEST_CARDS.pays[1], card: 'Mastercard', outcome: 'Pays' },
+  { number: SANDBOX_TEST_CARDS.pays[2], card: 'Visa debit', outcome: 'Pays' },
+  { number: SANDBOX_TEST_CARDS.declined, card: 'Visa', outcome: `Declined: ${M.cardDeclined}` },
+  { number: SANDBOX_TEST_CARDS.insufficientFunds, card: 'Visa', outcome: `Declined: ${M.insufficientFunds}` },
+  { number: SANDBOX_TEST_CARDS.expiredCard, card: 'Visa', outcome: `Declined: ${M.expiredCard}` },
+  { number: SANDBOX_TEST_CARDS.incorrectCvc, card: 'Visa', outcome: `Declined: ${M.incorrectCvc}` },
+];
+
+/** The test cards and what each does, so a tester can try a decline without looking it up. */
+function testCards(): string {
+  const rows = TEST_CARD_OUTCOMES.map(
+    (card) =>
+      `<tr><td class="card-number">${groupDigits(card.number)}<small>${escapeHtml(card.card)}</small></td><td>${escapeHtml(card.outcome)}</td></tr>`,
+  ).join('\n');
+  return `<section class="test-cards" aria-labelledby="test-cards-heading">
+<h2 id="test-cards-heading">Test cards</h2>
+<p>Use any future expiration date, any 3-digit CVC and any name. Any other card number is declined: no real card is charged here.</p>
+<table>
+<thead><tr><th scope="col">Card number</th><th scope="col">Result</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</section>`;
+}
+
 /** '3:45 PM', in the shop's time zone. */
 export function clockTime(date: Date): string {
   return new Intl.DateTimeFormat('en-US', {
@@ -229,6 +261,7 @@ ${field(FIELDS[4]!)}
 <button type="submit" class="pay">Pay ${price(session.amountTotalFils)}</button>
 </form>
 <p class="cancel"><a href="${escapeHtml(session.cancelUrl)}">Cancel</a></p>
+${testCards()}
 </section>`;
   return layout(`${hasErrors ? 'Error: ' : ''}Pay ${SHOP_NAME} – TEST MODE`, body);
 }
@@ -279,7 +312,12 @@ label{display:block;font-weight:500;margin-bottom:.25rem}
 input{display:block;width:100%;min-height:44px;padding:.5rem .75rem;font:inherit;font-size:1rem;color:inherit;background:#fff;border:1px solid #8792a2;border-radius:6px}
 input[aria-invalid="true"]{border:2px solid #c0123c}
 input:focus-visible,button:focus-visible,a:focus-visible,.alert:focus-visible{outline:3px solid #3057d5;outline-offset:2px}
-.row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem;align-items:end}
+.row{display:grid;grid-template-columns:1fr 1fr;column-gap:.75rem}
+.row .field{display:grid;grid-row:span 4;grid-template-rows:subgrid;align-content:start}
+.row label{grid-row:1;align-self:end}
+.row .hint{grid-row:2}
+.row input{grid-row:3}
+.row .field-error{grid-row:4}
 .field-error{margin:.25rem 0 0;color:#c0123c;font-weight:500}
 .alert{margin:0 0 1rem;padding:.75rem 1rem;border:2px solid #c0123c;border-radius:6px;background:#fff5f6;color:#8a0c2b}
 .alert p{margin:0;font-weight:600}
@@ -289,5 +327,13 @@ input:focus-visible,button:focus-visible,a:focus-visible,.alert:focus-visible{ou
 .pay:hover{background:#163a63}
 .cancel{text-align:center}
 a{color:#3057d5}
+.test-cards{margin-top:1.5rem;padding-top:1rem;border-top:1px solid #e3e8ee}
+.test-cards h2{font-size:1.1rem}
+.test-cards p{margin:0 0 .75rem;color:#3c4257}
+.test-cards table{width:100%;border-collapse:collapse;font-size:.9rem}
+.test-cards th,.test-cards td{padding:.4rem .5rem .4rem 0;text-align:left;vertical-align:top;border-bottom:1px solid #e3e8ee}
+.test-cards th{font-weight:600;color:#3c4257}
+.card-number{white-space:nowrap;font-variant-numeric:tabular-nums}
+.card-number small{display:block;color:#545969}
 .button-link{display:inline-block;min-height:44px;padding:.6rem 1rem;border-radius:6px;background:#0a2540;color:#fff;text-decoration:none;font-weight:600}
 `;

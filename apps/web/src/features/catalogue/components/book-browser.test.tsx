@@ -187,6 +187,76 @@ describe('BookBrowser filters', () => {
   });
 });
 
+describe('BookBrowser filter sheet (phones and tablets)', () => {
+  it('opens the filters in a dialog from the Filters button beside the search, applies them and closes', async () => {
+    const { lastBooksQuery } = stubApi({ noOfRecords: 30 });
+    const { router } = renderRoute(<BookBrowser search={<input aria-label="Search books" />} />);
+    await screen.findByText('Book 1');
+    // The search and the button share one row.
+    const filters = screen.getByRole('button', { name: 'Filters' });
+    expect(filters.parentElement).toContainElement(screen.getByRole('textbox', { name: 'Search books' }));
+
+    await userEvent.click(filters);
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('button', { name: 'Close dialog' })).toHaveFocus();
+    await userEvent.selectOptions(await within(sheet).findByRole('combobox', { name: 'Genre' }), 'Romance');
+    await userEvent.click(within(sheet).getByRole('checkbox', { name: 'In stock only' }));
+    expect(currentQuery(router)).toEqual({ genre: 'Romance', filterInStock: 'true' });
+    await waitFor(() => expect(lastBooksQuery()).toMatchObject({ genre: 'Romance', filterInStock: 'true' }));
+
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Show 30 books' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The button counts what narrows the list, and focus is back on it.
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toHaveFocus();
+  });
+
+  it('closes on Escape and resets from the sheet', async () => {
+    stubApi({ noOfRecords: 30 });
+    const { router } = renderRoute(<BookBrowser />, { at: '/?hasDiscount=true' });
+    await screen.findByText('Book 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Reset filters' }));
+    expect(currentQuery(router)).toEqual({});
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('BookBrowser past the last page', () => {
+  it('says there is nothing on that page and links to the last one, keeping the filters', async () => {
+    stubApi({ noOfRecords: 169 });
+    const { router } = renderRoute(<BookBrowser />, { at: '/?filterInStock=true&pageNo=999&pageSize=10' });
+    expect(
+      await screen.findByText('There is nothing on page 999. These 169 books end on page 17.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No Books found.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^169 books$/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+
+    const last = screen.getByRole('link', { name: 'Go to the last page (17)' });
+    expect(last).toHaveAttribute('href', '/?filterInStock=true&pageNo=17&pageSize=10');
+    await userEvent.click(last);
+    await screen.findByText('Book 169');
+    expect(currentQuery(router)).toEqual({ filterInStock: 'true', pageNo: '17', pageSize: '10' });
+    expect(screen.getByText('Showing 161–169 of 169 books')).toBeInTheDocument();
+  });
+
+  it('links a one-page list back to its first page without a page number', async () => {
+    stubApi({ noOfRecords: 3 });
+    renderRoute(<BookBrowser genre="Classics" />, { at: '/genres/Classics?pageNo=4', route: '/genres/:genreName' });
+    expect(await screen.findByText('There is nothing on page 4. These 3 books end on page 1.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the last page (1)' })).toHaveAttribute('href', '/genres/Classics');
+  });
+
+  it('still says No Books found. when the filters match nothing', async () => {
+    stubApi({ noOfRecords: 0 });
+    renderRoute(<BookBrowser />, { at: '/?pageNo=3' });
+    expect(await screen.findByText('No Books found.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /last page/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('BookBrowser states', () => {
   it('shows skeleton cards while loading, then the books', async () => {
     stubApi({ noOfRecords: 3 });

@@ -1,5 +1,8 @@
-import { useId, useRef, useState } from 'react';
-import { buttonClasses } from '../../../ui/button.tsx';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { FilterIcon } from '../../../ui/icons.tsx';
 import { useBooks } from '../api/get-books.ts';
 import { useBookListState } from '../hooks/use-book-list-state.ts';
 import { BookGrid } from './book-grid.tsx';
@@ -13,20 +16,29 @@ type BookBrowserProps = {
   author?: string;
   /** The visible heading above the grid. */
   title?: string;
+  /** The home page's search box: on a phone it shares one line with the Filters button. */
+  search?: ReactNode;
 };
 
-/** Filter panel, book grid and paging, with their state in the URL. */
-export function BookBrowser({ genre, author, title = 'Books' }: BookBrowserProps) {
-  const { state, query, activeFilters, setFilters, resetFilters, setPage, setPageSize } = useBookListState({
+const booksCount = (count: number) => `${count} ${count === 1 ? 'book' : 'books'}`;
+
+/**
+ * Filter panel, book grid and paging, with their state in the URL. From 1024 px the filters stand
+ * beside the grid; below, a Filters button beside the search opens them in a sheet, so a phone's
+ * first screen shows books (decision 073).
+ */
+export function BookBrowser({ genre, author, title = 'Books', search }: BookBrowserProps) {
+  const { state, query, activeFilters, setFilters, resetFilters, setPage, setPageSize, pageSearch } = useBookListState({
     genre,
     author,
   });
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
+  const [sheetOpen, setSheetOpen] = useState(false);
   const books = useBooks(query);
   const resultsRef = useRef<HTMLElement>(null);
   const headingId = useId();
   const details = books.data?.paginationDetails;
+  // A shared or hand-edited link past the last page: say so and point to the last one.
+  const pastTheEnd = details !== undefined && details.noOfRecords > 0 && state.pageNo > details.totalPages;
 
   const goToPage = (pageNo: number) => {
     setPage(pageNo);
@@ -34,55 +46,92 @@ export function BookBrowser({ genre, author, title = 'Books' }: BookBrowserProps
     resultsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   };
 
+  const filterPanel = (inSheet: boolean) => (
+    <FilterPanel
+      values={state}
+      onChange={setFilters}
+      onReset={resetFilters}
+      showGenre={genre === undefined}
+      showAuthor={author === undefined}
+      inSheet={inSheet}
+    />
+  );
+
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-      <aside className="lg:sticky lg:top-24">
-        {/* On narrow screens the panel folds away so the books come first. */}
+    <div className="flex flex-col gap-4 sm:gap-6">
+      <div className={`flex items-start gap-2 ${search ? '' : 'lg:hidden'}`}>
+        {search && <div className="min-w-0 flex-1">{search}</div>}
         <button
           type="button"
-          aria-expanded={filtersOpen}
-          aria-controls={filtersId}
-          onClick={() => setFiltersOpen((open) => !open)}
-          className={buttonClasses({ variant: 'secondary', className: 'w-full lg:hidden' })}
+          aria-haspopup="dialog"
+          onClick={() => setSheetOpen(true)}
+          className={buttonClasses({
+            variant: 'secondary',
+            size: search ? 'sm' : 'md',
+            className: `shrink-0 lg:hidden ${search ? 'h-11 sm:h-12' : 'w-full'}`,
+          })}
         >
+          <FilterIcon className="size-4" />
           {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
         </button>
-        <div id={filtersId} className={filtersOpen ? 'mt-3 lg:mt-0' : 'hidden lg:block'}>
-          <FilterPanel
-            values={state}
-            onChange={setFilters}
-            onReset={resetFilters}
-            showGenre={genre === undefined}
-            showAuthor={author === undefined}
-          />
-        </div>
-      </aside>
-      <section ref={resultsRef} aria-labelledby={headingId} className="flex scroll-mt-24 flex-col gap-4">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div>
-            <h2 id={headingId} className="text-xl font-semibold text-stone-900">
-              {title}
-            </h2>
+      </div>
+      {sheetOpen && (
+        <Dialog title="Filters" placement="sheet" widthClass="max-w-md" onClose={() => setSheetOpen(false)}>
+          {filterPanel(true)}
+          <div className="mt-6 flex justify-between gap-2">
+            <Button variant="secondary" onClick={resetFilters}>
+              Reset filters
+            </Button>
+            <Button onClick={() => setSheetOpen(false)}>
+              {details ? `Show ${booksCount(details.noOfRecords)}` : 'Show books'}
+            </Button>
+          </div>
+        </Dialog>
+      )}
+      <div className="grid items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <aside className="hidden lg:sticky lg:top-24 lg:block">{filterPanel(false)}</aside>
+        <section ref={resultsRef} aria-labelledby={headingId} className="flex scroll-mt-24 flex-col gap-4">
+          <div className="flex flex-col gap-0.5">
+            {/* The count goes under the row, so on a phone the heading and the page size share one line. */}
+            <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+              <h2 id={headingId} className="text-xl font-semibold text-stone-900">
+                {title}
+              </h2>
+              <PageSizeSelect pageSize={state.pageSize} onChange={setPageSize} />
+            </div>
             <p role="status" className="min-h-5 text-sm text-stone-600">
-              {details && details.noOfRecords > 0 && summary(details)}
+              {details && details.noOfRecords > 0 && !pastTheEnd && summary(details)}
             </p>
           </div>
-          <PageSizeSelect pageSize={state.pageSize} onChange={setPageSize} />
-        </div>
-        <div
-          aria-busy={books.isFetching}
-          className={books.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-        >
-          <BookGrid
-            books={books.data?.data}
-            isPending={books.isPending}
-            isError={books.isError}
-            onRetry={() => void books.refetch()}
-            pageSize={state.pageSize}
-          />
-        </div>
-        {details && <Pagination currentPage={state.pageNo} totalPages={details.totalPages} onPageChange={goToPage} />}
-      </section>
+          {pastTheEnd ? (
+            <div className="flex flex-col items-center gap-3 rounded-lg border border-stone-200 bg-white px-4 py-12 text-center">
+              <p role="status" className="text-lg font-medium text-stone-800">
+                There is nothing on page {state.pageNo}. These {booksCount(details.noOfRecords)} end on page{' '}
+                {details.totalPages}.
+              </p>
+              <Link to={{ search: pageSearch(details.totalPages) }} className={buttonClasses({ variant: 'secondary' })}>
+                Go to the last page ({details.totalPages})
+              </Link>
+            </div>
+          ) : (
+            <div
+              aria-busy={books.isFetching}
+              className={books.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+            >
+              <BookGrid
+                books={books.data?.data}
+                isPending={books.isPending}
+                isError={books.isError}
+                onRetry={() => void books.refetch()}
+                pageSize={state.pageSize}
+              />
+            </div>
+          )}
+          {details && !pastTheEnd && (
+            <Pagination currentPage={state.pageNo} totalPages={details.totalPages} onPageChange={goToPage} />
+          )}
+        </section>
+      </div>
     </div>
   );
 }
@@ -98,6 +147,5 @@ function summary({
 }) {
   const first = (currentPage - 1) * pageSize + 1;
   const last = Math.min(currentPage * pageSize, noOfRecords);
-  if (first > noOfRecords) return `${noOfRecords} ${noOfRecords === 1 ? 'book' : 'books'}`;
-  return `Showing ${first}–${last} of ${noOfRecords} ${noOfRecords === 1 ? 'book' : 'books'}`;
+  return `Showing ${first}–${last} of ${booksCount(noOfRecords)}`;
 }

@@ -6,7 +6,7 @@ const icon = (path: ReactNode) => (
   <svg
     viewBox="0 0 24 24"
     aria-hidden="true"
-    className="h-6 w-6"
+    className="size-6"
     fill="none"
     stroke="currentColor"
     strokeWidth="1.75"
@@ -71,17 +71,20 @@ const FEATURES: Feature[] = [
   },
 ];
 
-/** The home page's opening: what the shop offers, and the delivery promise. */
+/**
+ * The home page's opening: what the shop offers, and the delivery promise. On a phone the features
+ * are one run of text, so the books start on the first screen (decision 073).
+ */
 export function FeaturesBanner() {
   return (
     <section
       aria-labelledby="features-heading"
-      className="dark-surface rounded-2xl bg-stone-900 px-4 py-6 text-stone-50 sm:px-8 sm:py-8"
+      className="dark-surface rounded-2xl bg-stone-900 p-4 text-stone-50 sm:px-8 sm:py-8"
     >
-      <h1 id="features-heading" className="font-serif text-2xl font-semibold sm:text-4xl">
+      <h1 id="features-heading" className="font-serif text-xl font-semibold sm:text-4xl">
         Books worth reading, delivered across the UAE
       </h1>
-      <p className="mt-2 max-w-3xl text-stone-300">
+      <p className="mt-1 max-w-3xl text-sm text-stone-300 sm:mt-2 sm:text-base">
         <strong className="font-semibold text-amber-300">Free delivery on orders over 150 AED</strong>, and next-day
         shipping on select titles.
       </p>
@@ -90,16 +93,16 @@ export function FeaturesBanner() {
       </h2>
       <ul
         aria-labelledby="features-list-heading"
-        className="mt-6 grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4 2xl:grid-cols-7"
+        className="mt-2 text-xs leading-5 sm:mt-6 sm:grid sm:grid-cols-2 sm:gap-4 sm:text-base sm:leading-normal lg:grid-cols-4 2xl:grid-cols-7"
       >
         {FEATURES.map((feature) => (
           <li
             key={feature.title}
-            className="flex items-start gap-2 rounded-lg bg-white/5 p-2.5 text-sm sm:gap-3 sm:p-3 sm:text-base 2xl:flex-col"
+            className="inline after:mx-1.5 after:text-amber-300 after:content-['·'] last:after:content-none sm:flex sm:items-start sm:gap-3 sm:rounded-lg sm:bg-white/5 sm:p-3 sm:after:content-none 2xl:flex-col"
           >
-            <span className="shrink-0 text-amber-300">{feature.icon}</span>
-            <div>
-              <h3 className="font-semibold">{feature.title}</h3>
+            <span className="shrink-0 text-amber-300 max-sm:hidden">{feature.icon}</span>
+            <div className="max-sm:inline">
+              <h3 className="font-semibold max-sm:inline">{feature.title}</h3>
               <p className="hidden text-sm text-stone-300 sm:block">{feature.text}</p>
             </div>
           </li>

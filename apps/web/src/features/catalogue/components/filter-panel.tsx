@@ -12,11 +12,20 @@ type FilterPanelProps = {
   /** Hidden on the genre and author pages, whose route already fixes them. */
   showGenre?: boolean;
   showAuthor?: boolean;
+  /** In the phone's filter sheet: no frame or heading; the sheet has its title and its own buttons. */
+  inSheet?: boolean;
 };
 
 const control = 'h-10 w-full rounded-md border border-stone-300 bg-white px-2 text-sm';
 
-export function FilterPanel({ values, onChange, onReset, showGenre = true, showAuthor = true }: FilterPanelProps) {
+export function FilterPanel({
+  values,
+  onChange,
+  onReset,
+  showGenre = true,
+  showAuthor = true,
+  inSheet = false,
+}: FilterPanelProps) {
   const headingId = useId();
   const commitPrice = useCallback(
     ([low, high]: readonly [number, number]) =>
@@ -29,21 +38,17 @@ export function FilterPanel({ values, onChange, onReset, showGenre = true, showA
 
   return (
     <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-5 rounded-lg border border-stone-200 bg-white p-4"
+      aria-labelledby={inSheet ? undefined : headingId}
+      className={`flex flex-col gap-5 ${inSheet ? '' : 'rounded-lg border border-stone-200 bg-white p-4'}`}
     >
-      <div className="flex items-center justify-between">
-        <h2 id={headingId} className="text-lg font-semibold text-stone-900">
-          Filters
-        </h2>
-        <button
-          type="button"
-          onClick={onReset}
-          className="rounded-md px-2 py-1 text-sm font-medium text-stone-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-stone-900"
-        >
-          Reset filters
-        </button>
-      </div>
+      {!inSheet && (
+        <div className="flex items-center justify-between">
+          <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+            Filters
+          </h2>
+          <ResetButton onReset={onReset} />
+        </div>
+      )}
       {showGenre && <GenreSelect value={values.genre} onChange={(genre) => onChange({ genre })} />}
       {showAuthor && <AuthorSelect value={values.author} onChange={(author) => onChange({ author })} />}
       <PriceRangeSlider
@@ -59,6 +64,18 @@ export function FilterPanel({ values, onChange, onReset, showGenre = true, showA
         Discounted only
       </Checkbox>
     </section>
+  );
+}
+
+function ResetButton({ onReset }: { onReset: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onReset}
+      className="rounded-md px-2 py-1 text-sm font-medium text-stone-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-stone-900"
+    >
+      Reset filters
+    </button>
   );
 }
 

@@ -119,10 +119,11 @@ export function SearchBox() {
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          className="h-12 w-full rounded-full border border-stone-300 bg-white pr-4 pl-11 text-base shadow-sm placeholder:text-stone-500 focus:border-stone-900 focus:outline-2 focus:outline-stone-900"
+          className="h-11 w-full rounded-full border border-stone-300 bg-white pr-3 pl-10 text-base shadow-sm placeholder:text-stone-500 sm:h-12 sm:pr-4 sm:pl-11 focus:border-stone-900 focus:outline-2 focus:outline-stone-900"
         />
       </div>
-      <p id={ids.hint} className="mt-1.5 px-4 text-sm text-stone-600">
+      {/* On a phone the hint is read, not shown: the first screen is for books. */}
+      <p id={ids.hint} className="mt-1.5 px-4 text-sm text-stone-600 max-sm:sr-only">
         {Messages.searchHint}
       </p>
       {expanded && (

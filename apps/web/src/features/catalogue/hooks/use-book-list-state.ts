@@ -123,6 +123,17 @@ export function useBookListState(fixed: FixedFilters = {}) {
     [setParams],
   );
 
+  /** The query string of another page of this list (same filters and size), for a link to it. */
+  const pageSearch = useCallback(
+    (pageNo: number) => {
+      const next = new URLSearchParams(params);
+      writeValue(next, 'pageNo', pageNo > 1 ? pageNo : undefined);
+      const search = next.toString();
+      return search ? `?${search}` : '';
+    },
+    [params],
+  );
+
   /** How many filters narrow the list beyond what the route fixes. */
   const activeFilters = FILTER_KEYS.filter(
     (key) =>
@@ -131,5 +142,5 @@ export function useBookListState(fixed: FixedFilters = {}) {
       !(key === 'author' && fixedAuthor !== undefined),
   ).length;
 
-  return { state, query, activeFilters, setFilters, resetFilters, setPage, setPageSize };
+  return { state, query, activeFilters, setFilters, resetFilters, setPage, setPageSize, pageSearch };
 }

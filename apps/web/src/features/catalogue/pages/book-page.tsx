@@ -77,9 +77,12 @@ function coverPreloadOf(book: Book) {
 function BookDetails({ book }: { book: Book }) {
   const images = orderedImages(book.imageUrls, book.mainImageIndex, book.mainImageURL);
   return (
-    <article className="grid gap-8 py-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    // Below 768 px the details column dissolves into the article (`contents`), so the buy bar's
+    // sticky box is the whole article: it stays above the bottom bar from the first screen until
+    // the page reaches its own place under the title (decision 073).
+    <article className="grid gap-4 py-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
       <BookGallery key={book.id} title={book.title} images={images} />
-      <div className="flex flex-col gap-4">
+      <div className="contents md:flex md:flex-col md:gap-4">
         <header className="flex flex-col gap-2">
           <h1 className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">{book.title}</h1>
           <div className="flex flex-wrap items-center gap-x-1 text-stone-700">
@@ -93,7 +96,14 @@ function BookDetails({ book }: { book: Book }) {
             </span>
           </div>
         </header>
-        <BookPrice book={book} className="text-2xl" />
+        <div
+          aria-label="Buy"
+          role="group"
+          className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] z-20 -mx-4 flex items-center justify-between gap-3 border-t border-stone-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] bar:bottom-0 md:static md:mx-0 md:max-w-xl md:flex-col md:items-stretch md:border-0 md:bg-transparent md:p-0 md:shadow-none"
+        >
+          <BookPrice book={book} className="text-2xl" />
+          <AddToCartButton book={book} size="lg" className="whitespace-nowrap md:w-full" />
+        </div>
         <ul aria-label="Availability" className="flex flex-wrap gap-2 text-sm">
           <li
             className={`rounded-full px-3 py-1 font-medium ${book.isInStock ? 'bg-emerald-100 text-emerald-900' : 'bg-stone-200 text-stone-800'}`}
@@ -111,10 +121,7 @@ function BookDetails({ book }: { book: Book }) {
           )}
           <li className="rounded-full bg-stone-100 px-3 py-1 text-stone-700">Free delivery on orders over 150 AED</li>
         </ul>
-        <div className="flex max-w-xl flex-col gap-2 sm:flex-row">
-          <AddToCartButton book={book} size="lg" className="flex-1 whitespace-nowrap" />
-          <WishlistButton book={book} size="lg" className="flex-1 whitespace-nowrap" />
-        </div>
+        <WishlistButton book={book} size="lg" className="whitespace-nowrap md:max-w-xl" />
         <ShareButton book={book} className="self-start" />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium text-stone-900">ISBN</dt>

@@ -6,13 +6,17 @@ import { homePageMeta } from '../../../lib/seo/page-meta-builders.ts';
 
 export function HomePage() {
   return (
-    <div className="flex flex-col gap-8 py-6">
+    <div className="flex flex-col gap-4 py-4 sm:gap-8 sm:py-6">
       <PageMeta {...homePageMeta()} />
       <FeaturesBanner />
-      <search aria-label="Books">
-        <SearchBox />
-      </search>
-      <BookBrowser title="Browse books" />
+      <BookBrowser
+        title="Browse books"
+        search={
+          <search aria-label="Books">
+            <SearchBox />
+          </search>
+        }
+      />
     </div>
   );
 }
