@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { z } from 'zod';
 import { AuthMessages, StaffQuerySchema, type StaffMember } from '@bookshop/contracts/auth';
 import { DEFAULT_PAGE_SIZE } from '@bookshop/contracts/constants';
@@ -7,6 +7,7 @@ import { Permission, ROLE_NAMES } from '@bookshop/contracts/roles';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../../ui/form-fields.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';
@@ -114,6 +115,8 @@ function StaffList({ viewerId }: { viewerId: number }) {
 function StaffRow({ member, isViewer }: { member: StaffMember; isViewer: boolean }) {
   const changeRole = useChangeRole();
   const selectId = useId();
+  // The role picked but not yet confirmed; the picker keeps showing the current one until then.
+  const [asked, setAsked] = useState<RoleName | null>(null);
   return (
     <tr>
       <td className="px-4 py-3 font-semibold text-stone-900">
@@ -133,7 +136,7 @@ function StaffRow({ member, isViewer }: { member: StaffMember; isViewer: boolean
             disabled={isViewer || changeRole.isPending}
             title={isViewer ? AuthMessages.cannotChangeOwnRole : undefined}
             onChange={(event) => {
-              if (isRoleName(event.target.value)) changeRole.mutate({ id: member.id, role: event.target.value });
+              if (isRoleName(event.target.value) && event.target.value !== member.role) setAsked(event.target.value);
             }}
             className="min-h-10 rounded-md border border-stone-300 bg-white px-2 disabled:bg-stone-100"
           >
@@ -145,9 +148,23 @@ function StaffRow({ member, isViewer }: { member: StaffMember; isViewer: boolean
           </select>
           {changeRole.isPending && <Spinner label="Saving role" className="size-4" />}
         </div>
+        {asked && (
+          <ConfirmDialog
+            title={`Make ${member.userName} ${asked}?`}
+            description={roleChangeDescription(member, asked)}
+            cancelLabel={`Keep ${member.role}`}
+            confirmLabel="Change Role"
+            onClose={() => setAsked(null)}
+            onConfirm={() => changeRole.mutate({ id: member.id, role: asked })}
+          />
+        )}
       </td>
       <td className="px-4 py-3">{member.emailConfirmed ? 'Yes' : 'No'}</td>
       <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(member.createdAt)}</td>
     </tr>
   );
 }
+
+/** A role decides what a person may do in the shop, so the dialog names who and what exactly. */
+const roleChangeDescription = (member: StaffMember, role: RoleName) =>
+  `${member.userName} (${member.emailAddress}) will have the role ${role} instead of ${member.role}, from their next request.`;
