@@ -10,7 +10,8 @@ import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../../ui/form-fields.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
-import { DataTable } from '../../../ui/data-table.tsx';
+import { DataTable, InRow, MINOR_CELL, type DataColumn } from '../../../ui/data-table.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { EmptyLine, ErrorLine, QueryState } from '../../../ui/query-state.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
@@ -19,6 +20,15 @@ import { useStaff } from '../api/get-staff.ts';
 import { useDashboardViewer } from '../components/dashboard-layout.tsx';
 
 const isRoleName = (value: string | null): value is RoleName => ROLE_NAMES.includes(value as RoleName);
+
+// Narrow, when someone joined shows under their name.
+const COLUMNS: DataColumn[] = [
+  'User Name',
+  'Email Address',
+  'Role',
+  'Email confirmed',
+  { key: 'Joined', label: 'Joined', minor: true },
+];
 
 /** Page and role filter live in the URL; the page size is fixed. */
 const UrlQuerySchema = z.object({
@@ -76,10 +86,7 @@ function StaffList({ viewerId }: { viewerId: number }) {
         error={<ErrorLine />}
       >
         {(page) => (
-          <DataTable
-            caption="Staff and their roles"
-            columns={['User Name', 'Email Address', 'Role', 'Email confirmed', 'Joined']}
-          >
+          <DataTable caption="Staff and their roles" columns={COLUMNS}>
             {page.data.map((member) => (
               <StaffRow key={member.id} member={member} isViewer={member.id === viewerId} />
             ))}
@@ -122,8 +129,11 @@ function StaffRow({ member, isViewer }: { member: StaffMember; isViewer: boolean
       <td className="px-4 py-3 font-semibold text-stone-900">
         {member.userName}
         {isViewer && <span className="ms-1 font-normal text-stone-600">(you)</span>}
+        <InRow label="Joined">{formatDateTime(member.createdAt)}</InRow>
       </td>
-      <td className="px-4 py-3 break-all">{member.emailAddress}</td>
+      <td className="px-4 py-3">
+        <EmailAddress value={member.emailAddress} />
+      </td>
       <td className="px-4 py-3">
         <label htmlFor={selectId} className="sr-only">
           Role of {member.userName}
@@ -160,7 +170,7 @@ function StaffRow({ member, isViewer }: { member: StaffMember; isViewer: boolean
         )}
       </td>
       <td className="px-4 py-3">{member.emailConfirmed ? 'Yes' : 'No'}</td>
-      <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(member.createdAt)}</td>
+      <td className={`px-4 py-3 whitespace-nowrap ${MINOR_CELL}`}>{formatDateTime(member.createdAt)}</td>
     </tr>
   );
 }
