@@ -77,11 +77,11 @@ describe('admin tables', () => {
     const lines = await email.evaluate((span) => {
       const tops = new Set<number>();
       let partsBrokenInside = 0;
-      for (const node of span.childNodes) {
+      for (const node of Array.from(span.childNodes)) {
         if (node.nodeType !== Node.TEXT_NODE) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
-        const rects = [...range.getClientRects()];
+        const rects = Array.from(range.getClientRects());
         if (new Set(rects.map((rect) => Math.round(rect.top))).size > 1) partsBrokenInside++;
         for (const rect of rects) tops.add(Math.round(rect.top));
       }
