@@ -3,9 +3,9 @@
 export const CURRENCY = 'AED';
 
 /**
- * The shop's clock (the UAE, UTC+4 all year): days in the dashboard and the orders export, times
- * in support mails and on the card page, and times on server-rendered pages, which must read the
- * same on the server and in every visitor's browser. Migration 0016's per-day sales spell it out.
+ * The shop's clock (the UAE, UTC+4 all year): every date and time a person reads — pages, e-mails,
+ * the card page, the orders export — and the days of the dashboard (decision 074; written by
+ * `shop-clock.ts`). Migration 0016's per-day sales spell it out.
  */
 export const SHOP_TIME_ZONE = 'Asia/Dubai';
 /** Asia/Dubai's offset from UTC: +4 all year (the UAE keeps no daylight saving). */

@@ -1,8 +1,5 @@
 import type { z } from 'zod';
 
-/** '3:05 pm' → '3:05 PM': the spec writes times with AM/PM, where en-GB formats write 'am'/'pm'. */
-export const upperCaseDayPeriod = (text: string) => text.replace(/\b(am|pm)\b/i, (period) => period.toUpperCase());
-
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**

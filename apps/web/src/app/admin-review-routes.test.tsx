@@ -64,6 +64,11 @@ describe('/admin/dashboard/reviews', () => {
     expect(within(rows[0]!).getAllByRole('cell')).toHaveLength(7);
     expect(within(rows[1]!).getByText('Hidden')).toBeInTheDocument();
     expect(document.querySelector('script')).toBeNull();
+    // Written at 10:00 UTC: 2:00 PM on the shop's clock, as on the book page, wherever staff are.
+    const times = [...rows[0]!.querySelectorAll('time')];
+    expect(times.map((time) => time.textContent)).toEqual(['14/03/2026, 2:00 PM', '14/03/2026, 2:00 PM']);
+    // The customer's address may wrap after its '@' and dots only.
+    expect(within(rows[0]!).getByText('reader@example.com').innerHTML).toBe('reader@<wbr>example.<wbr>com');
   });
 
   it('asks before hiding, and hides only when confirmed', async () => {

@@ -137,7 +137,8 @@ describe('/checkout', () => {
       deliveryMethod: 'standard',
     });
 
-    const expiresAt = new Date(2026, 10, 23, 15, 45).toISOString();
+    // 11:45 UTC is 3:45 PM on the shop's clock, wherever the customer's browser is.
+    const expiresAt = '2026-11-23T11:45:00.000Z';
     answer({
       status: 201,
       body: { orderId: 9, sessionId: 'cs_test_abc', url: 'https://pay.example/cs_test_abc', expiresAt },

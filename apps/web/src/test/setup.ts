@@ -22,6 +22,12 @@ if (typeof window.matchMedia !== 'function') {
     }) as MediaQueryList;
 }
 
+// jsdom's own stylesheet gives <wbr> no display, so an accessible name computed here gets a space
+// where one stands ('dora@ example. com'); browsers read it as inline, 'dora@example.com'.
+const inlineWbr = document.createElement('style');
+inlineWbr.textContent = 'wbr { display: inline; }';
+document.head.append(inlineWbr);
+
 // jsdom 26 has <dialog> but not showModal() or close(). This stands in for what ui/dialog.tsx
 // uses: the open attribute, focus on the first control, and Escape firing a cancelable `cancel`
 // that closes unless cancelled. It does not make the page inert or keep Tab inside: the e2e

@@ -13,17 +13,14 @@ import {
   StaffOrderPageSchema,
   StaffOrderQuerySchema,
 } from '@bookshop/contracts/orders';
-import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { Permission } from '@bookshop/contracts/roles';
+import { shopDate } from '@bookshop/contracts/shop-clock';
 import { requireCustomer, requireCustomerOrPermission, requirePermission, userOf } from '../../platform/auth.ts';
 import { PaymentsUnavailableProblem } from '../payments/provider.ts';
 import type { OrderLifecycle } from './lifecycle.ts';
 import type { OrdersService } from './service.ts';
-
-/** Today's date in Dubai, for the export's file name. */
-const dubaiDate = () => new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(new Date());
 
 const tags = ['orders'];
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
@@ -47,7 +44,7 @@ export const ordersRoutes: FastifyPluginCallbackZod<{
     (request, reply) => {
       reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${dubaiDate()}.csv"`)
+        .header('content-disposition', `attachment; filename="orders-${shopDate(Date.now())}.csv"`)
         .header('cache-control', 'no-store');
       // Streamed batch by batch (the serializer is not involved in a stream), so memory stays flat.
       void reply.send(Readable.from(orders.exportCsv(request.query)) as never);

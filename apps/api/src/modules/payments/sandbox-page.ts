@@ -1,6 +1,6 @@
-import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { formatPrice, filsToAed } from '@bookshop/contracts/money';
 import { SANDBOX_TEST_CARDS, SandboxCheckoutMessages as M } from '@bookshop/contracts/payments';
+import { formatShopTime } from '@bookshop/contracts/shop-clock';
 import type { SandboxSessionView } from './sandbox-provider.ts';
 
 /**
@@ -115,18 +115,6 @@ ${rows}
 </section>`;
 }
 
-/** '3:45 PM', in the shop's time zone. */
-export function clockTime(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: SHOP_TIME_ZONE,
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  })
-    .format(date)
-    .replace(/\s/g, ' ');
-}
-
 function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-GB">
@@ -207,7 +195,7 @@ export function renderPaymentPage(session: SandboxSessionView, state: PageState 
   const values = { email: session.customerEmail ?? '', ...state.values };
   const errors: Partial<Record<CardField, string>> = { ...state.fieldErrors };
   const hasErrors = Object.keys(errors).length > 0 || state.decline !== undefined;
-  const until = clockTime(session.expiresAt);
+  const until = formatShopTime(session.expiresAt);
 
   const alert = state.decline
     ? `<div class="alert" role="alert" id="form-error" tabindex="-1" autofocus><p>${escapeHtml(state.decline.message)}</p></div>`

@@ -1,7 +1,6 @@
-import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { Routes } from '@bookshop/contracts/routes';
+import { formatShopDateTimeInWords } from '@bookshop/contracts/shop-clock';
 import { ticketNumber } from '@bookshop/contracts/support';
-import { upperCaseDayPeriod } from '@bookshop/contracts/text';
 import type { Mail } from '../../platform/mailer.ts';
 
 /*
@@ -25,20 +24,6 @@ const quote = (text: string) =>
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join('\n');
-/*
- * '21 Sept 2026, 12:05 AM' in the shop's time (spec: en-GB, 12-hour, AM/PM). Spelled out field by
- * field: en-GB's `timeStyle: 'short'` with `hour12: true` writes '00:05 am' and '01:15 pm'.
- */
-const shopTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SHOP_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hourCycle: 'h12',
-});
-const dubaiTime = (at: Date) => upperCaseDayPeriod(shopTimeFormat.format(at));
 
 /** Where the author follows the thread: a customer on /account, a guest through the contact form. */
 function followUp(thread: Thread, publicUrl: string): string {
@@ -80,7 +65,7 @@ export function replyMail(to: string, name: string, thread: Thread, reply: strin
     '',
     followUp(thread, publicUrl),
     '',
-    `On ${dubaiTime(thread.createdAt)} you wrote (${number}, "${oneLine(thread.subject)}"):`,
+    `On ${formatShopDateTimeInWords(thread.createdAt)} you wrote (${number}, "${oneLine(thread.subject)}"):`,
     '',
     quote(thread.message),
   ].join('\n');

@@ -8,6 +8,7 @@ import { Button } from '../../../ui/button.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { useStaffOrder } from '../api/get-staff-order.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { OrderCancellation } from '../../orders/components/order-cancellation.tsx';
@@ -28,8 +29,10 @@ function OrderCustomer({ order }: { order: StaffOrder }) {
         <dt className="text-sm font-semibold text-stone-600">User Name</dt>
         <dd className="break-words">{order.customerUserName}</dd>
         <dt className="text-sm font-semibold text-stone-600">Email Address</dt>
-        <dd className="break-all">
-          <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
+        <dd>
+          <a href={`mailto:${order.customerEmail}`}>
+            <EmailAddress value={order.customerEmail} />
+          </a>
         </dd>
       </dl>
     </section>

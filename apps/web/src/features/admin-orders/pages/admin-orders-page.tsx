@@ -8,6 +8,7 @@ import {
   OrderExportQuerySchema,
   StaffOrderQuerySchema,
   type OrderExportQuery,
+  type StaffOrder,
   type StaffOrderQuery,
 } from '@bookshop/contracts/orders';
 import { formatDateTime, formatPrice } from '../../../lib/format.ts';
@@ -21,12 +22,25 @@ import { OrderStatusBadge } from '../../orders/components/order-status-badge.tsx
 import { TestModeBadge } from '../../orders/components/test-mode-badge.tsx';
 import { adminOrderPath } from '../lib/staff-order-paths.ts';
 import { ListPage } from '../../../ui/list-page.tsx';
-import { DataTable } from '../../../ui/data-table.tsx';
+import { DataTable, InRow, MINOR_CELL, type DataColumn } from '../../../ui/data-table.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { EmptyNote, QueryState } from '../../../ui/query-state.tsx';
 import { pickerPageSize, useUrlState } from '../../../lib/use-url-state.ts';
 
 /** Filters, page and page size live in the URL (the page sizes are the picker's). */
 const UrlQuerySchema = z.object({ ...StaffOrderQuerySchema.shape, pageSize: pickerPageSize });
+
+// Narrow, the time an order was placed shows under its number and the count of books by its total.
+const COLUMNS: DataColumn[] = [
+  'Order',
+  { key: 'Placed', label: 'Placed', minor: true },
+  'Customer',
+  'Status',
+  { key: 'Books', label: 'Books', minor: true },
+  'Total',
+];
+
+const bookCount = (order: StaffOrder) => order.items.reduce((sum, item) => sum + item.quantity, 0);
 
 const filtersOf = ({ status, from, to, customer }: StaffOrderQuery): OrderExportQuery => ({
   status,
@@ -68,24 +82,23 @@ export function AdminOrdersPage() {
         empty={<EmptyNote>No orders match these filters.</EmptyNote>}
       >
         {(page) => (
-          <DataTable
-            caption="Orders, newest first"
-            columns={['Order', 'Placed', 'Customer', 'Status', 'Books', 'Total']}
-            busy={orders.isPlaceholderData || undefined}
-          >
+          <DataTable caption="Orders, newest first" columns={COLUMNS} busy={orders.isPlaceholderData || undefined}>
             {page.data.map((order) => (
               <tr key={order.id}>
                 <td className="px-4 py-3 font-semibold whitespace-nowrap">
                   <Link to={adminOrderPath(order.id)} className="text-brand underline-offset-2 hover:underline">
                     {order.orderNumber}
                   </Link>
+                  <InRow label="Placed">
+                    <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                  </InRow>
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">
+                <td className={`px-4 py-3 whitespace-nowrap ${MINOR_CELL}`}>
                   <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
                 </td>
                 <td className="px-4 py-3">
                   <span className="block font-semibold text-stone-900">{order.customerUserName}</span>
-                  <span className="block break-all text-stone-700">{order.customerEmail}</span>
+                  <EmailAddress value={order.customerEmail} className="block text-stone-700" />
                 </td>
                 <td className="px-4 py-3">
                   <span className="flex flex-wrap gap-1.5">
@@ -93,8 +106,11 @@ export function AdminOrdersPage() {
                     <TestModeBadge order={order} />
                   </span>
                 </td>
-                <td className="px-4 py-3 tabular-nums">{order.items.reduce((sum, item) => sum + item.quantity, 0)}</td>
-                <td className="px-4 py-3 font-semibold whitespace-nowrap tabular-nums">{formatPrice(order.total)}</td>
+                <td className={`px-4 py-3 tabular-nums ${MINOR_CELL}`}>{bookCount(order)}</td>
+                <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                  <span className="font-semibold">{formatPrice(order.total)}</span>
+                  <InRow label="Books">{bookCount(order)}</InRow>
+                </td>
               </tr>
             ))}
           </DataTable>
@@ -136,7 +152,7 @@ function OrderFilters({ filters, onApply }: OrderFiltersProps) {
       aria-label="Filter orders"
       noValidate
       onSubmit={submit}
-      className="grid gap-4 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-start"
+      className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,12rem),1fr))] items-start gap-4 rounded-xl border border-stone-200 bg-white p-4"
     >
       <div className="grid gap-1.5">
         <label htmlFor={statusId} className="text-sm font-semibold text-stone-800">
@@ -172,7 +188,7 @@ function OrderFilters({ filters, onApply }: OrderFiltersProps) {
         error={errorOf('customer')}
         onChange={(e) => setCustomer(e.target.value)}
       />
-      <div className="flex gap-2 lg:pt-7">
+      <div className="flex flex-wrap gap-2 sm:pt-7">
         <Button type="submit" disabled={!checked.success}>
           Apply
         </Button>

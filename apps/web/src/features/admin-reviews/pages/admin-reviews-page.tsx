@@ -14,7 +14,8 @@ import { useStaffReviews } from '../api/get-staff-reviews.ts';
 import { useSetReviewHidden } from '../api/set-review-hidden.ts';
 import { SelectField } from '../../../ui/form-fields.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
-import { DataTable } from '../../../ui/data-table.tsx';
+import { DataTable, InRow, MINOR_CELL, type DataColumn } from '../../../ui/data-table.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { EmptyNote, QueryState } from '../../../ui/query-state.tsx';
 import { pickerPageSize, useUrlState } from '../../../lib/use-url-state.ts';
 
@@ -24,7 +25,16 @@ type Visibility = keyof typeof VISIBILITY;
 /** Page, page size and the hidden filter live in the URL (the page sizes are the picker's). */
 const UrlQuerySchema = z.object({ ...StaffReviewQuerySchema.shape, pageSize: pickerPageSize });
 
-const COLUMNS = ['Review', 'Rating', 'Book', 'Customer', 'Written', 'Status', 'Action'];
+// Narrow, the rating shows with the review, the time with its customer, the status by its action.
+const COLUMNS: DataColumn[] = [
+  'Review',
+  { key: 'Rating', label: 'Rating', minor: true },
+  'Book',
+  'Customer',
+  { key: 'Written', label: 'Written', minor: true },
+  { key: 'Status', label: 'Status', minor: true },
+  'Action',
+];
 
 /** /admin/dashboard/reviews (reviews:moderate): every review, newest first; hide abusive ones. */
 export function AdminReviewsPage() {
@@ -75,34 +85,40 @@ export function AdminReviewsPage() {
             caption="Reviews, newest first"
             columns={COLUMNS}
             busy={reviews.isPlaceholderData || undefined}
-            className="min-w-[56rem]"
             roles
           >
             {page.data.map((review) => (
               <tr role="row" key={review.id} className={review.isHidden ? 'bg-stone-50 text-stone-600' : undefined}>
                 <td role="cell" className="max-w-md px-4 py-3">
+                  <InRow>
+                    <StarRating rating={review.rating} />
+                  </InRow>
                   <span className="block font-semibold break-words text-stone-900">{review.subject}</span>
                   <span className="block break-words whitespace-pre-line">{review.comment}</span>
                 </td>
-                <td role="cell" className="px-4 py-3 whitespace-nowrap">
+                <td role="cell" className={`px-4 py-3 whitespace-nowrap ${MINOR_CELL}`}>
                   <StarRating rating={review.rating} />
                 </td>
-                <td role="cell" className="px-4 py-3">
+                <td role="cell" className="px-4 py-3 break-words">
                   <Link to={bookPath(review.bookTitle)} className="text-brand underline-offset-2 hover:underline">
                     {review.bookTitle}
                   </Link>
                 </td>
                 <td role="cell" className="px-4 py-3">
                   <span className="block font-semibold text-stone-900">{review.userName}</span>
-                  <span className="block break-all">{review.customerEmail}</span>
+                  <EmailAddress value={review.customerEmail} className="block" />
+                  <InRow label="Written">
+                    <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
+                  </InRow>
                 </td>
-                <td role="cell" className="px-4 py-3 whitespace-nowrap">
+                <td role="cell" className={`px-4 py-3 whitespace-nowrap ${MINOR_CELL}`}>
                   <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
                 </td>
-                <td role="cell" className="px-4 py-3">
+                <td role="cell" className={`px-4 py-3 ${MINOR_CELL}`}>
                   {review.isHidden ? 'Hidden' : 'Shown'}
                 </td>
                 <td role="cell" className="px-4 py-3">
+                  <InRow label="Status">{review.isHidden ? 'Hidden' : 'Shown'}</InRow>
                   {review.isHidden ? (
                     <Button variant="secondary" size="sm" onClick={() => change(review, false)}>
                       Show<span className="sr-only"> review “{review.subject}”</span>

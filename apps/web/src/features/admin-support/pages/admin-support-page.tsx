@@ -9,6 +9,7 @@ import { usePendingTickets } from '../api/get-pending-tickets.ts';
 import { adminTicketPath } from '../lib/staff-ticket-paths.ts';
 import { ListPage } from '../../../ui/list-page.tsx';
 import { DataTable } from '../../../ui/data-table.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { EmptyNote, QueryState } from '../../../ui/query-state.tsx';
 import { pickerPageSize, useUrlState } from '../../../lib/use-url-state.ts';
 
@@ -74,7 +75,7 @@ export function AdminSupportPage() {
                 </td>
                 <td className="px-4 py-3">
                   <span className="block font-semibold break-words text-stone-900">{ticket.name}</span>
-                  <span className="block break-all text-stone-700">{ticket.emailAddress}</span>
+                  <EmailAddress value={ticket.emailAddress} className="block text-stone-700" />
                   <span className="block text-xs text-stone-600">{KIND_LABELS[ticket.kind]}</span>
                 </td>
                 <td className="max-w-xs px-4 py-3 break-words">{ticket.subject}</td>

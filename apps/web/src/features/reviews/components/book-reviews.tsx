@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ReviewMessages } from '@bookshop/contracts/review-messages';
 import type { BookReviewsPage, Review, ReviewSort } from '@bookshop/contracts/reviews';
 import { reviewPath } from '@bookshop/contracts/routes';
-import { formatShopDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { BarFill } from '../../../ui/bar-fill.tsx';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { CheckCircleIcon } from '../../../ui/icons.tsx';
@@ -197,7 +197,7 @@ function ReviewItem({ review }: { review: Review }) {
           by <span className="font-medium text-stone-800">{review.userName}</span>
         </span>
         <span aria-hidden="true">·</span>
-        <time dateTime={review.createdAt}>{formatShopDateTime(review.createdAt)}</time>
+        <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
         {review.isVerifiedPurchase && (
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
             <CheckCircleIcon className="size-3.5" />

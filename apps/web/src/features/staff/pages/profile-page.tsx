@@ -6,6 +6,7 @@ import { useCurrentStaffMember } from '../api/get-current-staff-member.ts';
 import { StaffProfileForm } from '../components/staff-profile-form.tsx';
 import { permissionLabels } from '../lib/permission-labels.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 type ProfilePageProps = {
   /** The password change form (the account feature's, sending `PATCH v1/users`); app/ composes it. */
@@ -36,8 +37,8 @@ export function ProfilePage({ passwordForm, onProfileSaved }: ProfilePageProps) 
           </div>
           <dl className={`grid gap-4 sm:grid-cols-[12rem_1fr] ${card}`}>
             <dt className="font-semibold text-stone-700">Email Address</dt>
-            <dd className="break-all">
-              {me.data.emailAddress} {me.data.emailConfirmed ? '(confirmed)' : '(not confirmed)'}
+            <dd>
+              <EmailAddress value={me.data.emailAddress} /> {me.data.emailConfirmed ? '(confirmed)' : '(not confirmed)'}
             </dd>
             <dt className="font-semibold text-stone-700">Role</dt>
             <dd>{me.data.role}</dd>

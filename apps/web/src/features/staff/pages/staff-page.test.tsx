@@ -33,7 +33,23 @@ describe('/admin/dashboard/staff', () => {
       AuthMessages.cannotChangeOwnRole,
     );
 
+    // Picking a role asks first, naming the person and the new role; keeping it sends nothing.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role of member3' }), RoleName.Supervisor);
+    const asked = screen.getByRole('dialog', { name: 'Make member3 Supervisor?' });
+    expect(asked).toHaveAccessibleDescription(
+      'member3 (member3@example.com) will have the role Supervisor instead of New User, from their next request.',
+    );
+    await user.click(within(asked).getByRole('button', { name: 'Keep New User' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Role of member3' })).toHaveValue(RoleName.NewUser);
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role of member3' }), RoleName.Supervisor);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Make member3 Supervisor?' })).getByRole('button', {
+        name: 'Change Role',
+      }),
+    );
     expect(await screen.findByText('Role changed.')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PATCH')).toMatchObject({
       path: '/api/v1/users/3/role',

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { z } from 'zod';
 import { AuthMessages, StaffQuerySchema, type StaffMember } from '@bookshop/contracts/auth';
 import { DEFAULT_PAGE_SIZE } from '@bookshop/contracts/constants';
@@ -7,9 +7,11 @@ import { Permission, ROLE_NAMES } from '@bookshop/contracts/roles';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { SelectField } from '../../../ui/form-fields.tsx';
 import { ListPage } from '../../../ui/list-page.tsx';
-import { DataTable } from '../../../ui/data-table.tsx';
+import { DataTable, InRow, MINOR_CELL, type DataColumn } from '../../../ui/data-table.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { EmptyLine, ErrorLine, QueryState } from '../../../ui/query-state.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
@@ -18,6 +20,15 @@ import { useStaff } from '../api/get-staff.ts';
 import { useDashboardViewer } from '../components/dashboard-layout.tsx';
 
 const isRoleName = (value: string | null): value is RoleName => ROLE_NAMES.includes(value as RoleName);
+
+// Narrow, when someone joined shows under their name.
+const COLUMNS: DataColumn[] = [
+  'User Name',
+  'Email Address',
+  'Role',
+  'Email confirmed',
+  { key: 'Joined', label: 'Joined', minor: true },
+];
 
 /** Page and role filter live in the URL; the page size is fixed. */
 const UrlQuerySchema = z.object({
@@ -75,10 +86,7 @@ function StaffList({ viewerId }: { viewerId: number }) {
         error={<ErrorLine />}
       >
         {(page) => (
-          <DataTable
-            caption="Staff and their roles"
-            columns={['User Name', 'Email Address', 'Role', 'Email confirmed', 'Joined']}
-          >
+          <DataTable caption="Staff and their roles" columns={COLUMNS}>
             {page.data.map((member) => (
               <StaffRow key={member.id} member={member} isViewer={member.id === viewerId} />
             ))}
@@ -114,13 +122,18 @@ function StaffList({ viewerId }: { viewerId: number }) {
 function StaffRow({ member, isViewer }: { member: StaffMember; isViewer: boolean }) {
   const changeRole = useChangeRole();
   const selectId = useId();
+  // The role picked but not yet confirmed; the picker keeps showing the current one until then.
+  const [asked, setAsked] = useState<RoleName | null>(null);
   return (
     <tr>
       <td className="px-4 py-3 font-semibold text-stone-900">
         {member.userName}
         {isViewer && <span className="ms-1 font-normal text-stone-600">(you)</span>}
+        <InRow label="Joined">{formatDateTime(member.createdAt)}</InRow>
       </td>
-      <td className="px-4 py-3 break-all">{member.emailAddress}</td>
+      <td className="px-4 py-3">
+        <EmailAddress value={member.emailAddress} />
+      </td>
       <td className="px-4 py-3">
         <label htmlFor={selectId} className="sr-only">
           Role of {member.userName}
@@ -133,7 +146,7 @@ function StaffRow({ member, isViewer }: { member: StaffMember; isViewer: boolean
             disabled={isViewer || changeRole.isPending}
             title={isViewer ? AuthMessages.cannotChangeOwnRole : undefined}
             onChange={(event) => {
-              if (isRoleName(event.target.value)) changeRole.mutate({ id: member.id, role: event.target.value });
+              if (isRoleName(event.target.value) && event.target.value !== member.role) setAsked(event.target.value);
             }}
             className="min-h-10 rounded-md border border-stone-300 bg-white px-2 disabled:bg-stone-100"
           >
@@ -145,9 +158,23 @@ function StaffRow({ member, isViewer }: { member: StaffMember; isViewer: boolean
           </select>
           {changeRole.isPending && <Spinner label="Saving role" className="size-4" />}
         </div>
+        {asked && (
+          <ConfirmDialog
+            title={`Make ${member.userName} ${asked}?`}
+            description={roleChangeDescription(member, asked)}
+            cancelLabel={`Keep ${member.role}`}
+            confirmLabel="Change Role"
+            onClose={() => setAsked(null)}
+            onConfirm={() => changeRole.mutate({ id: member.id, role: asked })}
+          />
+        )}
       </td>
       <td className="px-4 py-3">{member.emailConfirmed ? 'Yes' : 'No'}</td>
-      <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(member.createdAt)}</td>
+      <td className={`px-4 py-3 whitespace-nowrap ${MINOR_CELL}`}>{formatDateTime(member.createdAt)}</td>
     </tr>
   );
 }
+
+/** A role decides what a person may do in the shop, so the dialog names who and what exactly. */
+const roleChangeDescription = (member: StaffMember, role: RoleName) =>
+  `${member.userName} (${member.emailAddress}) will have the role ${role} instead of ${member.role}, from their next request.`;

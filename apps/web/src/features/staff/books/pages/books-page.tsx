@@ -11,7 +11,7 @@ import { Routes } from '@bookshop/contracts/routes';
 import { formatPrice } from '../../../../lib/format.ts';
 import { useUrlState } from '../../../../lib/use-url-state.ts';
 import { buttonClasses } from '../../../../ui/button.tsx';
-import { DataTable } from '../../../../ui/data-table.tsx';
+import { DataTable, InRow, MINOR_CELL } from '../../../../ui/data-table.tsx';
 import { EmptyLine, ErrorLine, QueryState } from '../../../../ui/query-state.tsx';
 import { useDocumentTitle } from '../../../../ui/use-document-title.ts';
 import { useGenres } from '../../../../lib/api/get-genres.ts';
@@ -21,13 +21,14 @@ import { useStaffBooks } from '../api/staff-books.ts';
 
 const SEARCH_DELAY_MS = 300;
 
-const COLUMNS: { label: string; field?: 'title' | 'price' | 'stockQuantity' }[] = [
+// Narrow, the ISBN and whether the book is shown sit under its title.
+const COLUMNS: { label: string; field?: 'title' | 'price' | 'stockQuantity'; minor?: boolean }[] = [
   { label: 'Title', field: 'title' },
   { label: 'Authors' },
-  { label: 'ISBN' },
+  { label: 'ISBN', minor: true },
   { label: 'Price', field: 'price' },
   { label: 'Stock', field: 'stockQuantity' },
-  { label: 'Shown' },
+  { label: 'Shown', minor: true },
 ];
 
 const SORT_LABELS: Record<StaffBookSort, string> = {
@@ -174,11 +175,11 @@ export function BooksPage() {
           <DataTable
             caption="Books; select a column heading to sort by it."
             busy={books.isFetching}
-            className="min-w-[48rem]"
             roles
             columns={[
               ...COLUMNS.map((column) => ({
                 key: column.label,
+                minor: column.minor,
                 sort: column.field ? sortOf(column.field) : undefined,
                 label: column.field ? (
                   <button
@@ -203,13 +204,15 @@ export function BooksPage() {
           >
             {page.data.map((book) => (
               <tr role="row" key={book.id}>
-                <td role="cell" className="px-4 py-3 font-semibold text-stone-900">
-                  {book.title}
+                <td role="cell" className="px-4 py-3 break-words">
+                  <span className="font-semibold text-stone-900">{book.title}</span>
+                  <InRow label="ISBN">{book.isbn}</InRow>
+                  {!book.isActive && <InRow>Hidden</InRow>}
                 </td>
                 <td role="cell" className="px-4 py-3">
                   {book.authors.map((a) => a.name).join(', ')}
                 </td>
-                <td role="cell" className="px-4 py-3 whitespace-nowrap">
+                <td role="cell" className={`px-4 py-3 whitespace-nowrap ${MINOR_CELL}`}>
                   {book.isbn}
                 </td>
                 <td role="cell" className="px-4 py-3 whitespace-nowrap">
@@ -226,7 +229,7 @@ export function BooksPage() {
                 >
                   {book.stockQuantity}
                 </td>
-                <td role="cell" className="px-4 py-3">
+                <td role="cell" className={`px-4 py-3 ${MINOR_CELL}`}>
                   {book.isActive ? 'Shown' : 'Hidden'}
                 </td>
                 {canManage && (
