@@ -6,6 +6,7 @@ import {
   type StaffTicket,
   type StaffTicketSummary,
   type TicketCreated,
+  type TicketReply,
   type TicketKind,
 } from '@bookshop/contracts/support';
 import type { ReplyRow, TicketRow, TicketWithAuthor } from './queries.ts';
@@ -44,32 +45,40 @@ function staffFields(row: TicketWithAuthor) {
   };
 }
 
-const toReply = (reply: ReplyRow, authorName: string) => ({
-  id: reply.id,
-  message: reply.message,
-  createdAt: reply.createdAt.toISOString(),
-  authorName,
-});
+/** A customer writes in their own thread only, so a reply by the ticket's customer is their follow-up. */
+const fromCustomer = (row: TicketRow, reply: ReplyRow) => row.customerId !== null && reply.authorId === row.customerId;
+
+const toReply = (row: TicketRow, reply: ReplyRow, staffName: (reply: ReplyRow) => string): TicketReply => {
+  const customers = fromCustomer(row, reply);
+  return {
+    id: reply.id,
+    message: reply.message,
+    createdAt: reply.createdAt.toISOString(),
+    authorName: customers ? (reply.authorName ?? '') : staffName(reply),
+    fromCustomer: customers,
+  };
+};
 
 // The customer hears from the shop, not from a named employee; staff see who answered.
 export const toCustomerTicket = (row: TicketRow, replies: ReplyRow[]): CustomerTicket => ({
   ...ticketFields(row),
-  replies: replies.map((reply) => toReply(reply, SupportMessages.staffAuthor)),
+  replies: replies.map((reply) => toReply(row, reply, () => SupportMessages.staffAuthor)),
 });
 
 export const toStaffTicket = (row: TicketWithAuthor, replies: ReplyRow[]): StaffTicket => ({
   ...ticketFields(row),
   ...staffFields(row),
-  replies: replies.map((reply) => toReply(reply, reply.authorName ?? SupportMessages.staffAuthor)),
+  replies: replies.map((reply) => toReply(row, reply, (staff) => staff.authorName ?? SupportMessages.staffAuthor)),
 });
 
 export const toStaffTicketSummary = (
-  row: TicketWithAuthor & { replyCount: number; lastReplyAt: Date | null },
+  row: TicketWithAuthor & { replyCount: number; lastReplyAt: Date | null; awaitingAnswer: boolean },
 ): StaffTicketSummary => ({
   ...ticketFields(row),
   ...staffFields(row),
   replyCount: row.replyCount,
   lastReplyAt: iso(row.lastReplyAt),
+  awaitingAnswer: row.awaitingAnswer,
 });
 
 export const threadOf = (row: TicketRow) => ({
