@@ -140,7 +140,7 @@ export const TicketReplySchema = z.object({
   createdAt: z.string(),
   /** Staff see who answered; the customer sees 'Bookshop Support'. The customer's own: their name. */
   authorName: z.string(),
-  /** The customer's own follow-up (written on /account), not an answer from the shop. */
+  /** The author's own follow-up (written on /account, or their e-mail pasted by staff), not an answer from the shop. */
   fromCustomer: z.boolean(),
 });
 export type TicketReply = z.infer<typeof TicketReplySchema>;
@@ -221,9 +221,10 @@ export const TicketParamsSchema = z.object({
 });
 
 /**
- * `POST v1/support-tickets/{id}/replies` (staff who manage tickets: mailed, and kept in the thread)
- * and `POST v1/support-tickets/customer/{id}/replies` (the ticket's customer: kept in the thread,
- * and a closed ticket opens again).
+ * `POST v1/support-tickets/{id}/replies` (staff who manage tickets: mailed, and kept in the
+ * thread); `POST v1/support-tickets/customer/{id}/replies` (the ticket's customer) and
+ * `POST v1/support-tickets/{id}/author-replies` (staff pasting the author's e-mailed answer): the
+ * author's words, kept in the thread, and a closed ticket opens again.
  */
 export const CreateTicketReplySchema = z.object({
   message: z

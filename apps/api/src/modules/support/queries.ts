@@ -19,11 +19,11 @@ export type TicketWithAuthor = TicketRow & {
   authorDeleted: boolean;
 };
 
-/** `authorId` is the ticket's customer for their own follow-ups, else the staff member (null once gone). */
+/** `authorName`: the ticket's author for their own follow-ups, else the staff member's (null once gone). */
 export type ReplyRow = {
   id: number;
   ticketId: number;
-  authorId: number | null;
+  fromCustomer: boolean;
   message: string;
   createdAt: Date;
   authorName: string | null;
@@ -105,27 +105,39 @@ export async function touch(tx: Tx, id: number): Promise<void> {
     .where(eq(supportTickets.id, id));
 }
 
-export async function insertReply(tx: Tx, reply: { ticketId: number; authorId: number; message: string }) {
+export async function insertReply(
+  tx: Tx,
+  reply: { ticketId: number; authorId: number; message: string; fromCustomer: boolean },
+) {
   await tx.insert(supportReplies).values(reply);
 }
 
-/** The replies of these tickets (staff answers and customer follow-ups), oldest first, with the author's user name. */
-export const listReplies = (tx: Tx, ticketIds: number[]): Promise<ReplyRow[]> =>
-  ticketIds.length === 0
-    ? Promise.resolve([])
-    : tx
-        .select({
-          id: supportReplies.id,
-          ticketId: supportReplies.ticketId,
-          authorId: supportReplies.authorId,
-          message: supportReplies.message,
-          createdAt: supportReplies.createdAt,
-          authorName: author.userName,
-        })
-        .from(supportReplies)
-        .leftJoin(author, eq(author.id, supportReplies.authorId))
-        .where(inArray(supportReplies.ticketId, ticketIds))
-        .orderBy(asc(supportReplies.createdAt), asc(supportReplies.id));
+/** The replies of these tickets (staff answers and the author's follow-ups), oldest first, with who wrote each. */
+export async function listReplies(tx: Tx, ticketIds: number[]): Promise<ReplyRow[]> {
+  if (ticketIds.length === 0) return [];
+  const found = await tx
+    .select({
+      id: supportReplies.id,
+      ticketId: supportReplies.ticketId,
+      fromCustomer: supportReplies.fromCustomer,
+      message: supportReplies.message,
+      createdAt: supportReplies.createdAt,
+      staffName: author.userName,
+      contactName: supportTickets.name,
+      customerUserName: customer.userName,
+    })
+    .from(supportReplies)
+    .innerJoin(supportTickets, eq(supportTickets.id, supportReplies.ticketId))
+    .leftJoin(customer, eq(customer.id, supportTickets.customerId))
+    .leftJoin(author, eq(author.id, supportReplies.authorId))
+    .where(inArray(supportReplies.ticketId, ticketIds))
+    .orderBy(asc(supportReplies.createdAt), asc(supportReplies.id));
+  // A follow-up pasted by staff is still the author's words: it carries the author's name.
+  return found.map(({ staffName, contactName, customerUserName, ...reply }) => ({
+    ...reply,
+    authorName: reply.fromCustomer ? (contactName ?? customerUserName) : staffName,
+  }));
+}
 
 export async function pageCustomerTickets(tx: Tx, customerId: number, limit: number, offset: number) {
   const where = eq(supportTickets.customerId, customerId);
@@ -181,7 +193,6 @@ function staffWhere({ status, kind, search }: StaffTicketFilter): SQL | undefine
  */
 export async function pageStaffTickets(tx: Tx, filter: StaffTicketFilter, limit: number, offset: number) {
   const where = staffWhere(filter);
-  const fromCustomer = sql`${supportReplies.authorId} = ${supportTickets.customerId}`;
   const replies = tx
     .select({
       ticketId: supportReplies.ticketId,
@@ -189,13 +200,12 @@ export async function pageStaffTickets(tx: Tx, filter: StaffTicketFilter, limit:
       lastReplyAt: max(supportReplies.createdAt).as('last_reply_at'),
       lastStaffReplyAt: sql<
         string | null
-      >`max(${supportReplies.createdAt}) filter (where not coalesce(${fromCustomer}, false))`.as('last_staff_reply_at'),
-      lastCustomerReplyAt: sql<string | null>`max(${supportReplies.createdAt}) filter (where ${fromCustomer})`.as(
-        'last_customer_reply_at',
-      ),
+      >`max(${supportReplies.createdAt}) filter (where not ${supportReplies.fromCustomer})`.as('last_staff_reply_at'),
+      lastCustomerReplyAt: sql<
+        string | null
+      >`max(${supportReplies.createdAt}) filter (where ${supportReplies.fromCustomer})`.as('last_customer_reply_at'),
     })
     .from(supportReplies)
-    .innerJoin(supportTickets, eq(supportTickets.id, supportReplies.ticketId))
     .groupBy(supportReplies.ticketId)
     .as('replies');
   const order =

@@ -345,6 +345,7 @@ describe('staff', () => {
     ['GET', '/api/v1/support-tickets?status=all'],
     ['GET', `/api/v1/support-tickets/${id}`],
     ['POST', `/api/v1/support-tickets/${id}/replies`, { message: 'Thanks, on its way.' }],
+    ['POST', `/api/v1/support-tickets/${id}/author-replies`, { message: 'Pasted from an e-mail.' }],
     ['PATCH', `/api/v1/support-tickets/${id}`, { status: 'closed' }],
   ];
 
@@ -460,6 +461,34 @@ describe('staff', () => {
     const mail = await mailTo(body.emailAddress, 'Re: ');
     expect(mail.text).toContain('Hello Layla Haddad,');
     expect(mail.text).toContain('Yes, for free.');
+  });
+
+  it('keeps the author’s e-mailed answer, pasted by staff, as theirs: not mailed, and a closed ticket opens again', async () => {
+    const body = contact();
+    const id = idOf(await sendContact(body));
+    await callAs(t, 'POST', `/api/v1/support-tickets/${id}/replies`, staff.supervisor, { message: 'Which size?' });
+    await callAs(t, 'PATCH', `/api/v1/support-tickets/${id}`, staff.supervisor, { status: 'closed' });
+    await t.app.jobs.runDue();
+    const mailsBefore = smtp.mails.length;
+
+    const res = await callAs(t, 'POST', `/api/v1/support-tickets/${id}/author-replies`, staff.admin, {
+      message: 'A4, please.\n\n> Which size?',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const thread = res.json<StaffTicket>();
+    expect(thread).toMatchObject({ status: 'open', closedAt: null });
+    expect(thread.replies.map((r) => [r.authorName, r.fromCustomer, r.message])).toEqual([
+      [staff.supervisor.userName, false, 'Which size?'],
+      ['Layla Haddad', true, 'A4, please.\n\n> Which size?'],
+    ]);
+    expect((await allPending()).find((x) => x.id === id)).toMatchObject({ awaitingAnswer: true, replyCount: 2 });
+    await t.app.jobs.runDue();
+    expect(smtp.mails.length).toBe(mailsBefore);
+    expectValidationError(
+      await callAs(t, 'POST', `/api/v1/support-tickets/${id}/author-replies`, staff.admin, { message: ' ' }),
+      'message',
+      SupportMessages.replyRequired,
+    );
   });
 
   it('validates replies and status, and answers 404 for an unknown ticket', async () => {

@@ -162,6 +162,23 @@ export const supportRoutes: FastifyPluginCallbackZod<{ support: SupportService }
       reply.status(201).send(await support.reply(request.params.id, userOf(request).id, request.body)),
   );
 
+  app.post(
+    '/v1/support-tickets/:id/author-replies',
+    {
+      onRequest: [requirePermission(Permission.ManageSupportTickets)],
+      schema: {
+        tags,
+        summary:
+          "Keeps the author's answer that reached support by e-mail, pasted by staff: in the thread as the author's, not mailed; a closed ticket opens again",
+        params: TicketParamsSchema,
+        body: CreateTicketReplySchema,
+        response: { 201: StaffTicketSchema, ...problems, 404: ProblemSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await support.recordAuthorReply(request.params.id, userOf(request).id, request.body)),
+  );
+
   app.patch(
     '/v1/support-tickets/:id',
     {

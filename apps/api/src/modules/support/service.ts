@@ -139,17 +139,32 @@ async function customerTicket(tx: Tx, customerId: number, id: number) {
 }
 
 /**
- * The customer's follow-up in their own thread. A closed ticket opens again, so it is back in the
- * staff's open list; nothing is mailed (the customer wrote it on /account, and staff read the list).
+ * The author's own words join the thread (`by`: the customer, or staff pasting them from an
+ * e-mail). A closed ticket opens again, so it is back in the staff's open list; nothing is mailed.
  */
+async function addAuthorMessage(tx: Tx, row: queries.TicketRow, by: number, message: string) {
+  await queries.insertReply(tx, { ticketId: row.id, authorId: by, message, fromCustomer: true });
+  if (row.status === 'closed') await queries.setStatus(tx, row.id, 'open', by);
+  else await queries.touch(tx, row.id);
+}
+
+/** The customer's follow-up in their own ticket's thread, written on /account. */
 async function followUp(db: Database, customerId: number, id: number, input: CreateTicketReply) {
   return db.transaction(async (tx) => {
     const row = await queries.findTicket(tx, id, { lock: true });
     if (!row || row.customerId !== customerId) throw notFound(SupportMessages.notFound);
-    await queries.insertReply(tx, { ticketId: id, authorId: customerId, message: input.message });
-    if (row.status === 'closed') await queries.setStatus(tx, id, 'open', customerId);
-    else await queries.touch(tx, id);
+    await addAuthorMessage(tx, row, customerId, input.message);
     return customerTicket(tx, customerId, id);
+  });
+}
+
+/** The author's answer that reached support by e-mail (the mails' Reply-To), pasted into the thread by staff. */
+async function recordAuthorReply(db: Database, id: number, staffId: number, input: CreateTicketReply) {
+  return db.transaction(async (tx) => {
+    const row = await queries.findTicket(tx, id, { lock: true });
+    if (!row) throw notFound(SupportMessages.notFound);
+    await addAuthorMessage(tx, row, staffId, input.message);
+    return staffTicket(tx, id);
   });
 }
 
@@ -170,7 +185,7 @@ async function reply(
     const row = await queries.findTicket(tx, id, { lock: true });
     if (!row) throw notFound(SupportMessages.notFound);
     if (row.status === 'closed') throw conflict(SupportMessages.closed);
-    await queries.insertReply(tx, { ticketId: id, authorId: staffId, message: input.message });
+    await queries.insertReply(tx, { ticketId: id, authorId: staffId, message: input.message, fromCustomer: false });
     await queries.touch(tx, id);
     // A deleted customer account has no address left; the reply stays in the thread.
     if (!row.authorDeleted)
@@ -210,6 +225,8 @@ export function createSupportService(deps: SupportDeps) {
     /** The spec's pending list: the staff list of open ones. */
     listPending: (query: PendingTicketQuery) => listForStaff(db, { ...query, status: 'open' }),
     followUp: (customerId: number, id: number, input: CreateTicketReply) => followUp(db, customerId, id, input),
+    recordAuthorReply: (id: number, staffId: number, input: CreateTicketReply) =>
+      recordAuthorReply(db, id, staffId, input),
     getForStaff: (id: number) => staffTicket(db, id),
     reply: (id: number, staffId: number, input: CreateTicketReply) => reply(deps, id, staffId, input),
     setStatus: (id: number, staffId: number, status: TicketStatus) => setStatus(db, id, staffId, status),

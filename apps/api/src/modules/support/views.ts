@@ -45,30 +45,24 @@ function staffFields(row: TicketWithAuthor) {
   };
 }
 
-/** A customer writes in their own thread only, so a reply by the ticket's customer is their follow-up. */
-const fromCustomer = (row: TicketRow, reply: ReplyRow) => row.customerId !== null && reply.authorId === row.customerId;
-
-const toReply = (row: TicketRow, reply: ReplyRow, staffName: (reply: ReplyRow) => string): TicketReply => {
-  const customers = fromCustomer(row, reply);
-  return {
-    id: reply.id,
-    message: reply.message,
-    createdAt: reply.createdAt.toISOString(),
-    authorName: customers ? (reply.authorName ?? '') : staffName(reply),
-    fromCustomer: customers,
-  };
-};
+const toReply = (reply: ReplyRow, staffName: (reply: ReplyRow) => string): TicketReply => ({
+  id: reply.id,
+  message: reply.message,
+  createdAt: reply.createdAt.toISOString(),
+  authorName: reply.fromCustomer ? (reply.authorName ?? '') : staffName(reply),
+  fromCustomer: reply.fromCustomer,
+});
 
 // The customer hears from the shop, not from a named employee; staff see who answered.
 export const toCustomerTicket = (row: TicketRow, replies: ReplyRow[]): CustomerTicket => ({
   ...ticketFields(row),
-  replies: replies.map((reply) => toReply(row, reply, () => SupportMessages.staffAuthor)),
+  replies: replies.map((reply) => toReply(reply, () => SupportMessages.staffAuthor)),
 });
 
 export const toStaffTicket = (row: TicketWithAuthor, replies: ReplyRow[]): StaffTicket => ({
   ...ticketFields(row),
   ...staffFields(row),
-  replies: replies.map((reply) => toReply(row, reply, (staff) => staff.authorName ?? SupportMessages.staffAuthor)),
+  replies: replies.map((reply) => toReply(reply, (staff) => staff.authorName ?? SupportMessages.staffAuthor)),
 });
 
 export const toStaffTicketSummary = (
