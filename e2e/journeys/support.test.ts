@@ -34,13 +34,17 @@ describe('support', () => {
 
     const acknowledgement = await waitForMail(email, `We received your message [${ticketNumber}]`);
     expect(acknowledgement).toContain('Do you gift-wrap books?');
+    // An answer to the mail reaches support, not the no-reply sender.
+    expect(acknowledgement).toMatch(/^Reply-To: support@bookshop\.local$/im);
 
     // The demo admin opens it from the dashboard's Support page.
     const admin = await newPage();
     await logInToAdmin(admin, DEMO_ADMIN);
     await admin.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Support' }).click();
     await admin.getByRole('table', { name: 'Open tickets, oldest first' }).waitFor();
-    await admin.getByLabel('Show').selectOption({ label: 'Contact messages only' });
+    const filters = admin.getByRole('search', { name: 'Filter tickets' });
+    await filters.getByLabel('Show').selectOption({ label: 'Contact messages only' });
+    await filters.getByRole('button', { name: 'Apply' }).click();
     await admin.waitForURL(/kind=contact/);
     await admin.getByRole('link', { name: ticketNumber }).click();
     await admin.getByRole('heading', { name: new RegExp(`Ticket ${ticketNumber}`) }).waitFor();
@@ -61,10 +65,16 @@ describe('support', () => {
     expect(answer).toContain(`Yes, for free ${unique}.`);
     expect(answer).toContain('Hello Layla Haddad,');
 
-    // Closed: it has left the list.
+    // Closed: it has left the list of open ones, and is found among the closed by its number.
     await admin.getByRole('link', { name: '← Back to support' }).click();
     await admin.getByRole('heading', { name: 'Support', level: 1 }).waitFor();
     await expect.poll(() => admin.getByRole('link', { name: ticketNumber }).count()).toBe(0);
+    await filters.getByLabel('Status').selectOption({ label: 'Closed' });
+    await filters.getByRole('searchbox', { name: 'Search' }).fill(ticketNumber);
+    await filters.getByRole('button', { name: 'Apply' }).click();
+    await admin.getByRole('table', { name: 'Closed tickets, latest activity first' }).waitFor();
+    await admin.getByRole('link', { name: ticketNumber }).waitFor();
+    expect(new URL(admin.url()).searchParams.get('q')).toBe(ticketNumber);
   });
 
   it('a customer opens a ticket on /account and reads the answer there', async () => {
@@ -103,5 +113,18 @@ describe('support', () => {
     await support.getByText('Now and then: follow our newsletter.').waitFor();
     await support.getByText('Bookshop Support').waitFor();
     await expectNoSeriousA11yViolations(page);
+
+    // The customer answers in the thread; staff see it as the customer's.
+    await support.getByLabel('Your reply').fill('Thank you, I have subscribed.');
+    await support.getByRole('button', { name: 'Send Reply' }).click();
+    await page.getByText('Your reply was sent. We will answer soon.').waitFor();
+    await support.getByText('Thank you, I have subscribed.').waitFor();
+    const thread = await fetch(`${baseUrl}/api/v1/support-tickets/${Number(ticketNumber.slice(3))}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { replies } = (await thread.json()) as { replies: { message: string; fromCustomer: boolean }[] };
+    expect(replies.at(-1)).toEqual(
+      expect.objectContaining({ message: 'Thank you, I have subscribed.', fromCustomer: true }),
+    );
   });
 });

@@ -86,7 +86,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
 
   // Feature modules in dependency order: each builds its services from what it is given, mounts
   // its routes (under API_PREFIX, platform/api-prefix.ts) and returns what later modules need.
-  const { publicUrl } = config;
+  const { publicUrl, supportEmail } = config;
   // The sandbox completes orders without charging anyone: the storefront must say so.
   const auth = await registerAccounts(app, { config, db, mailer, testMode: provider.name === 'sandbox' });
   const { accounts } = auth;
@@ -94,13 +94,22 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   const cart = await registerCart(app, { db, catalogue });
   const wishlist = await registerWishlist(app, { db, catalogue });
   const { addresses, delivery } = await registerAddresses(app, { db, catalogue, cart });
-  const { orders, lifecycle } = await registerOrders(app, { db, images, provider, jobs, mailer, accounts, cart });
+  const { orders, lifecycle } = await registerOrders(app, {
+    db,
+    images,
+    provider,
+    jobs,
+    mailer,
+    accounts,
+    cart,
+    supportEmail,
+  });
   await registerDashboard(app, { db });
   await registerCheckout(app, { db, provider, jobs, lifecycle, orders, accounts, addresses, delivery, publicUrl });
   // /s/{id}, /robots.txt and /sitemap.xml are answered before the storefront's fallback below.
   await registerLinks(app, { db, publicUrl });
   await registerSeo(app, { catalogue, publicUrl });
-  const support = await registerSupport(app, { db, mailer, orders, publicUrl });
+  const support = await registerSupport(app, { db, mailer, orders, publicUrl, supportEmail });
   const reviews = await registerReviews(app, { db, catalogue, orders });
   const { avatars } = await registerCustomers(app, { db, images, auth, cart, wishlist, addresses, support, reviews });
   await registerStaff(app, { db, auth, avatars });

@@ -1,5 +1,6 @@
 import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import { countryName } from './country-name.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 import { lineText } from './text.ts';
 
@@ -11,16 +12,6 @@ export const ZIP_CODE_MAX_LENGTH = 20;
 export const ADDRESSES_MAX = 20;
 /** The shop delivers from the UAE and most of its customers live there: a new address starts with it chosen. */
 export const DEFAULT_ADDRESS_COUNTRY = 'AE';
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-/** English country name for an ISO alpha-2 code, e.g. 'AE' → 'United Arab Emirates'. */
-export const countryName = (code: string): string => {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 export const AddressMessages = {
   addressRequired: 'Address is required.',
@@ -69,6 +60,14 @@ export function normalizePhoneNumber(phoneNo: string, country: string): string |
   const parsed = parsePhoneNumberFromString(phoneNo, country);
   if (!parsed?.isValid() || parsed.country !== country) return undefined;
   return parsed.number;
+}
+
+/**
+ * A stored phone number as a person writes it, grouped the way its country does: '+971501234567'
+ * → '+971 50 123 4567'. One that does not parse (kept as typed) is shown as it is.
+ */
+export function formatPhoneNumber(phoneNo: string): string {
+  return parsePhoneNumberFromString(phoneNo)?.formatInternational() ?? phoneNo;
 }
 
 const addressFields = {

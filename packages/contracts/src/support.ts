@@ -16,6 +16,7 @@ export const SUBJECT_MIN_LENGTH = 3;
 export const SUBJECT_MAX_LENGTH = 150;
 export const MESSAGE_MIN_LENGTH = 10;
 export const MESSAGE_MAX_LENGTH = 5000;
+export const TICKET_SEARCH_MAX_LENGTH = 100;
 
 /**
  * The hidden form field people never see or fill. A request with anything in it is answered like
@@ -41,6 +42,10 @@ export const SupportMessages = {
   idInvalid: 'Ticket id must be a positive whole number.',
   notFound: 'This support ticket does not exist.',
   statusInvalid: "Status must be 'open' or 'closed'.",
+  statusFilterInvalid: "Status must be 'open', 'closed' or 'all'.",
+  searchMax: `Search must be at most ${TICKET_SEARCH_MAX_LENGTH} characters long.`,
+  /** The answer to a customer's follow-up on /account. */
+  followUpSent: 'Your reply was sent. We will answer soon.',
   closed: 'This ticket is closed. Reopen it before replying.',
   ticketCreated: (ticketNumber: string) =>
     `Thank you. Your ticket ${ticketNumber} is open; we have e-mailed you a copy and will answer soon.`,
@@ -133,8 +138,10 @@ export const TicketReplySchema = z.object({
   message: z.string(),
   /** ISO 8601. */
   createdAt: z.string(),
-  /** Staff see who answered; the customer sees 'Bookshop Support'. */
+  /** Staff see who answered; the customer sees 'Bookshop Support'. The customer's own: their name. */
   authorName: z.string(),
+  /** The author's own follow-up (written on /account, or their e-mail pasted by staff), not an answer from the shop. */
+  fromCustomer: z.boolean(),
 });
 export type TicketReply = z.infer<typeof TicketReplySchema>;
 
@@ -166,8 +173,11 @@ export type StaffTicket = z.infer<typeof StaffTicketSchema>;
 
 /** A row of the staff list: the ticket without its thread, plus how far it got. */
 export const StaffTicketSummarySchema = StaffTicketSchema.omit({ replies: true }).extend({
+  /** Messages after the first, staff answers and the customer's follow-ups alike. */
   replyCount: z.number().int(),
   lastReplyAt: z.string().nullable(),
+  /** The author wrote last: nobody from the shop has answered since. */
+  awaitingAnswer: z.boolean(),
 });
 export type StaffTicketSummary = z.infer<typeof StaffTicketSummarySchema>;
 
@@ -184,6 +194,24 @@ export const PendingTicketQuerySchema = PageQuerySchema.extend({
 });
 export type PendingTicketQuery = z.infer<typeof PendingTicketQuerySchema>;
 
+export const TICKET_STATUS_FILTERS = ['open', 'closed', 'all'] as const;
+export type TicketStatusFilter = (typeof TICKET_STATUS_FILTERS)[number];
+
+/**
+ * `GET v1/support-tickets` (staff): the list with its filters. Open ones come oldest first (the
+ * longest waiting on top); closed ones and all of them, the latest activity first.
+ */
+export const StaffTicketQuerySchema = PendingTicketQuerySchema.extend({
+  status: z.enum(TICKET_STATUS_FILTERS, { error: SupportMessages.statusFilterInvalid }).default('open'),
+  /** A ticket number ('ST-000123', '123') or part of the author's name or e-mail address, any letter case. */
+  q: z
+    .string({ error: SupportMessages.searchMax })
+    .trim()
+    .max(TICKET_SEARCH_MAX_LENGTH, SupportMessages.searchMax)
+    .optional(),
+});
+export type StaffTicketQuery = z.infer<typeof StaffTicketQuerySchema>;
+
 export const TicketParamsSchema = z.object({
   id: z.coerce
     .number({ error: SupportMessages.idInvalid })
@@ -192,7 +220,12 @@ export const TicketParamsSchema = z.object({
     .max(2_147_483_647, SupportMessages.idInvalid),
 });
 
-/** `POST v1/support-tickets/{id}/replies` (staff who manage tickets): mailed, and kept in the thread. */
+/**
+ * `POST v1/support-tickets/{id}/replies` (staff who manage tickets: mailed, and kept in the
+ * thread); `POST v1/support-tickets/customer/{id}/replies` (the ticket's customer) and
+ * `POST v1/support-tickets/{id}/author-replies` (staff pasting the author's e-mailed answer): the
+ * author's words, kept in the thread, and a closed ticket opens again.
+ */
 export const CreateTicketReplySchema = z.object({
   message: z
     .string({ error: SupportMessages.replyRequired })

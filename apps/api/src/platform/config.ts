@@ -15,6 +15,8 @@ export type Config = {
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Support's mailbox: the Reply-To of every mail (the sender is a no-reply address), and named in mails. */
+  supportEmail: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   /** Where the Stripe SDK sends its calls: Stripe's API, or a local stand-in in tests. */
@@ -103,6 +105,7 @@ const EnvSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Bookshop <no-reply@bookshop.local>'),
+  SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@bookshop.local'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_API_URL: optionalUrl(['http:', 'https:']),
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/$/, ''),

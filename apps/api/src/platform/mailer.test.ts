@@ -34,7 +34,12 @@ afterEach(async () => {
   logged.length = 0;
 });
 
-const config = (smtpUrl?: string) => ({ smtpUrl, mailFrom: 'Bookshop <no-reply@shop.test>', dataDir });
+const config = (smtpUrl?: string) => ({
+  smtpUrl,
+  mailFrom: 'Bookshop <no-reply@shop.test>',
+  supportEmail: 'help@shop.test',
+  dataDir,
+});
 const mail = (to: string, n = 1): Mail => ({
   to,
   subject: `Hello ${n}`,
@@ -92,7 +97,12 @@ describe('the mailer over SMTP', () => {
     await database.db.transaction((tx) => mailer.enqueue(tx, mail('ada@example.com')));
     mailer.wake();
     const received = await smtp.nextMail('ada@example.com');
-    expect(received).toMatchObject({ subject: 'Hello 1', links: ['http://shop.test/page?n=1'] });
+    expect(received).toMatchObject({
+      subject: 'Hello 1',
+      links: ['http://shop.test/page?n=1'],
+      // From a no-reply sender; an answer goes to support (SUPPORT_EMAIL).
+      replyTo: 'help@shop.test',
+    });
     expect(received.raw).toContain('From: Bookshop <no-reply@shop.test>');
     await mailer.stop();
     expect(await queue()).toMatchObject([{ attempts: 1, sent: true, last_error: null }]);
@@ -198,6 +208,7 @@ describe('without SMTP_URL', () => {
     const eml = await readFile(path.join(dataDir, 'outbox', files[0]!), 'utf8');
     expect(eml).toContain('To: local@example.com');
     expect(eml).toContain('Subject: Hello 7');
+    expect(eml).toContain('Reply-To: help@shop.test');
     expect(logged).toContainEqual(
       expect.objectContaining({
         level: 'info',

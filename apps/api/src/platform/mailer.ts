@@ -8,6 +8,10 @@ import { exponentialBackoff, type Jobs } from './jobs.ts';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
+/** Whom a mail greets ('Hello Layla,'): an account's first name, else (staff have none) its user name. */
+export const greetingName = (account: { firstName: string | null; userName: string }): string =>
+  account.firstName?.trim() || account.userName;
+
 /** The job kind that delivers one mail. */
 const MAIL_JOB = 'mail';
 /** With the backoff below (30 s, 1 min, 2 min … capped at 1 h), about a day of retries. */
@@ -24,16 +28,19 @@ export type Mailer = ReturnType<typeof createMailer>;
  * that is down delays mail but never loses it.
  * With SMTP_URL mail goes out over SMTP; without, it is written to DATA_DIR/outbox/ as .eml
  * and its links are logged, so local set-ups can follow them.
+ * Every mail is sent from MAIL_FROM (a no-reply address) with a Reply-To of SUPPORT_EMAIL, so a
+ * customer who answers a mail reaches support (decision 071).
  */
 export function createMailer(options: {
   jobs: Jobs;
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'supportEmail' | 'dataDir'>;
   log: FastifyBaseLogger;
 }) {
   const { jobs, config, log } = options;
+  const sender = { from: config.mailFrom, replyTo: config.supportEmail };
   const transport = config.smtpUrl
-    ? smtpTransport(config.smtpUrl, config.mailFrom)
-    : outboxTransport(config.dataDir, config.mailFrom, log);
+    ? smtpTransport(config.smtpUrl, sender)
+    : outboxTransport(config.dataDir, sender, log);
   jobs.define<Mail>(MAIL_JOB, (mail, job) => transport.deliver(mail, job.id), {
     maxAttempts: MAX_MAIL_ATTEMPTS,
     retryDelaySeconds,
@@ -51,7 +58,10 @@ export function createMailer(options: {
   };
 }
 
-function smtpTransport(url: string, from: string): Transport {
+/** Who a mail is from, and where an answer to it goes. */
+type Sender = { from: string; replyTo: string };
+
+function smtpTransport(url: string, sender: Sender): Transport {
   const transporter = nodemailer.createTransport({
     url,
     // Fail fast rather than hold a claim: the mail is retried later anyway.
@@ -61,19 +71,19 @@ function smtpTransport(url: string, from: string): Transport {
   });
   return {
     async deliver(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transporter.sendMail({ ...sender, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
     close: () => transporter.close(),
   };
 }
 
-function outboxTransport(dataDir: string, from: string, log: FastifyBaseLogger): Transport {
+function outboxTransport(dataDir: string, sender: Sender, log: FastifyBaseLogger): Transport {
   const outbox = path.join(dataDir, 'outbox');
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async deliver(mail, id) {
       const info = await composer.sendMail({
-        from,
+        ...sender,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,

@@ -1,7 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string[]; subject: string; text: string; html: string; links: string[]; raw: string };
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  /** The Reply-To header as sent ('' when there is none). */
+  replyTo: string;
+  text: string;
+  html: string;
+  links: string[];
+  raw: string;
+};
 
 export type MailCatcher = {
   /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
@@ -68,7 +77,7 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
 }
 
 /** Just enough MIME for nodemailer's output: headers, multipart/alternative, quoted-printable and base64. */
-function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'html' | 'links'> {
+function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'replyTo' | 'text' | 'html' | 'links'> {
   const { headers, body } = splitPart(raw);
   let text = '';
   let html = '';
@@ -86,7 +95,13 @@ function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'html' 
     else if (type.startsWith('text/plain')) text = decoded;
   };
   collect({ headers, body });
-  return { subject: headers.subject ?? '', text, html, links: text.match(/https?:\/\/\S+/g) ?? [] };
+  return {
+    subject: headers.subject ?? '',
+    replyTo: headers['reply-to'] ?? '',
+    text,
+    html,
+    links: text.match(/https?:\/\/\S+/g) ?? [],
+  };
 }
 
 function splitPart(raw: string): { headers: Record<string, string>; body: string } {

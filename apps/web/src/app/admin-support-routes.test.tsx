@@ -9,7 +9,7 @@ import { Routes } from '@bookshop/contracts/routes';
 import { SupportMessages, type StaffTicket } from '@bookshop/contracts/support';
 import { DashboardLayout } from '../features/staff/components/dashboard-layout.tsx';
 import { makeViewer } from '../features/staff/testing/render-dashboard.tsx';
-import { makeStaffTicket, makeTicketSummary, pageOf } from '../features/support/testing/ticket-fixtures.ts';
+import { makeReply, makeStaffTicket, makeTicketSummary, pageOf } from '../features/support/testing/ticket-fixtures.ts';
 import { answerApi, type ApiRequest, type ApiReply } from '../test/network.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { Toaster, toast } from '../ui/toast.tsx';
@@ -53,10 +53,13 @@ function stubTicket(initial: StaffTicket, extra: (request: ApiRequest) => ApiRep
     }
     if (request.path === `${path}/replies` && request.method === 'POST') {
       const { message } = request.body as { message: string };
-      ticket = {
-        ...ticket,
-        replies: [...ticket.replies, { id: 5, message, createdAt: '2026-11-22T09:00:00.000Z', authorName: 'sam' }],
-      };
+      ticket = { ...ticket, replies: [...ticket.replies, makeReply({ id: 5, message, authorName: 'sam' })] };
+      return { status: 201, body: ticket };
+    }
+    if (request.path === `${path}/author-replies` && request.method === 'POST') {
+      const { message } = request.body as { message: string };
+      const reply = makeReply({ id: 6, message, authorName: ticket.name, fromCustomer: true });
+      ticket = { ...ticket, status: 'open', closedAt: null, replies: [...ticket.replies, reply] };
       return { status: 201, body: ticket };
     }
     return extra(request);
@@ -66,7 +69,7 @@ function stubTicket(initial: StaffTicket, extra: (request: ApiRequest) => ApiRep
 describe('/admin/dashboard/support', () => {
   it('lists open tickets and contact messages oldest first, with who wrote and whether anyone answered', async () => {
     const api = answerApi(({ path }) =>
-      path === '/api/v1/support-tickets/pending'
+      path === '/api/v1/support-tickets'
         ? {
             body: pageOf([
               makeTicketSummary({ id: 3, subject: 'Gift wrapping' }),
@@ -78,6 +81,7 @@ describe('/admin/dashboard/support', () => {
                 customerId: 8,
                 replyCount: 2,
                 lastReplyAt: '2026-11-21T09:00:00.000Z',
+                awaitingAnswer: true,
               }),
             ]),
           }
@@ -98,17 +102,63 @@ describe('/admin/dashboard/support', () => {
     expect(rows[0]).toHaveTextContent('Not answered');
     expect(rows[1]).toHaveTextContent('Customer ticket');
     expect(rows[1]).toHaveTextContent('nora@example.com');
-    expect(api.requests[0]!.search).toBe('?pageNo=1&pageSize=10');
+    // The customer wrote after the last answer.
+    expect(rows[1]).toHaveTextContent('Customer replied');
+    expect(api.requests[0]!.search).toBe('?pageNo=1&pageSize=10&status=open');
 
-    await userEvent.selectOptions(screen.getByLabelText('Show'), 'Contact messages only');
+    const filters = within(screen.getByRole('search', { name: 'Filter tickets' }));
+    await userEvent.selectOptions(filters.getByLabelText('Show'), 'Contact messages only');
+    await userEvent.click(filters.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(router.state.location.search).toBe('?kind=contact'));
-    await waitFor(() => expect(api.requests.at(-1)!.search).toBe('?pageNo=1&pageSize=10&kind=contact'));
+    await waitFor(() => expect(api.requests.at(-1)!.search).toBe('?pageNo=1&pageSize=10&kind=contact&status=open'));
   });
 
-  it('says when nothing is waiting', async () => {
-    answerApi(({ path }) => (path === '/api/v1/support-tickets/pending' ? { body: pageOf([]) } : undefined));
-    renderAdmin(RoleName.Supervisor, Routes.adminSupport);
+  it('filters by status and searches by ticket number or customer, keeping both in the URL', async () => {
+    const api = answerApi(({ path, search }) =>
+      path === '/api/v1/support-tickets'
+        ? {
+            body: pageOf(
+              search.includes('q=')
+                ? [makeTicketSummary({ id: 7, status: 'closed', name: 'Grace Hopper', replyCount: 1 })]
+                : [],
+            ),
+          }
+        : undefined,
+    );
+    const router = renderAdmin(RoleName.Supervisor, Routes.adminSupport);
+    const user = userEvent.setup();
     expect(await screen.findByText('Nothing is waiting for an answer.')).toBeInTheDocument();
+
+    const filters = within(screen.getByRole('search', { name: 'Filter tickets' }));
+    expect(filters.getByLabelText('Status')).toHaveValue('open');
+    await user.selectOptions(filters.getByLabelText('Status'), 'All');
+    await user.type(filters.getByRole('searchbox', { name: 'Search' }), '  grace  ');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=all&q=grace'));
+    await waitFor(() => expect(api.requests.at(-1)!.search).toBe('?pageNo=1&pageSize=10&status=all&q=grace'));
+    const table = await screen.findByRole('table', { name: 'All tickets, latest activity first' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(row).toHaveTextContent('ST-000007');
+    expect(row).toHaveTextContent('Closed');
+    expect(row).toHaveTextContent('Grace Hopper');
+
+    // A shared link opens with its filters in the form.
+    await user.click(filters.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await router.navigate(`${Routes.adminSupport}?status=closed&q=ST-000042`);
+    // The form starts again from the new URL.
+    const shared = () => within(screen.getByRole('search', { name: 'Filter tickets' }));
+    await waitFor(() => expect(shared().getByLabelText('Status')).toHaveValue('closed'));
+    expect(shared().getByRole('searchbox', { name: 'Search' })).toHaveValue('ST-000042');
+    expect(await screen.findByRole('table', { name: 'Closed tickets, latest activity first' })).toBeInTheDocument();
+  });
+
+  it('says when nothing is waiting, or nothing matches', async () => {
+    answerApi(({ path }) => (path === '/api/v1/support-tickets' ? { body: pageOf([]) } : undefined));
+    const router = renderAdmin(RoleName.Supervisor, Routes.adminSupport);
+    expect(await screen.findByText('Nothing is waiting for an answer.')).toBeInTheDocument();
+    await router.navigate(`${Routes.adminSupport}?q=nobody`);
+    expect(await screen.findByText('No tickets match these filters.')).toBeInTheDocument();
   });
 });
 
@@ -117,7 +167,7 @@ describe('/admin/dashboard/support/:id', () => {
     id: 3,
     subject: 'Gift wrapping',
     message: 'Do you wrap <b>books</b>?',
-    replies: [{ id: 1, message: 'We do.', createdAt: '2026-11-21T09:00:00.000Z', authorName: 'omar' }],
+    replies: [makeReply({ id: 1, message: 'We do.', authorName: 'omar' })],
   });
 
   it('shows the thread as text, with a link to write to its author', async () => {
@@ -160,11 +210,32 @@ describe('/admin/dashboard/support/:id', () => {
     expect(await screen.findByText('Ticket closed.')).toBeInTheDocument();
     expect(api.sent('PATCH', '/api/v1/support-tickets/3')[0]!.body).toEqual({ status: 'closed' });
     expect(screen.getByRole('heading', { name: /Ticket ST-000003/ })).toHaveTextContent('Closed');
-    expect(screen.queryByRole('form', { name: 'Reply to this ticket' })).not.toBeInTheDocument();
+    // Closed: no answer until it is reopened.
+    expect(screen.getByRole('radio', { name: /Our answer/ })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Reopen Ticket' }));
-    expect(await screen.findByRole('form', { name: 'Reply to this ticket' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Our answer' })).toBeChecked());
     expect(api.sent('PATCH', '/api/v1/support-tickets/3')[1]!.body).toEqual({ status: 'open' });
+  });
+
+  it('keeps the author’s e-mailed reply, pasted into a closed ticket, as theirs: not e-mailed, and the ticket opens', async () => {
+    const api = stubTicket({ ...ticket, status: 'closed', closedAt: '2026-11-22T08:00:00.000Z' });
+    renderAdmin(RoleName.Admin, '/admin/dashboard/support/3');
+    const user = userEvent.setup();
+    const form = within(await screen.findByRole('form', { name: 'Reply to this ticket' }));
+    expect(form.getByRole('radio', { name: "Layla Haddad's e-mailed reply, pasted" })).toBeChecked();
+    expect(form.getByText(/not e-mailed; the ticket opens again/)).toBeInTheDocument();
+    await user.type(form.getByLabelText('Reply'), 'Thank you, that works.');
+    await user.click(form.getByRole('button', { name: 'Add to Thread' }));
+    expect(await screen.findByText('Added to the thread.')).toBeInTheDocument();
+    expect(api.sent('POST', '/api/v1/support-tickets/3/author-replies')[0]!.body).toEqual({
+      message: 'Thank you, that works.',
+    });
+    expect(api.sent('POST', '/api/v1/support-tickets/3/replies')).toEqual([]);
+    const messages = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem');
+    expect(messages.at(-1)).toHaveTextContent('Layla Haddad');
+    expect(messages.at(-1)).toHaveTextContent('Thank you, that works.');
+    expect(screen.getByRole('heading', { name: /Ticket ST-000003/ })).toHaveTextContent('Open');
   });
 
   it('says when the ticket does not exist', async () => {

@@ -102,7 +102,7 @@ export const customerTicketKeys = {
 /** Staff views of tickets; a reply or a status change invalidates the whole prefix. */
 export const staffTicketKeys = {
   all: ['staff-tickets'] as const,
-  pending: <Q>(query: Q) => [...staffTicketKeys.all, 'pending', query] as const,
+  list: <Q>(query: Q) => [...staffTicketKeys.all, 'list', query] as const,
   detail: (id: number) => [...staffTicketKeys.all, 'detail', id] as const,
 };
 

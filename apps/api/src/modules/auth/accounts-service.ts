@@ -2,6 +2,7 @@ import type { LoggedInUser } from '@bookshop/contracts/auth';
 import type { LoginProvider, PersonType, RoleName } from '@bookshop/contracts/enums';
 import { permissionsOf } from '@bookshop/contracts/roles';
 import type { Tx } from '../../platform/db.ts';
+import { greetingName } from '../../platform/mailer.ts';
 import { cancelResetLinks, checkCredentials, forgetLinks, resetPassword } from './credentials.ts';
 import { linkGoogle, signInWithGoogle, type GoogleAccountDeps } from './google-accounts.ts';
 import { mailLinkTo, type MailedLinkDeps } from './mailed-links.ts';
@@ -68,6 +69,15 @@ export const isUserNameTaken = (
   { tx, exceptId }: { tx: Tx; exceptId: number },
 ) => queries.isUserNameTaken(tx, personType, userName, exceptId);
 
+/** Where the account's mail goes and whom it greets, read in the caller's transaction; null once deleted. */
+export async function mailRecipient(
+  accountId: number,
+  { tx }: { tx: Tx },
+): Promise<{ emailAddress: string; name: string } | null> {
+  const account = await queries.findAccountById(tx, accountId);
+  return account && !account.deletedAt ? { emailAddress: account.emailAddress, name: greetingName(account) } : null;
+}
+
 /** Where the account's mail goes, read in the caller's transaction; null once it was deleted (anonymised). */
 export async function mailAddress(accountId: number, { tx }: { tx: Tx }): Promise<string | null> {
   const account = await queries.findAccountById(tx, accountId);
@@ -105,6 +115,7 @@ export function createAccountsService(deps: Deps) {
     linkGoogle: (accountId: number, idToken: string, nonce: string) => linkGoogle(deps, accountId, idToken, nonce),
     toLoggedInUser,
     mailAddress,
+    mailRecipient,
     cancelResetLinks,
     forgetLinks,
   };

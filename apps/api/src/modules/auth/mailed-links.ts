@@ -8,7 +8,7 @@ import { PersonType } from '@bookshop/contracts/enums';
 import { Routes } from '@bookshop/contracts/routes';
 import type { Database, Tx } from '../../platform/db.ts';
 import { HttpProblem } from '../../platform/errors.ts';
-import type { Mailer } from '../../platform/mailer.ts';
+import { greetingName, type Mailer } from '../../platform/mailer.ts';
 import { newOpaqueToken } from '../../platform/tokens.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
 import type { Account, AccountTokenPurpose } from './queries.ts';
@@ -46,7 +46,7 @@ export async function mailLink(
   const { token, hash } = newOpaqueToken();
   await queries.insertAccountToken(tx, { hash, accountId: account.id, purpose, ttlMinutes: kind.ttlMinutes });
   const url = `${publicUrl}${kind.page[account.personType as PersonType]}?${kind.param}=${encodeURIComponent(token)}`;
-  await mailer.enqueue(tx, kind.mail(account.emailAddress, account.userName, url));
+  await mailer.enqueue(tx, kind.mail(account.emailAddress, greetingName(account), url));
 }
 
 /**

@@ -26,11 +26,12 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
   return { to, subject, text, html };
 }
 
-export function confirmEmailMail(to: string, userName: string, link: string): Mail {
+/** `name`: whom the mail greets (platform/mailer.ts greetingName). */
+export function confirmEmailMail(to: string, name: string, link: string): Mail {
   return mailWithButton({
     to,
     subject: 'Confirm your email address',
-    greeting: `Hello ${userName},`,
+    greeting: `Hello ${name},`,
     lines: [
       'Thanks for registering at the Bookshop. Please confirm that this address is yours by opening the link below.',
     ],
@@ -40,11 +41,11 @@ export function confirmEmailMail(to: string, userName: string, link: string): Ma
   });
 }
 
-export function resetPasswordMail(to: string, userName: string, link: string): Mail {
+export function resetPasswordMail(to: string, name: string, link: string): Mail {
   return mailWithButton({
     to,
     subject: 'Reset your password',
-    greeting: `Hello ${userName},`,
+    greeting: `Hello ${name},`,
     lines: [
       'Someone asked to reset the password of your Bookshop account. To choose a new password, open the link below.',
     ],

@@ -65,7 +65,7 @@ describe('POST /api/v1/customers/register', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(mail.subject).toBe('Confirm your email address');
-    expect(mail.text).toContain(`Hello ${body.userName},`);
+    expect(mail.text).toContain(`Hello ${body.firstName},`);
     expect(mail.links).toEqual([
       expect.stringMatching(/^http:\/\/shop\.test\/email-confirmation\?id=[A-Za-z0-9_-]{43}$/),
     ]);

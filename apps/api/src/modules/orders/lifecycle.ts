@@ -46,7 +46,11 @@ export type LifecycleDeps = {
   provider: Pick<PaymentProvider, 'expireSession' | 'retrieveSession' | 'refund'>;
   jobs: Pick<Jobs, 'enqueue' | 'wake'>;
   mailer: { enqueue(tx: Tx, mail: Mail): Promise<void>; wake(): void };
-  accounts: { mailAddress(accountId: number, options: { tx: Tx }): Promise<string | null> };
+  accounts: {
+    mailRecipient(accountId: number, options: { tx: Tx }): Promise<{ emailAddress: string; name: string } | null>;
+  };
+  /** Support's mailbox, named in the order mails (SUPPORT_EMAIL). */
+  supportEmail: string;
   cart: { removeBooks(customerId: number, bookIds: number[], options?: { tx?: Tx }): Promise<unknown> };
   orders: Pick<OrdersService, 'get' | 'getForStaff'>;
   log: FastifyBaseLogger;
@@ -171,8 +175,9 @@ export async function fulfil(
       items.map((item) => item.bookId),
       { tx },
     );
-    const email = await deps.accounts.mailAddress(order.customerId, { tx });
-    if (email) await mailer.enqueue(tx, confirmationMail(email, { ...order, paidAt }, items));
+    const recipient = await deps.accounts.mailRecipient(order.customerId, { tx });
+    if (recipient)
+      await mailer.enqueue(tx, confirmationMail(recipient, { ...order, paidAt }, items, deps.supportEmail));
     changed = true;
   });
   if (changed) {
@@ -290,8 +295,8 @@ export async function cancelByStaff(
       if (!order.providerSessionId) throw new Error(`paid order ${orderId} has no provider session`);
       await enqueueRefund(deps, tx, orderId, order.providerSessionId);
     }
-    const email = await deps.accounts.mailAddress(order.customerId, { tx });
-    if (email) await mailer.enqueue(tx, cancellationMail(email, order, reason, paid));
+    const recipient = await deps.accounts.mailRecipient(order.customerId, { tx });
+    if (recipient) await mailer.enqueue(tx, cancellationMail(recipient, order, reason, paid, deps.supportEmail));
   });
   deps.jobs.wake();
   mailer.wake();

@@ -1,3 +1,5 @@
+import { formatPhoneNumber } from '@bookshop/contracts/addresses';
+import { countryName } from '@bookshop/contracts/country-name';
 import { filsToAed, formatPrice } from '@bookshop/contracts/money';
 import { orderNumber } from '@bookshop/contracts/orders';
 import type { Mail } from '../../platform/mailer.ts';
@@ -5,13 +7,30 @@ import type { OrderItemRow, OrderRow } from './queries.ts';
 
 const money = (fils: number) => formatPrice(filsToAed(fils));
 
+/** Who the mail goes to, and the first name it greets them by. */
+export type Recipient = { emailAddress: string; name: string };
+
+/**
+ * The sender is a no-reply address (replies go to support through Reply-To), so the mail names
+ * support's own address rather than asking to reply.
+ */
+const questions = (number: string, supportEmail: string) =>
+  `If you have any questions, write to us at ${supportEmail} and quote ${number}.`;
+
 /** Sent in the transaction that completes the order. */
-export function confirmationMail(to: string, order: OrderRow, items: OrderItemRow[]): Mail {
+export function confirmationMail(
+  { emailAddress, name }: Recipient,
+  order: OrderRow,
+  items: OrderItemRow[],
+  supportEmail: string,
+): Mail {
   const number = orderNumber(order.id);
   const lines = items.map(
     (item) => `  ${item.quantity} × ${item.title} — ${money(item.discountedPriceFils * item.quantity)}`,
   );
   const text = [
+    `Hello ${name},`,
+    '',
     `Thank you for your order ${number}.`,
     '',
     ...lines,
@@ -23,17 +42,29 @@ export function confirmationMail(to: string, order: OrderRow, items: OrderItemRo
     '',
     'Delivering to:',
     `  ${order.address}`,
-    `  ${order.city}${order.zipCode ? ` ${order.zipCode}` : ''}, ${order.country}`,
-    `  ${order.phoneNo}`,
+    `  ${order.city}${order.zipCode ? ` ${order.zipCode}` : ''}, ${countryName(order.country)}`,
+    `  ${formatPhoneNumber(order.phoneNo)}`,
+    '',
+    questions(number, supportEmail),
+    '',
+    '— The Bookshop',
   ].join('\n');
-  return { to, subject: `Your order ${number} is confirmed`, text };
+  return { to: emailAddress, subject: `Your order ${number} is confirmed`, text };
 }
 
 /** Sent in the transaction in which staff cancel the order. */
-export function cancellationMail(to: string, order: OrderRow, reason: string, paid: boolean): Mail {
+export function cancellationMail(
+  { emailAddress, name }: Recipient,
+  order: OrderRow,
+  reason: string,
+  paid: boolean,
+  supportEmail: string,
+): Mail {
   const number = orderNumber(order.id);
   const amount = money(order.totalFils);
   const text = [
+    `Hello ${name},`,
+    '',
     `We have cancelled your order ${number}.`,
     '',
     `Reason: ${reason}`,
@@ -42,10 +73,12 @@ export function cancellationMail(to: string, order: OrderRow, reason: string, pa
       ? `We are refunding ${amount} to the card you paid with. Refunds usually reach your account within 5 to 10 business days.`
       : `You were not charged for this order (${amount}).`,
     '',
-    'If you have any questions, reply to this e-mail or contact our support.',
+    questions(number, supportEmail),
+    '',
+    '— The Bookshop',
   ].join('\n');
   return {
-    to,
+    to: emailAddress,
     subject: paid ? `Your order ${number} is cancelled and refunded` : `Your order ${number} is cancelled`,
     text,
   };

@@ -26,11 +26,22 @@ export async function registerOrders(
     mailer: Mailer;
     accounts: AuthServices['accounts'];
     cart: CartService;
+    supportEmail: string;
   },
 ): Promise<{ orders: OrdersService; lifecycle: OrderLifecycle }> {
-  const { db, images, provider, jobs, mailer, accounts, cart } = deps;
+  const { db, images, provider, jobs, mailer, accounts, cart, supportEmail } = deps;
   const orders = createOrdersService({ db, images });
-  const lifecycle = createOrderLifecycle({ db, provider, jobs, mailer, accounts, cart, orders, log: app.log });
+  const lifecycle = createOrderLifecycle({
+    db,
+    provider,
+    jobs,
+    mailer,
+    accounts,
+    cart,
+    supportEmail,
+    orders,
+    log: app.log,
+  });
   registerOrderJobs(jobs, lifecycle);
   await app.register(ordersRoutes, { prefix: API_PREFIX, orders, lifecycle });
   return { orders, lifecycle };

@@ -44,7 +44,7 @@ describe('with the sandbox provider', () => {
 
   beforeAll(async () => {
     bookId = await t.catalogue.createBook(testBook({ title: 'Persuasion', priceFils: 5000, stockQuantity: 20 }));
-    alice = await createCustomer(t, { userName: '=cmd|calc' });
+    alice = await createCustomer(t, { userName: '=cmd|calc', firstName: 'Alice' });
     addressId = await addAddress(t, alice);
     staff.newUser = await createStaff(t, RoleName.NewUser);
     staff.user = await createStaff(t, RoleName.User);
@@ -127,6 +127,11 @@ describe('with the sandbox provider', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('cancelled');
     expect(mails[0]!.text).toContain(reason);
+    // Greeted by first name; from a no-reply sender, so it names support's address (also its Reply-To).
+    expect(mails[0]!.text).toMatch(/^Hello Alice,/);
+    expect(mails[0]!.text).not.toMatch(/reply to this/i);
+    expect(mails[0]!.text).toContain('write to us at support@bookshop.local');
+    expect(mails[0]!.replyTo).toBe('support@bookshop.local');
   });
 
   it('a Completed order: cancelled, copies back, refunded once through the sandbox, one e-mail naming the amount', async () => {
@@ -152,6 +157,12 @@ describe('with the sandbox provider', () => {
     await callAs(t, 'GET', `/api/v1/checkout/checkout-success?sessionId=${sessionId}`, alice);
     expect((await callAs(t, 'GET', `/api/v1/orders/${orderId}`, staff.user)).json<StaffOrder>().status).toBe(3);
     expect(await stockOf(t, 'Persuasion')).toBe(before);
+    const [confirmed] = mailsAbout(smtp, alice.emailAddress, orderId).filter((m) => m.subject.includes('confirmed'));
+    // The address as a person reads it: the country by name, the phone grouped (stored as +971501234567).
+    expect(confirmed!.text.replaceAll('\r\n', '\n')).toContain('Hello Alice,\n\nThank you for your order');
+    expect(confirmed!.text).toContain('Dubai, United Arab Emirates');
+    expect(confirmed!.text).toContain('+971 50 123 4567');
+    expect(confirmed!.replyTo).toBe('support@bookshop.local');
     const mails = mailsAbout(smtp, alice.emailAddress, orderId).filter((m) => m.subject.includes('cancelled'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain('refunded');

@@ -25,22 +25,29 @@ const quote = (text: string) =>
     .map((line) => `> ${line}`)
     .join('\n');
 
-/** Where the author follows the thread: a customer on /account, a guest through the contact form. */
-function followUp(thread: Thread, publicUrl: string): string {
+/** Where links in the mails point, and support's mailbox (SUPPORT_EMAIL, also the mails' Reply-To). */
+export type ShopAddresses = { publicUrl: string; supportEmail: string };
+
+/**
+ * Where the author follows the thread: a customer on /account, a guest by mail to support (or the
+ * contact form). The sender is a no-reply address, so the mail names where to write instead.
+ */
+function followUp(thread: Thread, { publicUrl, supportEmail }: ShopAddresses): string {
   const number = ticketNumber(thread.id);
   return thread.kind === 'ticket'
-    ? `You can read the whole conversation on your account page: ${publicUrl}${Routes.account}#support`
-    : `To write to us again, use ${publicUrl}${Routes.contactUs} and quote ${number}.`;
+    ? `You can read the whole conversation and write to us on your account page: ${publicUrl}${Routes.account}#support`
+    : `To write to us again, mail ${supportEmail} or use ${publicUrl}${Routes.contactUs}, and quote ${number}.`;
 }
 
-export function acknowledgementMail(to: string, name: string, thread: Thread, publicUrl: string): Mail {
+/** `name`: the customer's first name, or the name the contact form was given. */
+export function acknowledgementMail(to: string, name: string, thread: Thread, shop: ShopAddresses): Mail {
   const number = ticketNumber(thread.id);
   const text = [
     `Hello ${name},`,
     '',
     `Thank you for contacting the Bookshop. We have received your message and will answer by e-mail, usually within one working day. Your ticket number is ${number}.`,
     '',
-    followUp(thread, publicUrl),
+    followUp(thread, shop),
     '',
     'Your message:',
     '',
@@ -54,7 +61,7 @@ export function acknowledgementMail(to: string, name: string, thread: Thread, pu
   return { to, subject: `We received your message [${number}]: ${oneLine(thread.subject)}`, text };
 }
 
-export function replyMail(to: string, name: string, thread: Thread, reply: string, publicUrl: string): Mail {
+export function replyMail(to: string, name: string, thread: Thread, reply: string, shop: ShopAddresses): Mail {
   const number = ticketNumber(thread.id);
   const text = [
     `Hello ${name},`,
@@ -63,7 +70,7 @@ export function replyMail(to: string, name: string, thread: Thread, reply: strin
     '',
     '— Bookshop Support',
     '',
-    followUp(thread, publicUrl),
+    followUp(thread, shop),
     '',
     `On ${formatShopDateTimeInWords(thread.createdAt)} you wrote (${number}, "${oneLine(thread.subject)}"):`,
     '',

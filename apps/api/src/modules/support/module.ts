@@ -9,7 +9,7 @@ import { createSupportService, type SupportService } from './service.ts';
 /** Support tickets and the contact form; returns its service (account deletion uses it). */
 export async function registerSupport(
   app: FastifyInstance,
-  deps: { db: Database; mailer: Mailer; orders: OrdersService; publicUrl: string },
+  deps: { db: Database; mailer: Mailer; orders: OrdersService; publicUrl: string; supportEmail: string },
 ): Promise<SupportService> {
   const support = createSupportService({ ...deps, log: app.log });
   await app.register(supportRoutes, { prefix: API_PREFIX, support });

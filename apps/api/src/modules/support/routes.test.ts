@@ -29,10 +29,36 @@ import { useTestApp } from '../../test/use-test-app.ts';
 import { addAddress, checkout, fillCart } from '../checkout/testing.ts';
 import { SupportLimits } from './routes.ts';
 
+const followUpUrl = (id: number) => `/api/v1/support-tickets/customer/${id}/replies`;
+/** The thread as staff read it. */
+async function staffThread(id: number) {
+  const res = await callAs(t, 'GET', `/api/v1/support-tickets/${id}`, staff.supervisor);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<StaffTicket>();
+}
+async function staffPage(query: string, pageNo = 1) {
+  const res = await call('GET', `/api/v1/support-tickets?pageSize=25&pageNo=${pageNo}&${query}`, staff.supervisor);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Page<StaffTicketSummary>>();
+}
+/** Every item of the staff list with this query, all pages, and the total the first page announced. */
+async function staffList(query: string) {
+  const first = await staffPage(query);
+  const data = [...first.data];
+  for (let pageNo = 2; pageNo <= first.paginationDetails.totalPages; pageNo++)
+    data.push(...(await staffPage(query, pageNo)).data);
+  return { data, total: first.paginationDetails.noOfRecords };
+}
+const numbersIn = async (query: string) => (await staffList(query)).data.map((x) => x.ticketNumber);
+
 /** Support tickets, the contact form and the staff side of both (decision 041). */
 
 // Mail goes out when a test says so (runDue), so each test sees its own.
-const { t, smtp } = useTestApp({ mail: true, env: { PUBLIC_URL: 'http://shop.test' }, quietJobs: true });
+const { t, smtp } = useTestApp({
+  mail: true,
+  env: { PUBLIC_URL: 'http://shop.test', SUPPORT_EMAIL: 'help@shop.test' },
+  quietJobs: true,
+});
 let alice: TestAccount;
 let bob: TestAccount;
 let aliceOrderId: number;
@@ -41,7 +67,7 @@ const staff = {} as Record<'newUser' | 'user' | 'supervisor' | 'admin', TestAcco
 
 beforeAll(async () => {
   const bookId = await t.catalogue.createBook(testBook({ title: 'Middlemarch', stockQuantity: 20 }));
-  alice = await createCustomer(t, { userName: 'alice' });
+  alice = await createCustomer(t, { userName: 'alice', firstName: 'Alice', lastName: 'Liddell' });
   bob = await createCustomer(t, { userName: 'bob' });
   for (const [who, set] of [
     [alice, (id: number) => (aliceOrderId = id)],
@@ -136,7 +162,10 @@ describe('POST v1/support-tickets', () => {
 
     await t.app.jobs.runDue();
     const mail = await mailTo(alice.emailAddress, `We received your message [${created.ticketNumber}]`);
-    expect(mail.text).toContain('Hello alice,');
+    // Greeted by first name; an answer to the mail reaches support, and the mail says where to write.
+    expect(mail.text).toContain('Hello Alice,');
+    expect(mail.replyTo).toBe('help@shop.test');
+    expect(mail.text).not.toMatch(/reply to this/i);
     expect(mail.text).toContain(body.message);
     expect(mail.text).toContain(`Order: BK-${String(aliceOrderId).padStart(6, '0')}`);
     expect(mail.text).toContain('http://shop.test/account#support');
@@ -224,7 +253,10 @@ describe('POST v1/contact-items', () => {
     expect(mail.subject).toBe(`We received your message [${created.ticketNumber}]: ${body.subject}`);
     expect(mail.text).toContain('Hello Layla Haddad,');
     expect(mail.text).toContain(body.message);
-    expect(mail.text).toContain('http://shop.test/contact-us');
+    expect(mail.text).toContain(
+      `mail help@shop.test or use http://shop.test/contact-us, and quote ${created.ticketNumber}`,
+    );
+    expect(mail.replyTo).toBe('help@shop.test');
 
     const item = (await allPending()).find((x) => x.ticketNumber === created.ticketNumber);
     expect(item).toMatchObject({
@@ -235,6 +267,7 @@ describe('POST v1/contact-items', () => {
       status: 'open',
       replyCount: 0,
       lastReplyAt: null,
+      awaitingAnswer: true,
     });
   });
 
@@ -309,8 +342,10 @@ describe('POST v1/contact-items', () => {
 describe('staff', () => {
   const routes = (id: number): [Method, string, unknown?][] => [
     ['GET', '/api/v1/support-tickets/pending'],
+    ['GET', '/api/v1/support-tickets?status=all'],
     ['GET', `/api/v1/support-tickets/${id}`],
     ['POST', `/api/v1/support-tickets/${id}/replies`, { message: 'Thanks, on its way.' }],
+    ['POST', `/api/v1/support-tickets/${id}/author-replies`, { message: 'Pasted from an e-mail.' }],
     ['PATCH', `/api/v1/support-tickets/${id}`, { status: 'closed' }],
   ];
 
@@ -365,7 +400,13 @@ describe('staff', () => {
       expect(res.statusCode, res.body).toBe(201);
       const thread = res.json<StaffTicket>();
       expect(thread.replies).toEqual([
-        { id: expect.any(Number), message: answer, createdAt: expect.any(String), authorName: who.userName },
+        {
+          id: expect.any(Number),
+          message: answer,
+          createdAt: expect.any(String),
+          authorName: who.userName,
+          fromCustomer: false,
+        },
       ]);
 
       await t.app.jobs.runDue();
@@ -373,14 +414,23 @@ describe('staff', () => {
       const mail = await mailTo(alice.emailAddress, `Re: Damaged cover [${created.ticketNumber}]`);
       expect(mail.text).toContain(answer);
       expect(mail.text).toContain('> It has been a week and nothing');
+      expect(mail.text).toContain('Hello Alice,');
+      expect(mail.replyTo).toBe('help@shop.test');
 
       const mine = (await customerTickets(alice)).data.find((x) => x.id === id)!;
       expect(mine.replies).toEqual([
-        { id: thread.replies[0]!.id, message: answer, createdAt: expect.any(String), authorName: 'Bookshop Support' },
+        {
+          id: thread.replies[0]!.id,
+          message: answer,
+          createdAt: expect.any(String),
+          authorName: 'Bookshop Support',
+          fromCustomer: false,
+        },
       ]);
       expect((await allPending()).find((x) => x.id === id)).toMatchObject({
         replyCount: 1,
         lastReplyAt: expect.any(String),
+        awaitingAnswer: false,
       });
 
       const closed = await callAs(t, 'PATCH', `/api/v1/support-tickets/${id}`, who, { status: 'closed' });
@@ -413,6 +463,34 @@ describe('staff', () => {
     expect(mail.text).toContain('Yes, for free.');
   });
 
+  it('keeps the author’s e-mailed answer, pasted by staff, as theirs: not mailed, and a closed ticket opens again', async () => {
+    const body = contact();
+    const id = idOf(await sendContact(body));
+    await callAs(t, 'POST', `/api/v1/support-tickets/${id}/replies`, staff.supervisor, { message: 'Which size?' });
+    await callAs(t, 'PATCH', `/api/v1/support-tickets/${id}`, staff.supervisor, { status: 'closed' });
+    await t.app.jobs.runDue();
+    const mailsBefore = smtp.mails.length;
+
+    const res = await callAs(t, 'POST', `/api/v1/support-tickets/${id}/author-replies`, staff.admin, {
+      message: 'A4, please.\n\n> Which size?',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const thread = res.json<StaffTicket>();
+    expect(thread).toMatchObject({ status: 'open', closedAt: null });
+    expect(thread.replies.map((r) => [r.authorName, r.fromCustomer, r.message])).toEqual([
+      [staff.supervisor.userName, false, 'Which size?'],
+      ['Layla Haddad', true, 'A4, please.\n\n> Which size?'],
+    ]);
+    expect((await allPending()).find((x) => x.id === id)).toMatchObject({ awaitingAnswer: true, replyCount: 2 });
+    await t.app.jobs.runDue();
+    expect(smtp.mails.length).toBe(mailsBefore);
+    expectValidationError(
+      await callAs(t, 'POST', `/api/v1/support-tickets/${id}/author-replies`, staff.admin, { message: ' ' }),
+      'message',
+      SupportMessages.replyRequired,
+    );
+  });
+
   it('validates replies and status, and answers 404 for an unknown ticket', async () => {
     const id = idOf(await sendContact());
     const reply = (message: unknown) =>
@@ -425,7 +503,7 @@ describe('staff', () => {
       SupportMessages.statusInvalid,
     );
     expectValidationError(await callAs(t, 'GET', '/api/v1/support-tickets/abc', staff.supervisor), 'id');
-    for (const [method, url, body] of routes(2_000_000).slice(1))
+    for (const [method, url, body] of routes(2_000_000).slice(2))
       expectProblem(await callAs(t, method, url, staff.admin, body), 404);
   });
 });
@@ -448,5 +526,166 @@ describe('a customer’s tickets', () => {
     const res = await call('DELETE', '/api/v1/customers/account', erin, { password: erin.password });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expectProblem(await callAs(t, 'GET', `/api/v1/support-tickets/${id}`, staff.supervisor), 404);
+  });
+});
+
+describe('POST v1/support-tickets/customer/{id}/replies (the customer follows up)', () => {
+  // Her own account: opening tickets has an hourly limit per customer.
+  let hana: TestAccount;
+  beforeAll(async () => {
+    hana = await createCustomer(t, { userName: `hana-${unique()}`, firstName: 'Hana' });
+  });
+  it('adds the message to the thread, where staff see it as the customer’s, waiting for an answer', async () => {
+    const created = await openTicket(hana);
+    const id = idOf(created);
+    await callAs(t, 'POST', `/api/v1/support-tickets/${id}/replies`, staff.supervisor, { message: 'Which order?' });
+    expect((await allPending()).find((x) => x.id === id)).toMatchObject({ awaitingAnswer: false, replyCount: 1 });
+
+    await t.app.jobs.runDue();
+    const mailsBefore = smtp.mails.length;
+    const res = await call('POST', followUpUrl(id), hana, { message: '  The one from Monday, BK-000001.\nThanks!  ' });
+    expect(res.statusCode, res.body).toBe(201);
+    const mine = res.json<CustomerTicket>();
+    expect(mine).toMatchObject({ id, status: 'open' });
+    expect(mine.replies.map((r) => [r.authorName, r.fromCustomer, r.message])).toEqual([
+      ['Bookshop Support', false, 'Which order?'],
+      [hana.userName, true, 'The one from Monday, BK-000001.\nThanks!'],
+    ]);
+
+    const thread = await staffThread(id);
+    expect(thread.replies.map((r) => [r.authorName, r.fromCustomer])).toEqual([
+      [staff.supervisor.userName, false],
+      [hana.userName, true],
+    ]);
+    expect((await allPending()).find((x) => x.id === id)).toMatchObject({ awaitingAnswer: true, replyCount: 2 });
+    // The customer wrote it on /account: no mail to anyone.
+    await t.app.jobs.runDue();
+    expect(smtp.mails.length).toBe(mailsBefore);
+  });
+
+  it('opens a closed ticket again: back in the staff’s open list, and staff can answer it', async () => {
+    const id = idOf(await openTicket(hana));
+    await callAs(t, 'PATCH', `/api/v1/support-tickets/${id}`, staff.supervisor, { status: 'closed' });
+    expect((await allPending()).some((x) => x.id === id)).toBe(false);
+
+    const res = await call('POST', followUpUrl(id), hana, { message: 'It happened again, sorry.' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<CustomerTicket>().status).toBe('open');
+    expect(await staffThread(id)).toMatchObject({ status: 'open', closedAt: null });
+    expect((await allPending()).find((x) => x.id === id)).toMatchObject({ awaitingAnswer: true });
+    const answer = await callAs(t, 'POST', `/api/v1/support-tickets/${id}/replies`, staff.admin, { message: 'On it.' });
+    expect(answer.statusCode, answer.body).toBe(201);
+  });
+
+  it('no token 401, staff 403; another customer’s ticket, a contact item or an unknown one 404; nothing stored', async () => {
+    const id = idOf(await openTicket(hana));
+    const contactId = idOf(await sendContact());
+    const before = await countRows('support_replies');
+    const body = { message: 'Is anybody there?' };
+    expectProblem(await call('POST', followUpUrl(id), undefined, body), 401);
+    expectProblem(await call('POST', followUpUrl(id), staff.admin, body), 403);
+    for (const other of [id, contactId, 2_000_000]) {
+      const res = await call('POST', followUpUrl(other), bob, body);
+      expectProblem(res, 404);
+      expect(res.json<{ detail: string }>().detail).toBe(SupportMessages.notFound);
+    }
+    expect(await countRows('support_replies')).toBe(before);
+    expect((await staffThread(id)).status).toBe('open');
+  });
+
+  it.each([
+    [{}, SupportMessages.replyRequired],
+    [{ message: ' \u200b ' }, SupportMessages.replyRequired],
+    [{ message: 'x'.repeat(5001) }, SupportMessages.replyMax],
+    [{ message: 42 }, SupportMessages.replyRequired],
+  ])('refuses %j with a message on the field, storing nothing', async (body, message) => {
+    const id = idOf(await openTicket(hana));
+    const before = await countRows('support_replies');
+    expectValidationError(await call('POST', followUpUrl(id), hana, body), 'message', message);
+    expectValidationError(await call('POST', '/api/v1/support-tickets/customer/abc/replies', hana, body), 'id');
+    expect(await countRows('support_replies')).toBe(before);
+  });
+
+  it(`limits a customer to ${SupportLimits.followUp.perAccount.max} follow-ups an hour`, async () => {
+    const frank = await createCustomer(t);
+    const id = idOf(await openTicket(frank));
+    for (let i = 0; i < SupportLimits.followUp.perAccount.max; i++)
+      expect((await call('POST', followUpUrl(id), frank, { message: `Update ${i}` })).statusCode).toBe(201);
+    expectTooManyRequests(await call('POST', followUpUrl(id), frank, { message: 'One more' }));
+  });
+});
+
+describe('GET v1/support-tickets (the staff list)', () => {
+  let open: TicketCreated;
+  let closed: TicketCreated;
+  let fromContact: TicketCreated;
+  let grace: TestAccount;
+  beforeAll(async () => {
+    grace = await createCustomer(t, { userName: `g-${unique()}`, firstName: 'Grace', lastName: 'Hopper' });
+    open = await openTicket(grace);
+    closed = await openTicket(grace);
+    await callAs(t, 'PATCH', `/api/v1/support-tickets/${idOf(closed)}`, staff.admin, { status: 'closed' });
+    fromContact = await sendContact(contact({ name: 'Ada Lovelace', emailAddress: `ada-${unique()}@Example.org` }));
+  });
+
+  it('shows open ones by default, oldest first; closed ones or all of them, the latest activity first', async () => {
+    const byDefault = await numbersIn('');
+    expect(byDefault).toEqual(await numbersIn('status=open'));
+    expect(byDefault).toContain(open.ticketNumber);
+    expect(byDefault).not.toContain(closed.ticketNumber);
+    const created = (await staffList('status=open')).data.map((x) => x.createdAt);
+    expect([...created].sort()).toEqual(created);
+
+    const closedOnes = await staffList('status=closed');
+    expect(closedOnes.data.every((x) => x.status === 'closed')).toBe(true);
+    expect(closedOnes.data.map((x) => x.ticketNumber)).toContain(closed.ticketNumber);
+
+    const all = await numbersIn('status=all');
+    expect(all).toEqual(expect.arrayContaining([open.ticketNumber, closed.ticketNumber, fromContact.ticketNumber]));
+    // The contact item was the last written to.
+    expect(all.indexOf(fromContact.ticketNumber)).toBeLessThan(all.indexOf(open.ticketNumber));
+  });
+
+  it.each([
+    ['the ticket number', () => open.ticketNumber, () => [open]],
+    ['the number in lower case, without its zeros', () => `st${idOf(open)}`, () => [open]],
+    ['the bare id', () => String(idOf(closed)), () => [closed]],
+    ['the customer’s first and last name, any case', () => 'grace HOP', () => [open, closed]],
+    [
+      'part of the customer’s e-mail address',
+      () => grace.emailAddress.slice(0, 14).toUpperCase(),
+      () => [open, closed],
+    ],
+    ['the contact form’s name', () => 'lovelace', () => [fromContact]],
+    ['the contact form’s address', () => 'example.ORG', () => [fromContact]],
+  ])('finds tickets by %s (status all)', async (_, q, expected) => {
+    const found = await numbersIn(`status=all&q=${encodeURIComponent(q())}`);
+    expect([...found].sort()).toEqual(
+      expected()
+        .map((x) => x.ticketNumber)
+        .sort(),
+    );
+  });
+
+  it('searches within the status, counts what it finds, and takes % and _ literally', async () => {
+    expect(await numbersIn(`q=${encodeURIComponent('grace hopper')}`)).toEqual([open.ticketNumber]);
+    const found = await staffList(`status=closed&q=${encodeURIComponent('Grace')}`);
+    expect(found.total).toBe(found.data.length);
+    expect(found.data.map((x) => x.ticketNumber)).toContain(closed.ticketNumber);
+    expect(await numbersIn('status=all&q=%25')).toEqual([]);
+    expect(await numbersIn('status=all&q=_')).toEqual([]);
+  });
+
+  it('refuses an unknown status or a search too long, with the field’s message', async () => {
+    expectValidationError(
+      await call('GET', '/api/v1/support-tickets?status=solved', staff.supervisor),
+      'status',
+      SupportMessages.statusFilterInvalid,
+    );
+    expectValidationError(
+      await call('GET', `/api/v1/support-tickets?q=${'x'.repeat(101)}`, staff.supervisor),
+      'q',
+      SupportMessages.searchMax,
+    );
   });
 });

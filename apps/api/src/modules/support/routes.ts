@@ -8,8 +8,10 @@ import {
   CreateTicketReplySchema,
   CustomerTicketPageSchema,
   CustomerTicketQuerySchema,
+  CustomerTicketSchema,
   PendingTicketQuerySchema,
   StaffTicketPageSchema,
+  StaffTicketQuerySchema,
   StaffTicketSchema,
   TicketCreatedSchema,
   TicketParamsSchema,
@@ -30,6 +32,8 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
 export const SupportLimits = {
   ticket: { perIp: { max: 30, windowSeconds: 60 * 60 }, perAccount: { max: 10, windowSeconds: 60 * 60 } },
   contactItem: { perIp: { max: 10, windowSeconds: 60 * 60 }, perAccount: { max: 3, windowSeconds: 60 * 60 } },
+  /** A customer's follow-up mails nobody, but fills staff's list: as generous as opening tickets, twice over. */
+  followUp: { perIp: { max: 60, windowSeconds: 60 * 60 }, perAccount: { max: 20, windowSeconds: 60 * 60 } },
 } as const satisfies Record<string, { perIp: Budget; perAccount: Budget }>;
 const customerKey = (request: FastifyRequest) => (request.user ? String(request.user.id) : undefined);
 
@@ -81,6 +85,39 @@ export const supportRoutes: FastifyPluginCallbackZod<{ support: SupportService }
     (request) => support.listForCustomer(userOf(request).id, request.query),
   );
 
+  app.post(
+    '/v1/support-tickets/customer/:id/replies',
+    {
+      onRequest: [requireCustomer],
+      preHandler: [rateLimit(app, 'support:follow-up', SupportLimits.followUp, customerKey)],
+      schema: {
+        tags,
+        summary:
+          "The customer's follow-up in their own ticket's thread (another customer's is 404); a closed ticket opens again",
+        params: TicketParamsSchema,
+        body: CreateTicketReplySchema,
+        response: { 201: CustomerTicketSchema, ...problems, 404: ProblemSchema, 429: ProblemSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await support.followUp(userOf(request).id, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/v1/support-tickets',
+    {
+      onRequest: [requirePermission(Permission.ViewSupportTickets)],
+      schema: {
+        tags,
+        summary:
+          'Tickets and contact items (staff who may read tickets): status open (oldest first), closed or all (latest activity first); kind; search q by ticket number, name or e-mail',
+        querystring: StaffTicketQuerySchema,
+        response: { 200: StaffTicketPageSchema, ...problems },
+      },
+    },
+    (request) => support.listForStaff(request.query),
+  );
+
   app.get(
     '/v1/support-tickets/pending',
     {
@@ -123,6 +160,23 @@ export const supportRoutes: FastifyPluginCallbackZod<{ support: SupportService }
     },
     async (request, reply) =>
       reply.status(201).send(await support.reply(request.params.id, userOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/v1/support-tickets/:id/author-replies',
+    {
+      onRequest: [requirePermission(Permission.ManageSupportTickets)],
+      schema: {
+        tags,
+        summary:
+          "Keeps the author's answer that reached support by e-mail, pasted by staff: in the thread as the author's, not mailed; a closed ticket opens again",
+        params: TicketParamsSchema,
+        body: CreateTicketReplySchema,
+        response: { 201: StaffTicketSchema, ...problems, 404: ProblemSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await support.recordAuthorReply(request.params.id, userOf(request).id, request.body)),
   );
 
   app.patch(

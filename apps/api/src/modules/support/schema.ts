@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TicketKind, TicketStatus } from '@bookshop/contracts/support';
 import { accountIdColumn, accounts } from '../auth/schema.ts';
 import { orders } from '../orders/schema.ts';
@@ -46,7 +46,10 @@ export const supportTickets = pgTable(
   ],
 );
 
-/** Staff answers, in the order they were sent; each was mailed to the ticket's author. */
+/**
+ * The thread after the first message, in the order written: staff answers (each mailed to the
+ * ticket's author) and the author's follow-ups (decision 071).
+ */
 export const supportReplies = pgTable(
   'support_replies',
   {
@@ -54,7 +57,12 @@ export const supportReplies = pgTable(
     ticketId: integer('ticket_id')
       .notNull()
       .references(() => supportTickets.id, { onDelete: 'cascade' }),
-    /** The staff member who answered; null once their account is gone. */
+    /**
+     * The ticket's author wrote it: a customer on /account, or staff pasting an e-mailed answer
+     * (a contact item's author has no account). Not mailed to anyone.
+     */
+    fromCustomer: boolean('from_customer').notNull().default(false),
+    /** Who wrote or pasted it: the customer, or the staff member; null once their account is gone. */
     authorId: integer('author_id').references(() => accounts.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

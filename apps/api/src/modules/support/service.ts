@@ -10,6 +10,7 @@ import {
   type CustomerTicketQuery,
   type PendingTicketQuery,
   type StaffTicket,
+  type StaffTicketQuery,
   type TicketCreated,
   type TicketKind,
   type TicketStatus,
@@ -28,6 +29,8 @@ export type SupportDeps = {
   mailer: Mailer;
   orders: Pick<OrdersService, 'getForCustomer'>;
   publicUrl: string;
+  /** Support's mailbox, named in the mails (SUPPORT_EMAIL). */
+  supportEmail: string;
   log: FastifyBaseLogger;
 };
 
@@ -46,11 +49,17 @@ async function decoy({ db, log }: SupportDeps, kind: TicketKind): Promise<Ticket
 }
 
 /** Stores the first message and queues its acknowledgement in one transaction, then wakes the mailer. */
-async function open({ db, mailer, publicUrl }: SupportDeps, ticket: queries.NewTicket): Promise<TicketCreated> {
+async function open(
+  { db, mailer, publicUrl, supportEmail }: SupportDeps,
+  ticket: queries.NewTicket,
+): Promise<TicketCreated> {
   const stored = await db.transaction(async (tx) => {
     const { id } = await queries.insertTicket(tx, ticket);
     const row = (await queries.findTicket(tx, id))!;
-    await mailer.enqueue(tx, acknowledgementMail(row.authorEmail, row.authorName, threadOf(row), publicUrl));
+    await mailer.enqueue(
+      tx,
+      acknowledgementMail(row.authorEmail, row.authorFirstName, threadOf(row), { publicUrl, supportEmail }),
+    );
     return row;
   });
   mailer.wake();
@@ -111,10 +120,52 @@ async function listForCustomer(db: Tx, customerId: number, { pageNo, pageSize }:
   return toPage(data, total, { pageNo, pageSize });
 }
 
-/** Open tickets and contact items, oldest first: the ones waiting longest come first. */
-async function listPending(db: Tx, { pageNo, pageSize, kind }: PendingTicketQuery) {
-  const { total, rows: found } = await queries.pagePending(db, kind, pageSize, (pageNo - 1) * pageSize);
+/** The staff list: open ones oldest first (the longest waiting on top), else the latest activity first. */
+async function listForStaff(db: Tx, { pageNo, pageSize, kind, status, q }: StaffTicketQuery) {
+  const { total, rows: found } = await queries.pageStaffTickets(
+    db,
+    { status, kind, search: q || undefined },
+    pageSize,
+    (pageNo - 1) * pageSize,
+  );
   return toPage(found.map(toStaffTicketSummary), total, { pageNo, pageSize });
+}
+
+/** The customer's own ticket; another customer's, or a contact item, answers as if it did not exist. */
+async function customerTicket(tx: Tx, customerId: number, id: number) {
+  const row = await queries.findTicket(tx, id);
+  if (!row || row.customerId !== customerId) throw notFound(SupportMessages.notFound);
+  return toCustomerTicket(row, await queries.listReplies(tx, [id]));
+}
+
+/**
+ * The author's own words join the thread (`by`: the customer, or staff pasting them from an
+ * e-mail). A closed ticket opens again, so it is back in the staff's open list; nothing is mailed.
+ */
+async function addAuthorMessage(tx: Tx, row: queries.TicketRow, by: number, message: string) {
+  await queries.insertReply(tx, { ticketId: row.id, authorId: by, message, fromCustomer: true });
+  if (row.status === 'closed') await queries.setStatus(tx, row.id, 'open', by);
+  else await queries.touch(tx, row.id);
+}
+
+/** The customer's follow-up in their own ticket's thread, written on /account. */
+async function followUp(db: Database, customerId: number, id: number, input: CreateTicketReply) {
+  return db.transaction(async (tx) => {
+    const row = await queries.findTicket(tx, id, { lock: true });
+    if (!row || row.customerId !== customerId) throw notFound(SupportMessages.notFound);
+    await addAuthorMessage(tx, row, customerId, input.message);
+    return customerTicket(tx, customerId, id);
+  });
+}
+
+/** The author's answer that reached support by e-mail (the mails' Reply-To), pasted into the thread by staff. */
+async function recordAuthorReply(db: Database, id: number, staffId: number, input: CreateTicketReply) {
+  return db.transaction(async (tx) => {
+    const row = await queries.findTicket(tx, id, { lock: true });
+    if (!row) throw notFound(SupportMessages.notFound);
+    await addAuthorMessage(tx, row, staffId, input.message);
+    return staffTicket(tx, id);
+  });
 }
 
 async function staffTicket(tx: Tx, id: number): Promise<StaffTicket> {
@@ -124,16 +175,27 @@ async function staffTicket(tx: Tx, id: number): Promise<StaffTicket> {
 }
 
 /** Keeps the reply in the thread and mails it to the author, in one transaction; a closed ticket is 409. */
-async function reply({ db, mailer, publicUrl }: SupportDeps, id: number, staffId: number, input: CreateTicketReply) {
+async function reply(
+  { db, mailer, publicUrl, supportEmail }: SupportDeps,
+  id: number,
+  staffId: number,
+  input: CreateTicketReply,
+) {
   const ticket = await db.transaction(async (tx) => {
     const row = await queries.findTicket(tx, id, { lock: true });
     if (!row) throw notFound(SupportMessages.notFound);
     if (row.status === 'closed') throw conflict(SupportMessages.closed);
-    await queries.insertReply(tx, { ticketId: id, authorId: staffId, message: input.message });
+    await queries.insertReply(tx, { ticketId: id, authorId: staffId, message: input.message, fromCustomer: false });
     await queries.touch(tx, id);
     // A deleted customer account has no address left; the reply stays in the thread.
     if (!row.authorDeleted)
-      await mailer.enqueue(tx, replyMail(row.authorEmail, row.authorName, threadOf(row), input.message, publicUrl));
+      await mailer.enqueue(
+        tx,
+        replyMail(row.authorEmail, row.authorFirstName, threadOf(row), input.message, {
+          publicUrl,
+          supportEmail,
+        }),
+      );
     return staffTicket(tx, id);
   });
   mailer.wake();
@@ -159,7 +221,12 @@ export function createSupportService(deps: SupportDeps) {
     createTicket: (customer: AuthUser, input: CreateSupportTicket) => createTicket(deps, customer, input),
     createContactItem: (input: CreateContactItem) => createContactItem(deps, input),
     listForCustomer: (customerId: number, query: CustomerTicketQuery) => listForCustomer(db, customerId, query),
-    listPending: (query: PendingTicketQuery) => listPending(db, query),
+    listForStaff: (query: StaffTicketQuery) => listForStaff(db, query),
+    /** The spec's pending list: the staff list of open ones. */
+    listPending: (query: PendingTicketQuery) => listForStaff(db, { ...query, status: 'open' }),
+    followUp: (customerId: number, id: number, input: CreateTicketReply) => followUp(db, customerId, id, input),
+    recordAuthorReply: (id: number, staffId: number, input: CreateTicketReply) =>
+      recordAuthorReply(db, id, staffId, input),
     getForStaff: (id: number) => staffTicket(db, id),
     reply: (id: number, staffId: number, input: CreateTicketReply) => reply(deps, id, staffId, input),
     setStatus: (id: number, staffId: number, status: TicketStatus) => setStatus(db, id, staffId, status),

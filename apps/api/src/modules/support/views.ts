@@ -6,6 +6,7 @@ import {
   type StaffTicket,
   type StaffTicketSummary,
   type TicketCreated,
+  type TicketReply,
   type TicketKind,
 } from '@bookshop/contracts/support';
 import type { ReplyRow, TicketRow, TicketWithAuthor } from './queries.ts';
@@ -44,32 +45,34 @@ function staffFields(row: TicketWithAuthor) {
   };
 }
 
-const toReply = (reply: ReplyRow, authorName: string) => ({
+const toReply = (reply: ReplyRow, staffName: (reply: ReplyRow) => string): TicketReply => ({
   id: reply.id,
   message: reply.message,
   createdAt: reply.createdAt.toISOString(),
-  authorName,
+  authorName: reply.fromCustomer ? (reply.authorName ?? '') : staffName(reply),
+  fromCustomer: reply.fromCustomer,
 });
 
 // The customer hears from the shop, not from a named employee; staff see who answered.
 export const toCustomerTicket = (row: TicketRow, replies: ReplyRow[]): CustomerTicket => ({
   ...ticketFields(row),
-  replies: replies.map((reply) => toReply(reply, SupportMessages.staffAuthor)),
+  replies: replies.map((reply) => toReply(reply, () => SupportMessages.staffAuthor)),
 });
 
 export const toStaffTicket = (row: TicketWithAuthor, replies: ReplyRow[]): StaffTicket => ({
   ...ticketFields(row),
   ...staffFields(row),
-  replies: replies.map((reply) => toReply(reply, reply.authorName ?? SupportMessages.staffAuthor)),
+  replies: replies.map((reply) => toReply(reply, (staff) => staff.authorName ?? SupportMessages.staffAuthor)),
 });
 
 export const toStaffTicketSummary = (
-  row: TicketWithAuthor & { replyCount: number; lastReplyAt: Date | null },
+  row: TicketWithAuthor & { replyCount: number; lastReplyAt: Date | null; awaitingAnswer: boolean },
 ): StaffTicketSummary => ({
   ...ticketFields(row),
   ...staffFields(row),
   replyCount: row.replyCount,
   lastReplyAt: iso(row.lastReplyAt),
+  awaitingAnswer: row.awaitingAnswer,
 });
 
 export const threadOf = (row: TicketRow) => ({

@@ -8,7 +8,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { useDeleteAddress } from '../api/delete-address.ts';
 import { useAddresses } from '../api/get-addresses.ts';
 import { useSetMainAddress } from '../api/set-main-address.ts';
-import { countryName } from '../../../lib/country-name.ts';
+import { countryName } from '@bookshop/contracts/country-name';
 import { LoadError } from '../../../ui/load-error.tsx';
 
 const updatePath = (id: number) => Routes.updateAddress.replace(':id', String(id));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
@@ -21,6 +21,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useStaffTicket } from '../api/get-staff-ticket.ts';
+import { useRecordAuthorReply } from '../api/record-author-reply.ts';
 import { useReplyToTicket } from '../api/reply-to-ticket.ts';
 import { useUpdateTicketStatus } from '../api/update-ticket-status.ts';
 import { TicketStatusBadge } from '../../support/components/ticket-status-badge.tsx';
@@ -133,7 +134,7 @@ export function AdminTicketPage({ canManage }: AdminTicketPageProps) {
         />
       </section>
 
-      {canManage && data.status === 'open' && <ReplyForm ticket={data} />}
+      {canManage && <ReplyForm key={data.status} ticket={data} />}
     </div>
   );
 }
@@ -172,8 +173,17 @@ function StatusButton({ ticket }: { ticket: StaffTicket }) {
   );
 }
 
+/** Our answer (e-mailed), or the author's answer that reached support by e-mail, pasted (not e-mailed). */
+type ReplyKind = 'answer' | 'pasted';
+
 function ReplyForm({ ticket }: { ticket: StaffTicket }) {
-  const reply = useReplyToTicket(ticket.id);
+  const closed = ticket.status === 'closed';
+  // A closed ticket takes no answer until it is reopened; the author's own words reopen it.
+  const [kind, setKind] = useState<ReplyKind>(closed ? 'pasted' : 'answer');
+  const answer = useReplyToTicket(ticket.id);
+  const paste = useRecordAuthorReply(ticket.id);
+  const send = kind === 'answer' ? answer : paste;
+  const kindName = useId();
   const {
     register,
     handleSubmit,
@@ -186,6 +196,16 @@ function ReplyForm({ ticket }: { ticket: StaffTicket }) {
     defaultValues: { message: '' },
   });
   const to = ticket.emailAddress || 'nobody (the account was deleted)';
+  const hints: Record<ReplyKind, string> = {
+    answer: `E-mailed to ${to} and kept in this thread, as plain text.`,
+    pasted: closed
+      ? `Kept in this thread as ${ticket.name}'s, not e-mailed; the ticket opens again.`
+      : `Kept in this thread as ${ticket.name}'s, not e-mailed.`,
+  };
+  const choices: { value: ReplyKind; label: string }[] = [
+    { value: 'answer', label: closed ? 'Our answer (reopen the ticket first)' : 'Our answer' },
+    { value: 'pasted', label: `${ticket.name}'s e-mailed reply, pasted` },
+  ];
 
   return (
     <form
@@ -193,9 +213,9 @@ function ReplyForm({ ticket }: { ticket: StaffTicket }) {
       aria-label="Reply to this ticket"
       className="grid gap-4 rounded-xl border border-stone-200 bg-white p-5"
       onSubmit={handleSubmit((values) =>
-        reply.mutate(values, {
+        send.mutate(values, {
           onSuccess: () => {
-            toast.success('Reply sent.');
+            toast.success(kind === 'answer' ? 'Reply sent.' : 'Added to the thread.');
             reset({ message: '' });
           },
           onError: (error) => {
@@ -205,15 +225,32 @@ function ReplyForm({ ticket }: { ticket: StaffTicket }) {
         }),
       )}
     >
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-semibold text-stone-800">This message is</legend>
+        {choices.map((choice) => (
+          <label key={choice.value} className="flex min-h-11 items-center gap-2 text-stone-800">
+            <input
+              type="radio"
+              name={kindName}
+              value={choice.value}
+              checked={kind === choice.value}
+              disabled={choice.value === 'answer' && closed}
+              onChange={() => setKind(choice.value)}
+              className="size-4 accent-brand"
+            />
+            {choice.label}
+          </label>
+        ))}
+      </fieldset>
       <TextAreaField
         label="Reply"
         maxLength={MESSAGE_MAX_LENGTH}
-        hint={`E-mailed to ${to} and kept in this thread, as plain text.`}
+        hint={hints[kind]}
         error={errors.message?.message}
         {...register('message')}
       />
-      <Button type="submit" className="justify-self-start" pending={reply.isPending}>
-        Send Reply
+      <Button type="submit" className="justify-self-start" pending={send.isPending}>
+        {kind === 'answer' ? 'Send Reply' : 'Add to Thread'}
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Address } from '@bookshop/contracts/addresses';
-import { countryName } from '../../../lib/country-name.ts';
+import { countryName } from '@bookshop/contracts/country-name';
 import { Button } from '../../../ui/button.tsx';
 import { PlusIcon } from '../../../ui/icons.tsx';
 

@@ -1,5 +1,5 @@
 import type { Order } from '@bookshop/contracts/orders';
-import { countryName } from '../../../lib/country-name.ts';
+import { countryName } from '@bookshop/contracts/country-name';
 import { formatDateTime } from '../../../lib/format.ts';
 
 export const orderCard = 'grid content-start gap-3 rounded-xl border border-stone-200 bg-white p-5';

@@ -7,7 +7,7 @@ import { SupportMessages, type CustomerTicket } from '@bookshop/contracts/suppor
 import { answerApi, type ApiRequest, type ApiReply } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast, Toaster } from '../../../ui/toast.tsx';
-import { makeCustomerTicket, pageOf } from '../testing/ticket-fixtures.ts';
+import { makeCustomerTicket, makeReply, pageOf } from '../testing/ticket-fixtures.ts';
 import { SupportSection } from './support-section.tsx';
 
 const orders = [
@@ -44,14 +44,7 @@ describe('the Support section of /account', () => {
         message: 'The cover is torn.\n<img src=x onerror=alert(1)>',
         orderId: 7,
         orderNumber: 'BK-000007',
-        replies: [
-          {
-            id: 1,
-            message: 'Sorry!\nA new copy is on its way.',
-            createdAt: '2026-11-21T09:00:00.000Z',
-            authorName: 'Bookshop Support',
-          },
-        ],
+        replies: [makeReply({ id: 1, message: 'Sorry!\nA new copy is on its way.' })],
       }),
       makeCustomerTicket({ id: 11, status: 'closed' }),
     ]);
@@ -110,7 +103,7 @@ describe('the Support section of /account', () => {
       website: '',
     });
     expect(await section.findByText('Wrong book')).toBeInTheDocument();
-    expect(section.queryByRole('form')).not.toBeInTheDocument();
+    expect(section.queryByRole('form', { name: 'New support ticket' })).not.toBeInTheDocument();
   });
 
   it('checks the form as it is typed and shows the server’s refusal of the order under it', async () => {
@@ -142,5 +135,88 @@ describe('the Support section of /account', () => {
     await user.click(form.getByRole('button', { name: 'Send Ticket' }));
     await waitFor(() => expect(api.sent('POST', '/api/v1/support-tickets')).toHaveLength(2));
     expect(api.sent('POST', '/api/v1/support-tickets')[1]!.body).toMatchObject({ orderId: null });
+  });
+
+  describe('replying in a ticket’s thread', () => {
+    /** One ticket on the server that takes the customer's replies as the API would. */
+    function stubThread(initial: CustomerTicket, answer?: ApiReply) {
+      let ticket = initial;
+      return answerApi((request) => {
+        if (request.method === 'GET' && request.path === '/api/v1/support-tickets/customer')
+          return { body: pageOf([ticket], 5) };
+        if (request.method === 'POST' && request.path === `/api/v1/support-tickets/customer/${ticket.id}/replies`) {
+          if (answer) return answer;
+          const { message } = request.body as { message: string };
+          const reply = makeReply({ id: 9, message, authorName: 'layla', fromCustomer: true });
+          ticket = { ...ticket, status: 'open', replies: [...ticket.replies, reply] };
+          return { status: 201, body: ticket };
+        }
+        return undefined;
+      });
+    }
+    async function openThread(section: ReturnType<typeof renderSection>, subject: string) {
+      const user = userEvent.setup();
+      await user.click(await section.findByText(subject));
+      return { user, form: within(section.getByRole('form', { name: /Reply to ticket/ })) };
+    }
+
+    it('sends the reply, shows it in the thread as the customer’s, and empties the box', async () => {
+      const api = stubThread(
+        makeCustomerTicket({
+          id: 12,
+          subject: 'Damaged cover',
+          replies: [makeReply({ id: 1, message: 'Which book?' })],
+        }),
+      );
+      const section = renderSection();
+      const { user, form } = await openThread(section, 'Damaged cover');
+      expect(form.getByText('We answer here and by e-mail.')).toBeInTheDocument();
+
+      await user.click(form.getByRole('button', { name: 'Send Reply' }));
+      expect(await form.findByText(SupportMessages.replyRequired)).toBeInTheDocument();
+      expect(api.sent('POST', '/api/v1/support-tickets/customer/12/replies')).toEqual([]);
+
+      await user.type(form.getByLabelText('Your reply'), 'Persuasion,\nthe hardback.');
+      await user.click(form.getByRole('button', { name: 'Send Reply' }));
+      expect(await screen.findByText(SupportMessages.followUpSent)).toBeInTheDocument();
+      expect(api.sent('POST', '/api/v1/support-tickets/customer/12/replies')[0]!.body).toEqual({
+        message: 'Persuasion,\nthe hardback.',
+      });
+      const messages = within(section.getByRole('list', { name: 'Messages' }));
+      const last = await waitFor(() => {
+        const items = messages.getAllByRole('listitem');
+        expect(items).toHaveLength(3);
+        return items[2]!;
+      });
+      // The customer's own words carry 'You', as their first message does.
+      expect(last).toHaveTextContent('You');
+      expect(last).toHaveTextContent('Persuasion, the hardback.');
+      expect(form.getByLabelText('Your reply')).toHaveValue('');
+      expect(section.getAllByRole('listitem')[0]).toHaveTextContent('2 replies');
+    });
+
+    it('says a reply opens a closed ticket again, and the ticket shows Open afterwards', async () => {
+      stubThread(makeCustomerTicket({ id: 11, subject: 'Late parcel', status: 'closed' }));
+      const section = renderSection();
+      const { user, form } = await openThread(section, 'Late parcel');
+      expect(section.getByText('Closed')).toBeInTheDocument();
+      expect(form.getByText('This ticket is closed; your reply opens it again.')).toBeInTheDocument();
+      await user.type(form.getByLabelText('Your reply'), 'It came back again.');
+      await user.click(form.getByRole('button', { name: 'Send Reply' }));
+      expect(await section.findByText('Open')).toBeInTheDocument();
+    });
+
+    it('shows the server’s refusal under the box and keeps what was typed', async () => {
+      stubThread(makeCustomerTicket({ id: 10, subject: 'Gift card' }), {
+        status: 400,
+        body: { title: 'Validation Failed', status: 400, errors: { message: [SupportMessages.replyMax] } },
+      });
+      const section = renderSection();
+      const { user, form } = await openThread(section, 'Gift card');
+      await user.type(form.getByLabelText('Your reply'), 'Is it still valid?');
+      await user.click(form.getByRole('button', { name: 'Send Reply' }));
+      expect(await form.findByText(SupportMessages.replyMax)).toBeInTheDocument();
+      expect(form.getByLabelText('Your reply')).toHaveValue('Is it still valid?');
+    });
   });
 });

@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCustomerTickets } from '../api/get-customer-tickets.ts';
 import { NewTicketForm, type OrderChoice } from './new-ticket-form.tsx';
+import { TicketReplyForm } from './ticket-reply-form.tsx';
 import { TicketStatusBadge } from './ticket-status-badge.tsx';
 import { TicketThread } from './ticket-thread.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
@@ -75,11 +76,12 @@ export function SupportSection({ orderChoices }: SupportSectionProps) {
                       {ticket.replies.length === 1 ? '1 reply' : `${ticket.replies.length} replies`}
                     </span>
                   </summary>
-                  <div className="border-t border-stone-200 p-4">
+                  <div className="grid gap-4 border-t border-stone-200 p-4">
                     <TicketThread
                       first={{ authorName: 'You', message: ticket.message, createdAt: ticket.createdAt }}
                       replies={ticket.replies}
                     />
+                    <TicketReplyForm ticket={ticket} />
                   </div>
                 </details>
               </li>

@@ -2,19 +2,25 @@ import type { TicketReply } from '@bookshop/contracts/support';
 import { formatDateTime } from '../../../lib/format.ts';
 
 type ThreadProps = {
-  /** The first message and who wrote it. */
+  /** The first message and who wrote it; the author's later messages carry the same name ('You' on /account). */
   first: { authorName: string; message: string; createdAt: string };
   replies: readonly TicketReply[];
 };
 
 /**
- * A ticket's messages, oldest first. Everything is rendered as text (React escapes it), with the
- * line breaks that were typed; nothing a visitor or staff member wrote is ever read as HTML.
+ * A ticket's messages, oldest first: the author's on one side, the shop's on the other. Everything
+ * is rendered as text (React escapes it), with the line breaks that were typed; nothing a visitor
+ * or staff member wrote is ever read as HTML.
  */
 export function TicketThread({ first, replies }: ThreadProps) {
   const messages = [
     { key: 'first', fromStaff: false, ...first },
-    ...replies.map((reply) => ({ key: String(reply.id), fromStaff: true, ...reply })),
+    ...replies.map((reply) => ({
+      key: String(reply.id),
+      fromStaff: !reply.fromCustomer,
+      ...reply,
+      authorName: reply.fromCustomer ? first.authorName : reply.authorName,
+    })),
   ];
   return (
     <ol className="grid gap-3" aria-label="Messages">

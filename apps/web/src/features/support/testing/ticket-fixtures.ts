@@ -3,10 +3,12 @@ import {
   CustomerTicketSchema,
   StaffTicketSchema,
   StaffTicketSummarySchema,
+  TicketReplySchema,
   ticketNumber,
   type CustomerTicket,
   type StaffTicket,
   type StaffTicketSummary,
+  type TicketReply,
 } from '@bookshop/contracts/support';
 
 /* Fixtures built by factories and parsed by the contract schemas, so a fake cannot drift from the API. */
@@ -37,8 +39,23 @@ export const makeStaffTicket = (overrides: Partial<StaffTicket> & { id: number }
 
 export const makeTicketSummary = (overrides: Partial<StaffTicketSummary> & { id: number }): StaffTicketSummary => {
   const { replies: _replies, ...ticket } = makeStaffTicket({ id: overrides.id });
-  return StaffTicketSummarySchema.parse({ ...ticket, replyCount: 0, lastReplyAt: null, ...overrides });
+  return StaffTicketSummarySchema.parse({
+    ...ticket,
+    replyCount: 0,
+    lastReplyAt: null,
+    awaitingAnswer: true,
+    ...overrides,
+  });
 };
+
+export const makeReply = (overrides: Partial<TicketReply> & { id: number }): TicketReply =>
+  TicketReplySchema.parse({
+    message: 'A new copy is on its way.',
+    createdAt: '2026-11-21T09:00:00.000Z',
+    authorName: 'Bookshop Support',
+    fromCustomer: false,
+    ...overrides,
+  });
 
 export const pageOf = <T>(data: T[], pageSize = 10): Page<T> => ({
   data,

@@ -1,0 +1,14 @@
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/**
+ * English name of an ISO alpha-2 code ('AE' → 'United Arab Emirates'), for the storefront and the
+ * API's mails alike. Its own file, without the phone-number metadata `addresses.ts` loads, so a
+ * page that only lists addresses stays small.
+ */
+export const countryName = (code: string): string => {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
