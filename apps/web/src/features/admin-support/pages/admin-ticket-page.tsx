@@ -27,6 +27,7 @@ import { useUpdateTicketStatus } from '../api/update-ticket-status.ts';
 import { TicketStatusBadge } from '../../support/components/ticket-status-badge.tsx';
 import { TicketThread } from '../../support/components/ticket-thread.tsx';
 import { KIND_LABELS } from './admin-support-page.tsx';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 const validId = (raw: string | undefined) => {
   const id = Number(raw);
@@ -83,8 +84,8 @@ export function AdminTicketPage({ canManage }: AdminTicketPageProps) {
               <>
                 {' '}
                 &lt;
-                <a href={`mailto:${data.emailAddress}`} className="break-all text-brand hover:underline">
-                  {data.emailAddress}
+                <a href={`mailto:${data.emailAddress}`} className="text-brand hover:underline">
+                  <EmailAddress value={data.emailAddress} />
                 </a>
                 &gt;
               </>

@@ -8,6 +8,7 @@ import { useConfirmEmail } from '../api/confirm-email.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { ResendConfirmationForm } from '../components/resend-confirmation-form.tsx';
 import { authAreas, type AuthArea } from '../lib/auth-area.ts';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 /** /email-confirmation?id=… and /admin/email-confirmation?id=…: opened from the confirmation mail. */
 export function EmailConfirmationPage({ area = 'customer' }: { area?: AuthArea }) {
@@ -33,7 +34,7 @@ export function EmailConfirmationPage({ area = 'customer' }: { area?: AuthArea }
         <div role="status" className="grid justify-items-center gap-3 text-center text-stone-800">
           <CheckCircleIcon className="size-12 text-green-700" />
           <p>
-            <b className="break-all">{emailAddress}</b>{' '}
+            <EmailAddress value={emailAddress} className="font-bold" />{' '}
             {alreadyConfirmed ? 'was already confirmed. You can log in.' : 'is confirmed. You can log in now.'}
           </p>
         </div>

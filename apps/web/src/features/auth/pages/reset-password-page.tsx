@@ -7,6 +7,7 @@ import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { authAreas, type AuthArea } from '../lib/auth-area.ts';
+import { EmailAddress } from '../../../ui/email-address.tsx';
 
 /** /reset-password?token=… and /admin/reset-password?token=…: opened from the reset mail. */
 export function ResetPasswordPage({ area = 'customer' }: { area?: AuthArea }) {
@@ -30,8 +31,8 @@ export function ResetPasswordPage({ area = 'customer' }: { area?: AuthArea }) {
     return (
       <AuthCard title="Password changed">
         <p role="status" className="text-center text-stone-800">
-          The password of <b className="break-all">{reset.data.emailAddress}</b> is changed. Every other session of this
-          account has been logged out.
+          The password of <EmailAddress value={reset.data.emailAddress} className="font-bold" /> is changed. Every other
+          session of this account has been logged out.
         </p>
         <Link to={login} className={buttonClasses({ size: 'lg' })}>
           Login
