@@ -147,6 +147,27 @@ describe('the session across the app', { timeout: 20_000 }, () => {
     expect(localStorage.getItem(GUEST_CART_STORAGE_KEY)).toBeNull();
   });
 
+  it('asks for nothing more of the customer who logged out: no cart without a token', async () => {
+    withSessionCookie();
+    const api = fakeApi({
+      'POST /api/v1/users/app-rt': ok(makeUser({ userName: 'nora' })),
+      'POST /api/v1/users/logout': ok(undefined, 204),
+      'GET /api/v1/cart': ({ headers }) =>
+        headers.get('Authorization') ? ok({ items: [], itemCount: 0 }) : problem(401, 'Unauthorized'),
+      ...shop,
+    });
+    const user = userEvent.setup();
+    renderApp(Routes.aboutUs);
+    await waitFor(() => expect(api.to('GET /api/v1/cart')).toHaveLength(1), SLOW);
+
+    await user.click(await within(header()).findByRole('button', { name: 'Logout' }, SLOW));
+    expect(await within(header()).findByRole('link', { name: 'Login' }, SLOW)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(api.to('GET /api/v1/cart').map((request) => request.headers.get('Authorization'))).toEqual([
+      expect.stringMatching(/^Bearer /),
+    ]);
+  });
+
   it('merges the guest cart into the server cart after login, then empties it', async () => {
     putInGuestCart(guestCartLine);
     const api = fakeApi({
