@@ -73,6 +73,33 @@ describe('PageMeta in the browser', () => {
     expect(all('script[type="application/ld+json"]')).toHaveLength(0);
   });
 
+  it('adds a cover preload to the document whole, href and srcset already set, on each navigation', async () => {
+    // Chromium warns of an invalid href, and fetches the href's width the page never shows, when a
+    // preload link in the document gets its href and srcset one attribute at a time.
+    const changedInPlace: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records)
+        if (record.type === 'attributes' && record.target instanceof HTMLLinkElement)
+          changedInPlace.push(`${record.target.rel}: ${record.attributeName}`);
+    });
+    observer.observe(document.head, { subtree: true, childList: true, attributes: true });
+    const cover = (name: string) => ({
+      href: `/images/books/${name}-400.webp`,
+      imageSrcSet: `/images/books/${name}-800.webp 800w`,
+    });
+    const view = render(<BookScreen meta={{ ...bookPageMeta(emma), preloadImage: cover('emma') }} />);
+    view.rerender(
+      <BookScreen meta={{ ...bookPageMeta(emma), path: '/books/Persuasion', preloadImage: cover('persuasion') }} />,
+    );
+    await Promise.resolve(); // mutation records are delivered in a microtask
+    observer.disconnect();
+
+    expect(changedInPlace).toEqual([]);
+    expect(all('link[rel="preload"]').map((link) => link.getAttribute('imagesrcset'))).toEqual([
+      '/images/books/persuasion-800.webp 800w',
+    ]);
+  });
+
   it('updates in place when the same page’s data changes', () => {
     const view = render(<BookScreen meta={bookPageMeta(emma)} />);
     view.rerender(<BookScreen meta={bookPageMeta({ ...emma, discountedPrice: 45 })} />);

@@ -152,6 +152,14 @@ export function renderHeadTags(meta: PageMetaData, origin: string): string {
     .join('\n');
 }
 
+function createTag(tag: Exclude<HeadTag, { tag: 'title' }>): Element {
+  const element = document.createElement(tag.tag);
+  for (const [name, value] of Object.entries(tag.attrs)) element.setAttribute(name, value);
+  if (tag.tag === 'script') element.textContent = tag.text;
+  element.setAttribute(MANAGED, '');
+  return element;
+}
+
 function applyHeadTags(tags: HeadTag[]) {
   const kept = new Set<Element>();
   for (const tag of tags) {
@@ -159,16 +167,18 @@ function applyHeadTags(tags: HeadTag[]) {
       document.title = tag.text;
       continue;
     }
+    // Each element enters the document whole: a preload link given its attributes one by one once
+    // attached has Chromium warn of an invalid href and fetch an image the page never uses.
+    const next = createTag(tag);
     // The template's own description (not yet marked) is taken over rather than duplicated.
-    let element = document.head.querySelector(tag.key);
-    if (!element) {
-      element = document.createElement(tag.tag);
-      document.head.append(element);
+    const current = document.head.querySelector(tag.key);
+    if (current?.isEqualNode(next)) {
+      kept.add(current);
+      continue;
     }
-    for (const [name, value] of Object.entries(tag.attrs)) element.setAttribute(name, value);
-    if (tag.tag === 'script') element.textContent = tag.text;
-    element.setAttribute(MANAGED, '');
-    kept.add(element);
+    if (current) current.replaceWith(next);
+    else document.head.append(next);
+    kept.add(next);
   }
   removeManaged(kept);
 }
