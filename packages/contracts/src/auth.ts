@@ -8,12 +8,6 @@ import { lineText } from './text.ts';
 
 /** Access tokens live 15 minutes; the refresh cookie renews them (docs/decisions/004-sessions-and-tokens.md). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-/**
- * A cookie scripts may read, set and cleared with the httpOnly refresh cookie: the storefront asks
- * for a token refresh only when it is there, so a logged-out visit makes no request that must fail
- * (decision 076). It says only that a session may exist; it grants nothing.
- */
-export const SESSION_MARKER_COOKIE = 'bookshop_session';
 export const EMAIL_CONFIRMATION_TTL_HOURS = 24;
 export const PASSWORD_RESET_TTL_MINUTES = 30;
 

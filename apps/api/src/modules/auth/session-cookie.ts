@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_MARKER_COOKIE } from '@bookshop/contracts/auth';
+import { SESSION_MARKER_COOKIE } from '@bookshop/contracts/constants';
 import { API_PREFIX } from '../../platform/api-prefix.ts';
 
 /** The refresh token's cookie: httpOnly, SameSite=Strict, sent only to the session endpoints. */

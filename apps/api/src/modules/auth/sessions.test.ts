@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { AuthMessages, ProblemType, SESSION_MARKER_COOKIE } from '@bookshop/contracts/auth';
+import { AuthMessages, ProblemType } from '@bookshop/contracts/auth';
+import { SESSION_MARKER_COOKIE } from '@bookshop/contracts/constants';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { createCustomer, createStaff, createTestApp, expectProblem, loginAs, uniqueIp } from '../../test/app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';

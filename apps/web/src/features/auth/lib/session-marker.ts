@@ -1,4 +1,4 @@
-import { SESSION_MARKER_COOKIE } from '@bookshop/contracts/auth';
+import { SESSION_MARKER_COOKIE } from '@bookshop/contracts/constants';
 
 /**
  * Whether this browser may hold a session: the API sets its marker cookie beside the httpOnly

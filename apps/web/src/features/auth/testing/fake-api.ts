@@ -1,5 +1,6 @@
 import { onTestFinished } from 'vitest';
-import { SESSION_MARKER_COOKIE, type LoggedInUser } from '@bookshop/contracts/auth';
+import type { LoggedInUser } from '@bookshop/contracts/auth';
+import { SESSION_MARKER_COOKIE } from '@bookshop/contracts/constants';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { permissionsOf } from '@bookshop/contracts/roles';
 import { answerApi, problem, type ApiReply, type ApiRequest } from '../../../test/network.ts';
