@@ -19,8 +19,9 @@ export type PageMetaData = {
   jsonLd?: Record<string, unknown>;
   /**
    * The page's largest paint when it is an image (the book's cover, a listing's first cover):
-   * preloaded with high priority from <head>, with the srcset and sizes its <img> uses, so the
-   * browser fetches it before the stylesheet and scripts (decision 053).
+   * preloaded with high priority from the server-rendered <head>, with the srcset and sizes its
+   * <img> uses, so the browser fetches it before the stylesheet and scripts (decision 053). Client
+   * navigations add no preload (decision 076).
    */
   preloadImage?: { href: string; imageSrcSet?: string; imageSizes?: string };
 };
@@ -63,10 +64,12 @@ function absoluteUrls(value: unknown, origin: string): unknown {
   );
 }
 
+const PRELOAD_KEY = 'link[rel="preload"][as="image"]';
+
 function preloadTag({ href, imageSrcSet, imageSizes }: NonNullable<PageMetaData['preloadImage']>): HeadTag {
   return {
     tag: 'link',
-    key: 'link[rel="preload"][as="image"]',
+    key: PRELOAD_KEY,
     attrs: {
       rel: 'preload',
       as: 'image',
@@ -176,6 +179,9 @@ function applyHeadTags(tags: HeadTag[]) {
       kept.add(current);
       continue;
     }
+    // A cover preload helps only the server's first paint: after a client navigation the <img>
+    // is already rendering, and may take a larger copy the browser holds, leaving a preload unused.
+    if (tag.key === PRELOAD_KEY) continue;
     if (current) current.replaceWith(next);
     else document.head.append(next);
     kept.add(next);
