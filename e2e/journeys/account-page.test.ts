@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createConfirmedCustomer, logInThroughForm, type Customer } from '../support/accounts.ts';
-import { newPage } from '../support/browser.ts';
+import { expectFailedLoad, newPage } from '../support/browser.ts';
 import { solidPng } from '../support/png.ts';
 
 const NEW_PASSWORD = 'Turning-pages-2!';
@@ -79,6 +79,7 @@ describe('the account page', () => {
 
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.getByRole('link', { name: 'Login', exact: true }).first().waitFor();
+    expectFailedLoad(page, 400, '/api/v1/customers/login', 'the journey tries the password it just replaced');
     await tryLogIn(page, customer.emailAddress, customer.password);
     await page.getByText('Invalid email address or password.').first().waitFor();
     await logInThroughForm(page, { emailAddress: customer.emailAddress, password: NEW_PASSWORD });
@@ -132,6 +133,7 @@ describe('the account page', () => {
     await page.getByRole('link', { name: 'Login', exact: true }).first().waitFor();
     await expect(page.getByRole('button', { name: 'Logout' }).count()).resolves.toBe(0);
 
+    expectFailedLoad(page, 400, '/api/v1/customers/login', 'the journey logs in to the account it deleted');
     await tryLogIn(page, customer.emailAddress, customer.password);
     await page.getByText('Invalid email address or password.').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');

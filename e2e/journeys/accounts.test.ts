@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage } from '../support/browser.ts';
+import { expectFailedLoad, newPage } from '../support/browser.ts';
 import { waitForMailLink } from '../support/mail.ts';
 
 const PASSWORD = 'Reading-1s-fun!';
@@ -59,6 +59,7 @@ describe('customer accounts', () => {
 
   it('answers a wrong password with one message that does not say which part was wrong', async () => {
     const page = await newPage();
+    expectFailedLoad(page, 400, '/api/v1/customers/login', 'the journey logs in with a wrong password');
     await page.goto('/login');
     await logIn(page, 'customer@bookshop.local', 'Wrong-password1!');
     await page.getByText('Invalid email address or password.').first().waitFor();

@@ -72,11 +72,14 @@ describe('the admin book pages', () => {
     await shop.getByRole('heading', { level: 1, name: title }).waitFor();
     await shop.getByText('Dhs 39.99').first().waitFor();
 
-    // The author's page, rendered on the server, and the sitemap's links to both pages.
+    // The author's page, rendered on the server for a new visitor, and the sitemap's links to both
+    // pages. (This tab holds the cover at 800 px from the book page; Chromium would draw the card
+    // from it and leave the server's 400 px preload unused, a console warning.)
     const authorPath = `/authors/${encodeURIComponent(author)}`;
-    await shop.goto(authorPath);
-    await shop.getByRole('heading', { level: 1, name: author }).waitFor();
-    const sitemap = async () => (await fetch(new URL('/sitemap.xml', shop.url()))).text();
+    const visitor = await newPage();
+    await visitor.goto(authorPath);
+    await visitor.getByRole('heading', { level: 1, name: author }).waitFor();
+    const sitemap = async () => (await fetch(new URL('/sitemap.xml', visitor.url()))).text();
     await expect.poll(sitemap).toContain(`/books/${encodeURIComponent(title)}</loc>`);
     expect(await sitemap()).toContain(`${authorPath}</loc>`);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
+import { baseUrl, expectFailedLoad, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
 
 type BookPage = { data: { title: string; discountedPrice: number }[]; paginationDetails: { totalPages: number } };
 
@@ -78,6 +78,7 @@ describe('browsing the catalogue', () => {
 
   it('answers an unknown path with HTTP 404 and the Page Not Found page', async () => {
     const page = await newPage();
+    expectFailedLoad(page, 404, '/no/such/page', 'the journey opens a page that does not exist');
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await page.getByText('Page Not Found').first().waitFor();
@@ -89,8 +90,9 @@ describe('browsing the catalogue', () => {
     ['genre', '/genres/No%20Such%20Genre'],
     ['author', '/authors/Nobody%20Known'],
     ['book', '/books/No%20Such%20Book'],
-  ])('answers an unknown %s with HTTP 404 and the Page Not Found page', async (_kind, path) => {
+  ])('answers an unknown %s with HTTP 404 and the Page Not Found page', async (kind, path) => {
     const page = await newPage();
+    expectFailedLoad(page, 404, path, `the journey opens a ${kind} that does not exist`);
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
+import { baseUrl, expectConsoleMessage, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
 import { apiAs, createConfirmedCustomer, logInThroughForm, type Customer } from '../support/accounts.ts';
 
 type Book = { id: number; title: string; stockQuantity: number; isInStock: boolean };
@@ -108,6 +108,11 @@ describe('checkout', () => {
     // The two copies are held for this customer while the payment page is open.
     await expect.poll(() => stockOf(book.title)).toBe(before - 2);
 
+    expectConsoleMessage(
+      page,
+      /Failed to load resource: .* status of 402 .*\/sandbox\/checkout\/cs_\w+\)$/,
+      'the journey pays with the test card that is always declined; the sandbox answers 402',
+    );
     await fillCard(page, customer, '4000 0000 0000 0002');
     await page.getByText('Your card was declined.').first().waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/sandbox\/checkout\/cs_/);

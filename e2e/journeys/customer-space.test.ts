@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage } from '../support/browser.ts';
+import { baseUrl, expectFailedLoad, newPage } from '../support/browser.ts';
 import { apiAs, createConfirmedCustomer, logInThroughForm } from '../support/accounts.ts';
 
 type Book = { id: number; title: string; stockQuantity: number; isInStock: boolean };
@@ -119,6 +119,7 @@ describe("the customer's own space", () => {
 
     await page.goto(bookUrl(book.title));
     await page.getByRole('heading', { level: 1, name: book.title }).waitFor();
+    expectFailedLoad(page, 409, '/api/v1/cart', 'the journey asks for one copy more than the stock');
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     // Spec section 8: the toast keeps the card's title and says what the server said.
     const toast = page.getByRole('alert').filter({ hasText: 'Failed to add book to cart.' });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createConfirmedCustomer, logInThroughForm } from '../support/accounts.ts';
-import { baseUrl, newPage } from '../support/browser.ts';
+import { baseUrl, expectFailedLoad, newPage } from '../support/browser.ts';
 
 /** A page that records every Content-Security-Policy violation the browser reports. */
 async function watchedPage(): Promise<{ page: Page; violations: string[] }> {
@@ -32,6 +32,7 @@ describe('the shop under its security headers', () => {
     await apiAs(customer).post('cart', { bookId: book.id, quantity: 1 });
 
     const { page, violations } = await watchedPage();
+    expectFailedLoad(page, 404, '/no-such-page', 'the Page Not Found page is checked under the policy too');
     for (const path of ['/', `/books/${encodeURIComponent(book.title)}`, '/register', '/faqs', '/no-such-page']) {
       await page.goto(path, { waitUntil: 'networkidle' });
     }

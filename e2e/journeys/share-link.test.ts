@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage } from '../support/browser.ts';
+import { baseUrl, expectFailedLoad, newPage } from '../support/browser.ts';
 
 describe('sharing a book', () => {
   it('copies a short link from the book page that opens the same page', async () => {
@@ -29,6 +29,7 @@ describe('sharing a book', () => {
 
   it('shows Page Not Found with HTTP 404 for an unknown short link', async () => {
     const page = await newPage();
+    expectFailedLoad(page, 404, '/s/zzzzzzzz', 'the journey opens a short link that was never made');
     const response = await page.goto('/s/zzzzzzzz');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser.ts';
+import { clientAddress } from './client-address.ts';
 import { waitForMailLink } from './mail.ts';
 
 export const TEST_PASSWORD = 'Reading-1s-fun!';
@@ -10,7 +11,11 @@ export type Customer = { emailAddress: string; password: string; token: string }
 async function post(path: string, body: unknown, token?: string) {
   const res = await fetch(`${baseUrl}/api/v1/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': clientAddress(),
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`POST ${path} → ${res.status} ${await res.text()}`);
@@ -38,7 +43,9 @@ export async function createConfirmedCustomer(): Promise<Customer> {
 export const apiAs = (customer: Customer) => ({
   post: (path: string, body: unknown) => post(path, body, customer.token),
   async get<T>(path: string): Promise<T> {
-    const res = await fetch(`${baseUrl}/api/v1/${path}`, { headers: { authorization: `Bearer ${customer.token}` } });
+    const res = await fetch(`${baseUrl}/api/v1/${path}`, {
+      headers: { authorization: `Bearer ${customer.token}`, 'x-forwarded-for': clientAddress() },
+    });
     if (!res.ok) throw new Error(`GET ${path} → ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   },
@@ -70,7 +77,11 @@ export async function createStaffWithRole(role: 'User' | 'Supervisor' | 'Admin')
   const { token } = (await post('users/login', DEMO_ADMIN)) as { token: string };
   const res = await fetch(`${baseUrl}/api/v1/users/${member.id}/role`, {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': clientAddress(),
+    },
     body: JSON.stringify({ role }),
   });
   if (!res.ok) throw new Error(`PATCH users/${member.id}/role → ${res.status} ${await res.text()}`);

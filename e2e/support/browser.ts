@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
-import { afterAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, expect, inject } from 'vitest';
+import { clientAddress } from './client-address.ts';
 
 const require = createRequire(import.meta.url);
 export const baseUrl = inject('baseUrl');
@@ -10,8 +11,93 @@ let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 
 afterAll(async () => {
+  // A message that arrived after the file's last test still fails the file.
+  const unexpected = takeConsoleProblems();
   for (const context of contexts) await context.close();
   await browser?.close();
+  expect(unexpected, 'console errors or warnings no test expected').toEqual([]);
+});
+
+/*
+ * Quiet consoles (issue 21): every page a journey opens is watched, and a test fails when any page
+ * logged an error or a warning (CSP violations and failed loads included, which Chromium reports
+ * there), threw an uncaught error, or had a request fail. A test that provokes one on purpose says
+ * so with `expectConsoleMessage`, which also fails when the message never comes.
+ */
+interface Allowance {
+  pattern: RegExp;
+  reason: string;
+  seen: boolean;
+}
+interface Watched {
+  page: Page;
+  problems: string[];
+  allowances: Allowance[];
+}
+const watched: Watched[] = [];
+
+function watch(page: Page) {
+  const entry: Watched = { page, problems: [], allowances: [] };
+  watched.push(entry);
+  const where = () => {
+    try {
+      const url = new URL(page.url());
+      return url.pathname + url.search;
+    } catch {
+      return page.url();
+    }
+  };
+  const report = (problem: string) => {
+    const allowance = entry.allowances.find((a) => a.pattern.test(problem));
+    if (allowance) allowance.seen = true;
+    else entry.problems.push(`on ${where()}: ${problem}`);
+  };
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const source = message.location().url;
+    report(`console.${message.type()} ${message.text()}${source ? ` (${source})` : ''}`);
+  });
+  page.on('pageerror', (error) => report(`uncaught ${error.name}: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? 'failed';
+    // The page's own cancellation (an AbortSignal, a navigation that replaces the page) is not a failure.
+    if (failure === 'net::ERR_ABORTED') return;
+    report(`request failed ${request.method()} ${request.url()} (${failure})`);
+  });
+}
+
+/**
+ * Allows one kind of console message, page error or failed request on `page` for the rest of the
+ * current test, because the test provokes it (`reason` says how); the test fails if it never comes.
+ */
+export function expectConsoleMessage(page: Page, pattern: RegExp, reason: string) {
+  const entry = watched.find((w) => w.page === page);
+  if (!entry) throw new Error('expectConsoleMessage: the page was not opened with newPage()');
+  if (!reason.trim()) throw new Error('expectConsoleMessage: say why the message is expected');
+  entry.allowances.push({ pattern, reason, seen: false });
+}
+
+/**
+ * Chromium logs every 4xx or 5xx answer as 'Failed to load resource'; a test that provokes one on
+ * purpose (an unknown page, a wrong password) names its status and path with the reason.
+ */
+export function expectFailedLoad(page: Page, status: number, path: string, reason: string) {
+  const url = new URL(path, baseUrl).href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expectConsoleMessage(page, new RegExp(`Failed to load resource: .* status of ${status} .*\\(${url}\\)$`), reason);
+}
+
+function takeConsoleProblems() {
+  const problems: string[] = [];
+  for (const entry of watched) {
+    problems.push(...entry.problems.splice(0));
+    for (const a of entry.allowances.splice(0))
+      if (!a.seen) problems.push(`expected but never logged: ${String(a.pattern)} (${a.reason})`);
+  }
+  return problems;
+}
+
+afterEach(() => {
+  expect(takeConsoleProblems(), 'console errors or warnings no test expected').toEqual([]);
 });
 
 /**
@@ -25,8 +111,10 @@ export async function newPage(options: { width?: number; height?: number; timezo
     viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
     locale: 'en-GB',
     timezoneId: options.timezoneId,
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
   });
   contexts.push(context);
+  context.on('page', watch); // every page of the context, pop-ups included
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   // Pages arrive server-rendered: what a test clicks may be on screen before it answers. A visit

@@ -68,6 +68,8 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
       SEED: 'demo',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Visitors are told apart by X-Forwarded-For (client-address.ts), as behind a balancer.
+      TRUST_PROXY: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser.ts';
+import { clientAddress } from './client-address.ts';
 import { waitForMailLink } from './mail.ts';
 
 export const DEMO_ADMIN = { emailAddress: 'admin@bookshop.local', password: 'Demo-admin1!' };
@@ -10,6 +11,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   const res = await fetch(`${baseUrl}/api/v1/${path}`, {
     method,
     headers: {
+      'x-forwarded-for': clientAddress(),
       ...(body !== undefined && { 'content-type': 'application/json' }),
       ...(token && { authorization: `Bearer ${token}` }),
     },

@@ -3,6 +3,14 @@
 export const CURRENCY = 'AED';
 
 /**
+ * A cookie scripts may read, set and cleared with the httpOnly refresh cookie: the storefront asks
+ * for a token refresh only when it is there, so a logged-out visit makes no request that must fail
+ * (decision 076). It says only that a session may exist; it grants nothing. (Here, not in auth.ts,
+ * so the storefront's first script loads no zod schema: see lib/strict-csp.ts.)
+ */
+export const SESSION_MARKER_COOKIE = 'bookshop_session';
+
+/**
  * The shop's clock (the UAE, UTC+4 all year): every date and time a person reads — pages, e-mails,
  * the card page, the orders export — and the days of the dashboard (decision 074; written by
  * `shop-clock.ts`). Migration 0016's per-day sales spell it out.

@@ -103,6 +103,9 @@ export type Review = z.infer<typeof ReviewSchema>;
 export const OwnReviewSchema = ReviewSchema.extend({ bookTitle: z.string(), isHidden: z.boolean() });
 export type OwnReview = z.infer<typeof OwnReviewSchema>;
 
+/** `GET v1/reviews/review-by/{bookId}`: the caller's review of the book, or null before they wrote one. */
+export const OwnReviewOfBookSchema = OwnReviewSchema.nullable();
+
 export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 

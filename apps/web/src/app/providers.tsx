@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type Query, type QueryClient } from '@tanstack/react-query';
 import type { MergeCart } from '@bookshop/contracts/cart';
 import { PersonType } from '@bookshop/contracts/enums';
 import {
@@ -7,6 +7,7 @@ import {
   onSessionEvent,
   restoreSession,
   subscribeToSession,
+  useCurrentUser,
 } from '../features/auth/session/session-store.ts';
 import { guestCart } from '../features/cart/guest-cart.ts';
 import { api } from '../lib/api-client.ts';
@@ -32,6 +33,7 @@ export function AppProviders({ children, queryClient }: ProvidersProps) {
 const PUBLIC_QUERY_ROOTS = new Set<unknown>(
   [bookKeys.all, genreKeys.all, authorKeys.all, configKeys.all, authKeys.all].map(([root]) => root),
 );
+const PRIVATE_QUERIES = { predicate: (query: Query) => !PUBLIC_QUERY_ROOTS.has(query.queryKey[0]) };
 
 /**
  * What login and logout mean beyond the auth feature (spec section 4): logout clears the cart and
@@ -46,9 +48,9 @@ function useSessionHousekeeping(client: QueryClient) {
     const unsubscribe = subscribeToSession(() => {
       const next = identityOf(getSession().user);
       if (next === identity) return;
-      if (identity !== undefined) {
-        client.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(query.queryKey[0]) });
-      }
+      // The previous person's requests in flight are dropped at once: logout revokes the token
+      // they carry, so they could only come back as a 401 (a console error) for someone who left.
+      if (identity !== undefined) void client.cancelQueries(PRIVATE_QUERIES);
       identity = next;
     });
     const stopListening = onSessionEvent((event) => {
@@ -60,6 +62,16 @@ function useSessionHousekeeping(client: QueryClient) {
       stopListening();
     };
   }, [client]);
+
+  // Their cached data goes once the page has re-rendered for the new person (effects run children
+  // first): a query removed while a component still held its options from before would be fetched
+  // again at once, without a token.
+  const identity = identityOf(useCurrentUser());
+  const previous = useRef(identity);
+  useEffect(() => {
+    if (previous.current !== undefined && previous.current !== identity) client.removeQueries(PRIVATE_QUERIES);
+    previous.current = identity;
+  }, [client, identity]);
 }
 
 const identityOf = (user: { id: number; personType: number } | null) =>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Routes } from '@bookshop/contracts/routes';
 import { installSessionRefresh, resetSession } from '../features/auth/session/session-store.ts';
-import { fakeApi, makeStaff, makeUser, ok, problem } from '../features/auth/testing/fake-api.ts';
+import { fakeApi, makeStaff, makeUser, ok, problem, withSessionCookie } from '../features/auth/testing/fake-api.ts';
 import { GUEST_CART_STORAGE_KEY } from '../features/cart/guest-cart.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { AppProviders } from './providers.tsx';
@@ -61,6 +61,7 @@ afterEach(() => {
 
 describe('the session across the app', { timeout: 20_000 }, () => {
   it('is restored by one refresh before the routes render; the header shows the avatar and Logout', async () => {
+    withSessionCookie();
     const api = fakeApi({
       'POST /api/v1/users/app-rt': ok(makeUser({ userName: 'nora' })),
       ...shop,
@@ -77,7 +78,16 @@ describe('the session across the app', { timeout: 20_000 }, () => {
     expect(api.to('POST /api/v1/users/app-rt')).toHaveLength(1);
   });
 
+  it('asks a visitor without a session cookie for no refresh, and shows Login', async () => {
+    const api = fakeApi({ ...shop });
+    renderApp(Routes.aboutUs);
+    await restored();
+    expect(await within(header()).findByRole('link', { name: 'Login' }, SLOW)).toBeInTheDocument();
+    expect(api.to('POST /api/v1/users/app-rt')).toEqual([]);
+  });
+
   it('shows the Dashboard link to logged-in staff only', async () => {
+    withSessionCookie();
     fakeApi({ 'POST /api/v1/users/app-rt': ok(makeStaff({ userName: 'sam' })), 'GET /api/v1/genres': ok([]) });
     renderApp(Routes.aboutUs);
     await restored();
@@ -92,6 +102,7 @@ describe('the session across the app', { timeout: 20_000 }, () => {
     { who: 'a customer', refresh: ok(makeUser()), offered: true },
     { who: 'staff', refresh: ok(makeStaff()), offered: false },
   ])('offers the Wishlist in header, mobile menu, bottom bar and footer to $who: $offered', async (c) => {
+    if (c.refresh.status === 200) withSessionCookie();
     fakeApi({ 'POST /api/v1/users/app-rt': c.refresh, 'GET /api/v1/genres': ok([]) });
     const user = userEvent.setup();
     renderApp(Routes.aboutUs);
@@ -117,6 +128,7 @@ describe('the session across the app', { timeout: 20_000 }, () => {
   });
 
   it('logs out: tells the server, forgets the user and empties the guest cart', async () => {
+    withSessionCookie();
     putInGuestCart(guestCartLine);
     const api = fakeApi({
       'POST /api/v1/users/app-rt': ok(makeUser({ userName: 'nora' })),
@@ -133,6 +145,27 @@ describe('the session across the app', { timeout: 20_000 }, () => {
     // Leaving for home is a navigation of its own, which may land just after the header changed.
     await waitFor(() => expect(router.state.location.pathname).toBe(Routes.home), SLOW);
     expect(localStorage.getItem(GUEST_CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it('asks for nothing more of the customer who logged out: no cart without a token', async () => {
+    withSessionCookie();
+    const api = fakeApi({
+      'POST /api/v1/users/app-rt': ok(makeUser({ userName: 'nora' })),
+      'POST /api/v1/users/logout': ok(undefined, 204),
+      'GET /api/v1/cart': ({ headers }) =>
+        headers.get('Authorization') ? ok({ items: [], itemCount: 0 }) : problem(401, 'Unauthorized'),
+      ...shop,
+    });
+    const user = userEvent.setup();
+    renderApp(Routes.aboutUs);
+    await waitFor(() => expect(api.to('GET /api/v1/cart')).toHaveLength(1), SLOW);
+
+    await user.click(await within(header()).findByRole('button', { name: 'Logout' }, SLOW));
+    expect(await within(header()).findByRole('link', { name: 'Login' }, SLOW)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(api.to('GET /api/v1/cart').map((request) => request.headers.get('Authorization'))).toEqual([
+      expect.stringMatching(/^Bearer /),
+    ]);
   });
 
   it('merges the guest cart into the server cart after login, then empties it', async () => {
@@ -156,6 +189,7 @@ describe('the session across the app', { timeout: 20_000 }, () => {
   });
 
   it('refreshes once on a 401 and retries with the new token', async () => {
+    withSessionCookie();
     let refreshes = 0;
     const admin = makeStaff({ role: RoleName.Admin });
     const api = fakeApi({
@@ -172,6 +206,7 @@ describe('the session across the app', { timeout: 20_000 }, () => {
   });
 
   it('goes home, logged out, when the refresh fails', async () => {
+    withSessionCookie();
     let refreshes = 0;
     fakeApi({
       'POST /api/v1/users/app-rt': () =>

@@ -34,7 +34,11 @@ export const sessionRoutes: FastifyPluginCallbackZod<SessionRoutesOptions> = (ap
     },
     async (request, reply) => {
       const token = readRefreshCookie(request);
-      if (!token) throw sessionEnded();
+      if (!token) {
+        // A marker left without its refresh cookie would have the storefront ask again on every load.
+        clearRefreshCookie(reply, cookies);
+        throw sessionEnded();
+      }
       try {
         const result = await sessions.refresh(token);
         if (result.kind === 'rotated') setRefreshCookie(reply, result.refreshToken, result.refreshExpiresAt, cookies);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AuthMessages, ProblemType } from '@bookshop/contracts/auth';
+import { SESSION_MARKER_COOKIE } from '@bookshop/contracts/constants';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { createCustomer, createStaff, createTestApp, expectProblem, loginAs, uniqueIp } from '../../test/app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
@@ -19,6 +20,8 @@ const refresh = (cookie?: string) =>
   });
 const logout = (cookie?: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: cookie ? { cookie } : {} });
+const markerOf = (res: Awaited<ReturnType<typeof refresh>>) =>
+  res.cookies.find((c) => c.name === SESSION_MARKER_COOKIE);
 const cookieOf = (res: Awaited<ReturnType<typeof refresh>>) => {
   const cookie = res.cookies.find((c) => c.name === COOKIE);
   return cookie && `${COOKIE}=${cookie.value}`;
@@ -43,6 +46,23 @@ describe('POST /api/v1/users/app-rt', () => {
     expect((await refresh(`${COOKIE}=${next.value}`)).statusCode).toBe(200);
   });
 
+  it('sets the session marker beside the refresh cookie: readable by scripts, same lifetime, whole site', async () => {
+    const customer = await createCustomer(t);
+    const res = await refresh(customer.refreshCookie);
+    const refreshCookie = res.cookies.find((c) => c.name === COOKIE)!;
+    const marker = markerOf(res)!;
+    expect(marker).toMatchObject({ value: '1', path: '/', sameSite: 'Strict' });
+    expect(marker.httpOnly).toBeFalsy();
+    expect(marker.expires).toEqual(refreshCookie.expires);
+  });
+
+  it('clears a session marker left without its refresh cookie, so the storefront stops asking', async () => {
+    const res = await refresh(`${SESSION_MARKER_COOKIE}=1`);
+    expectProblem(res, 401);
+    expect(markerOf(res)).toMatchObject({ value: '' });
+    expect(markerOf(res)!.expires!.getTime()).toBeLessThan(Date.now());
+  });
+
   it('works for staff too, with role and permissions', async () => {
     const staff = await createStaff(t, RoleName.Supervisor);
     const res = await refresh(staff.refreshCookie);
@@ -65,6 +85,7 @@ describe('POST /api/v1/users/app-rt', () => {
     const stolen = await refresh(customer.refreshCookie);
     expectProblem(stolen, 401);
     expect(stolen.cookies.find((c) => c.name === COOKIE)?.value).toBe('');
+    expect(markerOf(stolen)?.value).toBe('');
     // The legitimate holder is logged out too: the family is revoked.
     expectProblem(await refresh(third), 401);
   });
@@ -113,6 +134,8 @@ describe('POST /api/v1/users/logout', () => {
     const cleared = res.cookies.find((c) => c.name === COOKIE)!;
     expect(cleared.value).toBe('');
     expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
+    expect(markerOf(res)).toMatchObject({ value: '', path: '/' });
+    expect(markerOf(res)!.expires!.getTime()).toBeLessThan(Date.now());
     expectProblem(await refresh(customer.refreshCookie), 401);
     expect((await refresh(otherBrowser.refreshCookie)).statusCode).toBe(200);
   });
@@ -172,6 +195,7 @@ describe('the refresh cookie over https', () => {
         httpOnly: true,
         sameSite: 'Strict',
       });
+      expect(markerOf(res)).toMatchObject({ secure: true, sameSite: 'Strict' });
     } finally {
       await secure.close();
     }

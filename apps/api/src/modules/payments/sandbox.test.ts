@@ -138,6 +138,8 @@ describe('sandbox hosted page', () => {
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toMatch(/^text\/css/);
     expect(css.body).toContain('.test-mode');
+    // The storefront's icon, so the browser asks for no /favicon.ico (a 404 in its console).
+    expect(res.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
   });
 
   it('lists every test card it honours, and each does what the list says', async () => {

@@ -73,11 +73,13 @@ export async function staffReviews(deps: ReviewReadDeps, rows: queries.ReviewWit
   }));
 }
 
-/** The caller's review of the book, hidden or not; 404 when they wrote none. */
-export async function getOwn(deps: ReviewReadDeps, customerId: number, bookId: number): Promise<OwnReview> {
+/**
+ * The caller's review of the book, hidden or not; null when they wrote none, an ordinary answer
+ * for a book page or review form asking before a first review (decision 076).
+ */
+export async function getOwn(deps: ReviewReadDeps, customerId: number, bookId: number): Promise<OwnReview | null> {
   const review = await queries.findReviewBy(deps.db, customerId, bookId);
-  if (!review) throw notFound(ReviewMessages.notFound);
-  return ownReview(deps, review.id);
+  return review ? ownReview(deps, review.id) : null;
 }
 
 export async function eligibility(

@@ -323,12 +323,19 @@ describe('GET /api/v1/reviews/{bookId}', () => {
     }
   });
 
-  it('review-by answers the caller’s own review, or 404', async () => {
+  it('review-by answers the caller’s own review, or 200 with null before they wrote one', async () => {
     const res = await call('GET', `/api/v1/reviews/review-by/${emma}`, bob);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: ids.bob, bookTitle: 'Emma', rating: 5 });
-    expectProblem(await call('GET', `/api/v1/reviews/review-by/${emma}`, dave), 404);
-    expectProblem(await call('GET', `/api/v1/reviews/review-by/${persuasion}`, bob), 404);
+    for (const [who, bookId] of [
+      [dave, emma],
+      [bob, persuasion],
+    ] as const) {
+      const none = await call('GET', `/api/v1/reviews/review-by/${bookId}`, who);
+      expect(none.statusCode).toBe(200);
+      expect(none.headers['content-type']).toMatch(/^application\/json/);
+      expect(none.json()).toBeNull();
+    }
   });
 
   it('eligibility tells the book page what to offer', async () => {

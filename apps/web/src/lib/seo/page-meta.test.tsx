@@ -2,7 +2,13 @@ import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BookSchema } from '@bookshop/contracts/catalogue';
-import { createHeadCollector, HeadCollectorProvider, PageMeta, type PageMetaData } from './page-meta.tsx';
+import {
+  createHeadCollector,
+  HeadCollectorProvider,
+  PageMeta,
+  renderHeadTags,
+  type PageMetaData,
+} from './page-meta.tsx';
 import { bookPageMeta, homePageMeta } from './page-meta-builders.ts';
 
 const emma = BookSchema.parse({
@@ -71,6 +77,39 @@ describe('PageMeta in the browser', () => {
     expect(all('meta[property^="product:"]')).toHaveLength(0);
     expect(content('meta[name="twitter:card"]')).toEqual(['summary']);
     expect(all('script[type="application/ld+json"]')).toHaveLength(0);
+  });
+
+  it('keeps the server’s cover preload, adds none on client navigation, and never edits a link in place', async () => {
+    // Chromium warned of an invalid href when a preload link in the document got its attributes
+    // one at a time, and of an unused preload when the <img> took a larger copy it already held.
+    const cover = (name: string) => ({
+      href: `/images/books/${name}-400.webp`,
+      imageSrcSet: `/images/books/${name}-800.webp 800w`,
+    });
+    const first = { ...bookPageMeta(emma), preloadImage: cover('emma') };
+    document.head.innerHTML = renderHeadTags(first, window.location.origin);
+    const served = all('link[rel="preload"]')[0];
+    const changedInPlace: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records)
+        if (record.type === 'attributes' && record.target instanceof HTMLLinkElement)
+          changedInPlace.push(`${record.target.rel}: ${record.attributeName}`);
+    });
+    observer.observe(document.head, { subtree: true, childList: true, attributes: true });
+
+    const view = render(<BookScreen meta={first} />);
+    expect(all('link[rel="preload"]')).toEqual([served]);
+    view.rerender(
+      <BookScreen meta={{ ...bookPageMeta(emma), path: '/books/Persuasion', preloadImage: cover('persuasion') }} />,
+    );
+    await Promise.resolve(); // mutation records are delivered in a microtask
+    observer.disconnect();
+
+    expect(all('link[rel="preload"]')).toEqual([]);
+    expect(all('link[rel="canonical"]').map((link) => link.getAttribute('href'))).toEqual([
+      `${window.location.origin}/books/Persuasion`,
+    ]);
+    expect(changedInPlace).toEqual([]);
   });
 
   it('updates in place when the same page’s data changes', () => {

@@ -19,8 +19,9 @@ export type PageMetaData = {
   jsonLd?: Record<string, unknown>;
   /**
    * The page's largest paint when it is an image (the book's cover, a listing's first cover):
-   * preloaded with high priority from <head>, with the srcset and sizes its <img> uses, so the
-   * browser fetches it before the stylesheet and scripts (decision 053).
+   * preloaded with high priority from the server-rendered <head>, with the srcset and sizes its
+   * <img> uses, so the browser fetches it before the stylesheet and scripts (decision 053). Client
+   * navigations add no preload (decision 076).
    */
   preloadImage?: { href: string; imageSrcSet?: string; imageSizes?: string };
 };
@@ -63,10 +64,12 @@ function absoluteUrls(value: unknown, origin: string): unknown {
   );
 }
 
+const PRELOAD_KEY = 'link[rel="preload"][as="image"]';
+
 function preloadTag({ href, imageSrcSet, imageSizes }: NonNullable<PageMetaData['preloadImage']>): HeadTag {
   return {
     tag: 'link',
-    key: 'link[rel="preload"][as="image"]',
+    key: PRELOAD_KEY,
     attrs: {
       rel: 'preload',
       as: 'image',
@@ -152,6 +155,14 @@ export function renderHeadTags(meta: PageMetaData, origin: string): string {
     .join('\n');
 }
 
+function createTag(tag: Exclude<HeadTag, { tag: 'title' }>): Element {
+  const element = document.createElement(tag.tag);
+  for (const [name, value] of Object.entries(tag.attrs)) element.setAttribute(name, value);
+  if (tag.tag === 'script') element.textContent = tag.text;
+  element.setAttribute(MANAGED, '');
+  return element;
+}
+
 function applyHeadTags(tags: HeadTag[]) {
   const kept = new Set<Element>();
   for (const tag of tags) {
@@ -159,16 +170,21 @@ function applyHeadTags(tags: HeadTag[]) {
       document.title = tag.text;
       continue;
     }
+    // Each element enters the document whole: a preload link given its attributes one by one once
+    // attached has Chromium warn of an invalid href and fetch an image the page never uses.
+    const next = createTag(tag);
     // The template's own description (not yet marked) is taken over rather than duplicated.
-    let element = document.head.querySelector(tag.key);
-    if (!element) {
-      element = document.createElement(tag.tag);
-      document.head.append(element);
+    const current = document.head.querySelector(tag.key);
+    if (current?.isEqualNode(next)) {
+      kept.add(current);
+      continue;
     }
-    for (const [name, value] of Object.entries(tag.attrs)) element.setAttribute(name, value);
-    if (tag.tag === 'script') element.textContent = tag.text;
-    element.setAttribute(MANAGED, '');
-    kept.add(element);
+    // A cover preload helps only the server's first paint: after a client navigation the <img>
+    // is already rendering, and may take a larger copy the browser holds, leaving a preload unused.
+    if (tag.key === PRELOAD_KEY) continue;
+    if (current) current.replaceWith(next);
+    else document.head.append(next);
+    kept.add(next);
   }
   removeManaged(kept);
 }

@@ -6,7 +6,7 @@ import { Routes } from '@bookshop/contracts/routes';
 import { AdminLoginPage } from '../pages/admin-login-page.tsx';
 import { LoginPage } from '../pages/login-page.tsx';
 import { resetSession, startSession, useCurrentUser } from '../session/session-store.ts';
-import { fakeApi, makeStaff, makeUser, ok } from '../testing/fake-api.ts';
+import { fakeApi, makeStaff, makeUser, ok, withSessionCookie } from '../testing/fake-api.ts';
 import { renderRoutes, WhereAmI } from '../testing/render.tsx';
 import { RedirectWhenLoggedIn, RequireCustomer, RequireStaff } from './route-guards.tsx';
 
@@ -130,6 +130,7 @@ describe('route guards', () => {
   it('wait for the first-load refresh before deciding', async () => {
     // A guard that rendered before the refresh answered would send a returning customer to /login.
     let answer: (user: unknown) => void = () => {};
+    withSessionCookie();
     const api = fakeApi({
       'POST /api/v1/users/app-rt': () => new Promise((resolve) => (answer = (user) => resolve(ok(user)))),
     });

@@ -47,7 +47,7 @@ describe('/email-confirmation', () => {
   });
 
   it('explains a used or expired link and sends a new one', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     const api = fakeApi({
       [`POST /api/v1/users/confirm-email/${ID}`]: problem(400, AuthMessages.invalidLinkTitle),
       'POST /api/v1/users/resend-confirmation': ok({ message: AuthMessages.confirmationSent }, 202),
@@ -63,6 +63,6 @@ describe('/email-confirmation', () => {
     expect(await screen.findByText(AuthMessages.confirmationSent)).toBeInTheDocument();
     expect(api.to('POST /api/v1/users/resend-confirmation')[0]?.body).toEqual({ emailAddress: 'sam@example.com' });
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', Routes.adminLogin);
-    error.mockRestore();
+    info.mockRestore();
   });
 });

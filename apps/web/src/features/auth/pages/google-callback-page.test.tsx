@@ -63,7 +63,7 @@ describe('/auth/google/callback', () => {
   });
 
   it('explains a refused sign-in on the page (no error toast) and logs it', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     fakeApi({ 'POST /api/v1/customers/google-signin': problem(400, AuthMessages.googleSignInFailedTitle) });
     const nonce = new URL(prepareGoogleSignIn('client-123')).searchParams.get('nonce')!;
     renderCallback(`#id_token=${idTokenWith({ nonce })}`);
@@ -71,8 +71,8 @@ describe('/auth/google/callback', () => {
     expect(await screen.findByText(AuthMessages.googleSignInFailed)).toBeInTheDocument();
     expect(googleSignInQueryOptions({ idToken: 'x', nonce }).meta).toEqual({ errorToast: false });
     expect(getSession().user).toBeNull();
-    expect(error).toHaveBeenCalledWith('An unexpected error occurred. Please try again later.');
-    error.mockRestore();
+    expect(info).toHaveBeenCalledWith('An unexpected error occurred. Please try again later.');
+    info.mockRestore();
   });
 
   it('shows why Google sign-in was refused for an existing account (409), with its own words', async () => {

@@ -167,7 +167,7 @@ describe('/register', () => {
   });
 
   it('shows a spinner on Register while the request is pending, and logs a failure', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     let answer: (reply: ReturnType<typeof problem>) => void = () => {};
     fakeApi({
       'GET /api/v1/config': ok({ googleClientId: null }),
@@ -191,8 +191,8 @@ describe('/register', () => {
 
     answer(problem(409, 'Conflict', { detail: 'Taken' }));
     await waitFor(() => expect(button).toBeEnabled());
-    expect(error).toHaveBeenCalledWith(Messages.unexpectedError);
-    error.mockRestore();
+    expect(info).toHaveBeenCalledWith(Messages.unexpectedError);
+    info.mockRestore();
   });
 
   it('offers Google sign-in only when the API has it enabled', async () => {

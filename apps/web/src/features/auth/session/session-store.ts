@@ -5,6 +5,7 @@ import { configureSessionRefresh, tokenStore } from '../../../lib/api-client.ts'
 import { logoutRequest } from '../api/logout.ts';
 import { refreshSession } from '../api/refresh-session.ts';
 import { tokenExpiresAt } from '../lib/jwt.ts';
+import { mayHaveSession } from '../lib/session-marker.ts';
 import { toast } from '../../../ui/toast.tsx';
 
 /*
@@ -77,8 +78,13 @@ export async function logout(): Promise<void> {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** One token refresh at a time; true when the session was renewed (role changes arrive this way too). */
+/**
+ * One token refresh at a time; true when the session was renewed (role changes arrive this way too).
+ * Asked only when the session marker says a refresh cookie may exist, so a visitor's load makes
+ * no request that can only fail with a 401 (decision 076).
+ */
 export function refresh(): Promise<boolean> {
+  if (!mayHaveSession()) return Promise.resolve(false);
   refreshing ??= refreshSession()
     .then(
       (user) => {
@@ -95,7 +101,10 @@ export function refresh(): Promise<boolean> {
 
 let restoring: Promise<void> | null = null;
 
-/** Spec section 4: on first load, one refresh is tried before routes render. Runs once per page load. */
+/**
+ * Spec section 4: on first load, one refresh is tried before routes render (when a session may
+ * exist, see `refresh`). Runs once per page load.
+ */
 export function restoreSession(): Promise<void> {
   restoring ??= refresh().then(() => {
     if (state.status === 'restoring') setState({ ...state, status: 'ready' });

@@ -1,4 +1,6 @@
+import { onTestFinished } from 'vitest';
 import type { LoggedInUser } from '@bookshop/contracts/auth';
+import { SESSION_MARKER_COOKIE } from '@bookshop/contracts/constants';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { permissionsOf } from '@bookshop/contracts/roles';
 import { answerApi, problem, type ApiReply, type ApiRequest } from '../../../test/network.ts';
@@ -17,6 +19,17 @@ export function fakeApi(answers: Record<string, Answer>) {
       answers[`${request.method} ${request.path}`] ??
       (request.path === '/api/v1/users/app-rt' ? problem(401, 'Unauthorized') : problem(404, 'Not Found'));
     return typeof answer === 'function' ? answer(request) : answer;
+  });
+}
+
+/**
+ * This browser holds a session's cookies (the marker the API sets beside the refresh cookie,
+ * decision 076), so the first load asks for a token refresh; a browser without them does not.
+ */
+export function withSessionCookie() {
+  document.cookie = `${SESSION_MARKER_COOKIE}=1; path=/`;
+  onTestFinished(() => {
+    document.cookie = `${SESSION_MARKER_COOKIE}=; path=/; max-age=0`;
   });
 }
 

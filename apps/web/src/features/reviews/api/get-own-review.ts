@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnReview } from '@bookshop/contracts/reviews';
-import { api, ApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { reviewKeys } from '../../../lib/query-keys.ts';
 
-/** `GET v1/reviews/review-by/{bookId}`: the customer's own review of the book; null when they wrote none (404). */
-export async function getOwnReview(bookId: number, signal?: AbortSignal): Promise<OwnReview | null> {
-  try {
-    return await api<OwnReview>(`v1/reviews/review-by/${bookId}`, { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+/** `GET v1/reviews/review-by/{bookId}`: the customer's own review of the book; null when they wrote none. */
+export function getOwnReview(bookId: number, signal?: AbortSignal): Promise<OwnReview | null> {
+  return api<OwnReview | null>(`v1/reviews/review-by/${bookId}`, { signal });
 }
 
 export function ownReviewQueryOptions(bookId: number) {
