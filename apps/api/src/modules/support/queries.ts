@@ -169,12 +169,14 @@ function staffWhere({ status, kind, search }: StaffTicketFilter): SQL | undefine
     status === 'all' ? undefined : eq(supportTickets.status, status),
     kind ? eq(supportTickets.kind, kind) : undefined,
   ];
-  if (search) {
+  const id = search ? ticketIdOf(search) : undefined;
+  if (id !== undefined) {
+    // A ticket number names one ticket: '52' is not also every address with 52 in it.
+    conditions.push(eq(supportTickets.id, id));
+  } else if (search) {
     const pattern = likePattern(search);
-    const id = ticketIdOf(search);
     conditions.push(
       or(
-        id === undefined ? undefined : eq(supportTickets.id, id),
         // A contact item's own name and address, or the customer's account.
         ilike(supportTickets.name, pattern),
         ilike(supportTickets.emailAddress, pattern),

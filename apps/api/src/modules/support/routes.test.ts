@@ -667,6 +667,15 @@ describe('GET v1/support-tickets (the staff list)', () => {
     );
   });
 
+  it('takes a ticket number for that ticket alone, not for every address with its digits', async () => {
+    const id = idOf(closed);
+    const lookalike = await sendContact(
+      contact({ name: 'Digits', emailAddress: `reader${id}-${unique()}@example.org` }),
+    );
+    expect(await numbersIn(`status=all&q=${encodeURIComponent(`reader${id}`)}`)).toEqual([lookalike.ticketNumber]);
+    expect(await numbersIn(`status=all&q=${id}`)).toEqual([closed.ticketNumber]);
+  });
+
   it('searches within the status, counts what it finds, and takes % and _ literally', async () => {
     expect(await numbersIn(`q=${encodeURIComponent('grace hopper')}`)).toEqual([open.ticketNumber]);
     const found = await staffList(`status=closed&q=${encodeURIComponent('Grace')}`);
