@@ -95,6 +95,9 @@ describe('staff accounts', () => {
     await admin.waitForURL(/\/admin\/dashboard/);
     await admin.goto('/admin/dashboard/staff');
     await admin.getByLabel(`Role of ${userName}`).selectOption('User');
+    const confirm = admin.getByRole('dialog', { name: `Make ${userName} User?` });
+    await confirm.getByRole('button', { name: 'Change Role' }).click();
+    await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => admin.getByLabel(`Role of ${userName}`).inputValue()).toBe('User');
 
     await staff.getByRole('button', { name: 'Check again' }).click();

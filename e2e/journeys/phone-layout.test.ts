@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiAs, createConfirmedCustomer } from '../support/accounts.ts';
-import { baseUrl, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
+import { baseUrl, expectFailedLoad, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -212,6 +212,7 @@ describe("the sandbox's payment page on a 390 px phone", () => {
     await page.getByLabel('Expiration').fill('01 / 20');
     await page.getByLabel('CVC').fill('123');
     await page.getByLabel('Cardholder name').fill('Omar Saleh');
+    expectFailedLoad(page, 400, new URL(session.url, baseUrl).pathname, 'the journey pays with a card that expired');
     await page.getByRole('button', { name: /^Pay Dhs / }).click();
     await page.locator('#expiry-error').waitFor();
     await aligned();

@@ -41,7 +41,8 @@ async function buy(customer: Customer, book: Book) {
     sessionId: string;
     url: string;
   };
-  const paid = await fetch(session.url, {
+  // The sandbox's page is a path on the shop (decision 070).
+  const paid = await fetch(new URL(session.url, baseUrl), {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
