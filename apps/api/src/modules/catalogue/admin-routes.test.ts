@@ -70,7 +70,12 @@ describe('who may use the staff catalogue routes', () => {
     { method: 'GET', url: () => '/api/v1/books/book-for-update/1', write: false },
     { method: 'POST', url: () => '/api/v1/books', write: true, body: () => form() },
     // The seed book has 5 copies: a client that sends no originalStockQuantity may only send those (decision 077).
-    { method: 'PUT', url: () => '/api/v1/books', write: true, body: () => ({ ...form({ stockQuantity: '5' }), id: 1 }) },
+    {
+      method: 'PUT',
+      url: () => '/api/v1/books',
+      write: true,
+      body: () => ({ ...form({ stockQuantity: '5' }), id: 1 }),
+    },
     { method: 'PATCH', url: () => '/api/v1/books/1/images', write: true, body: () => ({ keepImageUrls: [] }) },
   ];
 

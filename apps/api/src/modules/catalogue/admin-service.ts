@@ -32,7 +32,11 @@ import { listMovements, moveStock, saveFormStock } from './stock-service.ts';
  */
 export type CatalogueAdminDeps = BookImageDeps & { db: Tx };
 
-export type UpdateBookInput = BookForm & { id: number; keepImageUrls: string[]; originalStockQuantity?: number | undefined };
+export type UpdateBookInput = BookForm & {
+  id: number;
+  keepImageUrls: string[];
+  originalStockQuantity?: number | undefined;
+};
 export type ReplaceImagesInput = { keepImageUrls: string[]; mainImageIndex: number };
 
 /** Runs the write and announces it (the caches forget it on commit); if it fails, the files it stored are removed. */

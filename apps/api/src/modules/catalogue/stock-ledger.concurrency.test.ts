@@ -122,10 +122,9 @@ describe.skipIf(!process.env.DATABASE_URL)('the stock ledger under concurrency (
           payload: { ...form, discountPercentage: String(5 + round) },
         });
       // Even rounds: the sale commits first, then the save from the form opened before it.
-      const [bought, saved] =
-        round % 2 === 0
-          ? await queued(bookId, purchase, saveDiscount)
-          : (await queued(bookId, saveDiscount, purchase)).reverse();
+      let bought, saved;
+      if (round % 2 === 0) [bought, saved] = await queued(bookId, purchase, saveDiscount);
+      else [saved, bought] = await queued(bookId, saveDiscount, purchase);
       expect(bought.statusCode, bought.body).toBe(201);
       expect(saved.statusCode, saved.body).toBe(200);
       expect(await stockOf(t, title), `round ${round}`).toBe(before - 1);

@@ -144,7 +144,10 @@ describe('POST v1/books/{id}/stock-movements', () => {
       'note',
       StockMessages.noteMax,
     );
-    expectValidationError(await callAs(t, 'GET', movementsUrl(bookId, '?pageSize=0'), staff[RoleName.Admin]), 'pageSize');
+    expectValidationError(
+      await callAs(t, 'GET', movementsUrl(bookId, '?pageSize=0'), staff[RoleName.Admin]),
+      'pageSize',
+    );
     expectProblem(await move(0, { delta: 1, reason: 'received' }), 400);
     expect(await stockOf(t, 'Badly Moved')).toBe(5);
     expect((await ledger(bookId)).data).toHaveLength(1);

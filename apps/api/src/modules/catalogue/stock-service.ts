@@ -131,7 +131,10 @@ export async function mainImageKeys(tx: Tx, locked: { id: number; mainImageIndex
 export async function moveStock(tx: Tx, moves: StockMove[]): Promise<StockChange[]> {
   const wanted = moves.filter((move) => move.delta !== 0 || move.reason === 'initial');
   if (wanted.length === 0) return [];
-  const locked = await lockBooks(tx, [...new Set(wanted.map((move) => move.bookId))].sort((a, b) => a - b));
+  const locked = await lockBooks(
+    tx,
+    [...new Set(wanted.map((move) => move.bookId))].sort((a, b) => a - b),
+  );
   const stock = new Map(locked.map((book) => [book.id, book.stockQuantity]));
   const rows: (typeof stockMovements.$inferInsert)[] = [];
   for (const move of [...wanted].sort((a, b) => a.bookId - b.bookId)) {
