@@ -30,7 +30,16 @@ const COLUMNS = ['When', 'Why', 'Change', 'Stock after', { key: 'details', label
  * The update page's stock section (decision 077): the copies for sale now, a 'Receive copies'
  * form that asks before it adds them, and the book's ledger, newest first, a page at a time.
  */
-export function StockLedger({ bookId, title }: { bookId: number; title: string }) {
+export function StockLedger({
+  bookId,
+  title,
+  onReceived,
+}: {
+  bookId: number;
+  title: string;
+  /** Told the stock after copies were received here. */
+  onReceived?: (stock: number) => void;
+}) {
   const headingId = useId();
   const [pageNo, setPageNo] = useState(1);
   const movements = useStockMovements(bookId, { pageNo, pageSize: PAGE_SIZE });
@@ -51,7 +60,15 @@ export function StockLedger({ bookId, title }: { bookId: number; title: string }
           </p>
         )}
       </div>
-      <ReceiveCopiesForm bookId={bookId} title={title} stockNow={latest} onReceived={() => setPageNo(1)} />
+      <ReceiveCopiesForm
+        bookId={bookId}
+        title={title}
+        stockNow={latest}
+        onReceived={(stock) => {
+          setPageNo(1);
+          onReceived?.(stock);
+        }}
+      />
       <h3 className="text-lg font-semibold text-stone-900">Stock ledger</h3>
       <QueryState
         query={movements}
@@ -130,7 +147,7 @@ function ReceiveCopiesForm({
   bookId: number;
   title: string;
   stockNow: number | null;
-  onReceived: () => void;
+  onReceived: (stock: number) => void;
 }) {
   const form = useSchemaForm(CreateStockMovementSchema, EMPTY_RECEIPT);
   const add = useAddStockMovement(bookId);
@@ -143,7 +160,7 @@ function ReceiveCopiesForm({
       const made = await add.mutateAsync(movement);
       toast.success(`${StockMessages.recorded} ${title} now has ${made.stockAfter} for sale.`);
       form.reset(EMPTY_RECEIPT);
-      onReceived();
+      onReceived(made.stockAfter);
     } catch (error) {
       form.showServerErrors(error, ['delta', 'note']);
       if (error instanceof ApiError && !error.problem.errors) setRefusal(error.problem.detail);

@@ -122,6 +122,32 @@ describe('the update-book page’s stock', () => {
     });
     expect(await screen.findByText(/Copies for sale now:/)).toHaveTextContent('Copies for sale now: 32');
     await waitFor(() => expect(within(form).getByLabelText('Copies received')).toHaveValue(''));
+    // The book form's untouched stock field follows, so saving it later moves nothing back.
+    expect(screen.getByLabelText('Stock Quantity')).toHaveValue('32');
+    await user.click(screen.getByRole('button', { name: 'Save Book' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(FakeXhr.sent[0]!.body!.get('stockQuantity')).toBe('32');
+    expect(FakeXhr.sent[0]!.body!.get('originalStockQuantity')).toBe('32');
+  });
+
+  it('a stock field staff already changed keeps their figure when copies are received', async () => {
+    const user = userEvent.setup();
+    setUp({
+      ledger: () => page([movement({})]),
+      receive: (body) => ok(movement({ ...(body as object), reasonName: 'Received', stockAfter: 23 }), 201),
+    });
+    const field = await screen.findByLabelText('Stock Quantity');
+    await user.clear(field);
+    await user.type(field, '18');
+    const form = screen.getByRole('form', { name: 'Receive copies' });
+    await user.type(within(form).getByLabelText('Copies received'), '3');
+    await user.click(within(form).getByRole('button', { name: 'Receive copies' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Receive 3 copies' }));
+    await waitFor(() => expect(within(form).getByLabelText('Copies received')).toHaveValue(''));
+    expect(screen.getByLabelText('Stock Quantity')).toHaveValue('18');
+    await user.click(screen.getByRole('button', { name: 'Save Book' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(FakeXhr.sent[0]!.body!.get('originalStockQuantity')).toBe('20');
   });
 
   it('checks the number before asking, and shows a refusal from the server', async () => {

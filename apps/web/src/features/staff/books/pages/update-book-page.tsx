@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BookAdminMessages, BookIdSchema, type StaffBook } from '@bookshop/contracts/book-admin';
 import { Permission } from '@bookshop/contracts/roles';
@@ -51,13 +51,20 @@ function UpdateForm({ book: loaded, reload }: { book: StaffBook; reload: () => P
   const [saved, setSaved] = useState({ book: loaded, version: 0 });
   const [staleStock, setStaleStock] = useState(false);
   const [reloading, setReloading] = useState(false);
+  // The stock after copies were received below the form, for a stock field staff left alone.
+  const [liveStock, setLiveStock] = useState<number>();
   const book = saved.book;
+  const adoptStock = useCallback(
+    (stock: number) => setSaved((state) => ({ ...state, book: { ...state.book, stockQuantity: stock } })),
+    [],
+  );
   const reloadBook = async () => {
     setReloading(true);
     try {
       const fresh = await reload();
       if (fresh) {
         setSaved((state) => ({ book: fresh, version: state.version + 1 }));
+        setLiveStock(undefined);
         setStaleStock(false);
       }
     } finally {
@@ -100,6 +107,8 @@ function UpdateForm({ book: loaded, reload }: { book: StaffBook; reload: () => P
         initialMainIndex={book.mainImageIndex}
         knownAuthors={book.authors}
         knownGenres={book.genres}
+        liveStock={liveStock}
+        onStockAdopted={adoptStock}
         extraFields={async (images) => {
           const parts = await updateImageParts(images);
           // The stock the form was opened with: the save changes the stock by the difference, or
@@ -114,6 +123,7 @@ function UpdateForm({ book: loaded, reload }: { book: StaffBook; reload: () => P
             const answer = await save.mutateAsync({ method: 'PUT', form, onProgress });
             toast.success(BookAdminMessages.updated);
             setStaleStock(false);
+            setLiveStock(undefined);
             setSaved((state) => ({ book: { ...state.book, ...answer }, version: state.version + 1 }));
           } catch (error) {
             if (isStaleStock(error)) setStaleStock(true);
@@ -121,7 +131,7 @@ function UpdateForm({ book: loaded, reload }: { book: StaffBook; reload: () => P
           }
         }}
       />
-      <StockLedger bookId={book.id} title={book.title} />
+      <StockLedger bookId={book.id} title={book.title} onReceived={setLiveStock} />
     </section>
   );
 }
