@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { PersonType } from '../packages/contracts/src/enums.ts';
 import { insertAccount } from '../apps/api/src/modules/auth/queries.ts';
 import { createAccessTokens } from '../apps/api/src/platform/auth.ts';
-import { openPostgres } from '../apps/api/src/platform/db.ts';
+import { openPostgres, type DatabaseHandle } from '../apps/api/src/platform/db.ts';
 
 /**
  * The checkout scenario: `customers` customers, each with the same book in their cart, press
@@ -75,7 +75,7 @@ export async function measureCheckout(options: {
         return { id: account.id, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
       }),
     );
-    await handle.db.execute(sql`update books set stock_quantity = ${customers} where id = ${book.id}`);
+    await setStock(handle, book.id, customers);
     const addressIds = await Promise.all(
       buyers.map(async (buyer) => {
         const address = await post(base, '/api/v1/customers-addresses', buyer.headers, {
@@ -98,7 +98,7 @@ export async function measureCheckout(options: {
     const otherStatuses: Record<string, number> = {};
     let refused = 0;
     for (let round = 0; round < rounds; round++) {
-      await handle.db.execute(sql`update books set stock_quantity = ${copies} where id = ${book.id}`);
+      await setStock(handle, book.id, copies);
       const answers = await Promise.all(
         buyers.map(async (buyer, n) => {
           const started = performance.now();
@@ -139,4 +139,14 @@ export async function measureCheckout(options: {
 async function post(base: string, path: string, headers: Record<string, string>, body: unknown) {
   const response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: response.status, body: await response.text() };
+}
+
+/** Sets the bench book's stock between rounds, with the `correction` the ledger needs to keep adding up (decision 077). */
+async function setStock(handle: DatabaseHandle, bookId: number, copies: number) {
+  await handle.db.execute(
+    sql`insert into stock_movements (book_id, delta, reason, stock_after, note)
+        select id, ${copies} - stock_quantity, 'correction', ${copies}, 'bench round' from books
+        where id = ${bookId} and stock_quantity <> ${copies}`,
+  );
+  await handle.db.execute(sql`update books set stock_quantity = ${copies} where id = ${bookId}`);
 }

@@ -259,6 +259,11 @@ async function fill(pool: pg.Pool, books: number) {
        left join genres g2 on g2.id = g.genre2
        left join genres g3 on g3.id = g.genre3`,
     );
+    // Each book's stock starts its ledger, as the app's moveStock would write it (decision 077).
+    await client.query(
+      `insert into stock_movements (book_id, delta, reason, stock_after)
+       select i, stock, 'initial', stock from generated order by i`,
+    );
     await client.query(
       `insert into book_authors (book_id, author_id, position)
        select i, author1, 0 from generated union all select i, author2, 1 from generated where author2 is not null`,

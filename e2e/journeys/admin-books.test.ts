@@ -24,7 +24,7 @@ function randomIsbn13(): string {
 }
 
 describe('the admin book pages', () => {
-  it('lets the demo admin add a book with two images and a new author, find it in the shop, and change its price', async () => {
+  it('lets the demo admin add a book with two images and a new author, find it in the shop, change its price and receive copies', async () => {
     const stamp = Date.now().toString(36);
     // A '/' in a title or name is one path segment (%2F) of its page, on the server and in the browser.
     const title = `Harbour Lights A/B ${stamp}`;
@@ -67,6 +67,19 @@ describe('the admin book pages', () => {
     await page.getByLabel('Price (Dhs)').fill('39.99');
     await page.getByRole('button', { name: 'Save Book' }).click();
     await page.getByText('Book saved.').first().waitFor();
+
+    // A delivery: 'Receive copies' asks first, then the ledger shows it above the initial stock.
+    const receive = page.getByRole('form', { name: 'Receive copies' });
+    await receive.getByLabel('Copies received').fill('5');
+    await receive.getByLabel('Note (optional)').fill('Invoice 881');
+    await receive.getByRole('button', { name: 'Receive copies' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Receive copies?' });
+    await confirm.getByText(/its stock goes from 8 to 13/).waitFor();
+    await confirm.getByRole('button', { name: 'Receive 5 copies' }).click();
+    await page.locator('p', { hasText: 'Copies for sale now: 13' }).waitFor();
+    const ledger = page.getByRole('table', { name: `Stock movements of ${title}, newest first` });
+    await expect.poll(() => ledger.getByRole('row').count()).toBe(3);
+    expect(await ledger.getByRole('row').nth(1).textContent()).toContain('Received');
 
     await shop.reload();
     await shop.getByRole('heading', { level: 1, name: title }).waitFor();

@@ -196,8 +196,17 @@ export const BookIdSchema = z.coerce
   .positive(BookAdminMessages.idInvalid)
   .max(2_147_483_647, BookAdminMessages.idInvalid);
 
-/** `PUT v1/books`: the form plus the book's id and the existing image URLs to keep, in order. */
-export const UpdateBookFormSchema = BookFormSchema.extend({ id: BookIdSchema, keepImageUrls });
+/**
+ * `PUT v1/books`: the form plus the book's id and the existing image URLs to keep, in order.
+ * `originalStockQuantity` is the stock the form was opened with: the stock field is saved as a
+ * correction of `stockQuantity - originalStockQuantity`, refused (409) if the stock moved
+ * meanwhile. Without it, only the current figure is accepted (decision 077).
+ */
+export const UpdateBookFormSchema = BookFormSchema.extend({
+  id: BookIdSchema,
+  keepImageUrls,
+  originalStockQuantity: BookFormSchema.shape.stockQuantity.optional(),
+});
 
 /** `PATCH v1/books/{id}/images`: the images only, replaced like PUT replaces them. */
 export const ReplaceBookImagesSchema = z.object({

@@ -1,6 +1,7 @@
 import type { StaffBookQuery } from '@bookshop/contracts/book-admin';
 import type { BookQuery } from '@bookshop/contracts/catalogue';
 import type { DashboardRange } from '@bookshop/contracts/dashboard';
+import type { StockMovementQuery } from '@bookshop/contracts/stock';
 
 /*
  * Every query key of the app, one factory per resource (decision 066). A feature builds its
@@ -22,8 +23,15 @@ export const authorKeys = { all: ['authors'] as const };
 export const genreKeys = { all: ['genres'] as const };
 
 export const staffBookKeys = {
-  list: (query: StaffBookQuery) => ['staff-books', query] as const,
+  all: ['staff-books'] as const,
+  list: (query: StaffBookQuery) => [...staffBookKeys.all, query] as const,
   forUpdate: (id: number | null) => ['book-for-update', id] as const,
+};
+
+/** A book's stock ledger (decision 077): every page of one book under `book`. */
+export const stockMovementKeys = {
+  book: (bookId: number) => ['stock-movements', bookId] as const,
+  page: (bookId: number, query: StockMovementQuery) => [...stockMovementKeys.book(bookId), query] as const,
 };
 
 export const configKeys = { all: ['config'] as const };

@@ -82,14 +82,16 @@ export type BookFields = {
 /** The denormalised names the search vector is generated from. */
 const names = (list: { name: string }[]) => list.map((item) => item.name).join(' ');
 
-/** The row's columns as a form gives them. */
+/**
+ * The row's columns as a form gives them, but for the stock: a book is inserted with none, and
+ * its stock changes only through stock-service.ts's moveStock, which writes the ledger (decision 077).
+ */
 const bookValues = (book: BookFields) => ({
   title: book.title,
   description: book.description,
   isbn: book.isbn,
   priceFils: book.priceFils,
   discountPercentage: String(book.discountPercentage),
-  stockQuantity: book.stockQuantity,
   nextDayEligible: book.nextDayEligible,
   isActive: book.isActive,
   mainImageIndex: book.mainImageIndex,

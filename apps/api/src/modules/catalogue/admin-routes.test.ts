@@ -69,7 +69,13 @@ describe('who may use the staff catalogue routes', () => {
     { method: 'GET', url: () => '/api/v1/staff/books', write: false },
     { method: 'GET', url: () => '/api/v1/books/book-for-update/1', write: false },
     { method: 'POST', url: () => '/api/v1/books', write: true, body: () => form() },
-    { method: 'PUT', url: () => '/api/v1/books', write: true, body: () => ({ ...form(), id: 1 }) },
+    // The seed book has 5 copies: a client that sends no originalStockQuantity may only send those (decision 077).
+    {
+      method: 'PUT',
+      url: () => '/api/v1/books',
+      write: true,
+      body: () => ({ ...form({ stockQuantity: '5' }), id: 1 }),
+    },
     { method: 'PATCH', url: () => '/api/v1/books/1/images', write: true, body: () => ({ keepImageUrls: [] }) },
   ];
 
@@ -262,7 +268,7 @@ describe('hiding a book (isActive false)', () => {
     const forUpdate = await callAs(t, 'GET', `/api/v1/books/book-for-update/${book.id}`, staff[RoleName.User]);
     expect(forUpdate.json<StaffBook>()).toMatchObject({ id: book.id, isActive: false, stockQuantity: 9 });
     await callAs(t, 'PUT', '/api/v1/books', staff[RoleName.Supervisor], {
-      ...form({ title: book.title, isbn: book.isbn, isActive: true, genres }),
+      ...form({ title: book.title, isbn: book.isbn, isActive: true, stockQuantity: '9', genres }),
       id: book.id,
     });
     expect((await bookPage(book.title)).statusCode).toBe(200);

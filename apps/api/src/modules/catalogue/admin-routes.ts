@@ -16,7 +16,13 @@ import {
 import { BookSchema } from '@bookshop/contracts/catalogue';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { Permission } from '@bookshop/contracts/roles';
-import { requirePermission } from '../../platform/auth.ts';
+import {
+  CreateStockMovementSchema,
+  StockMovementPageSchema,
+  StockMovementQuerySchema,
+  StockMovementSchema,
+} from '@bookshop/contracts/stock';
+import { requirePermission, userOf } from '../../platform/auth.ts';
 import { HttpProblem } from '../../platform/errors.ts';
 import { fileListSchema, multipartForm } from '../../platform/uploads.ts';
 import type { CatalogueAdminService } from './admin-service.ts';
@@ -91,7 +97,7 @@ export const catalogueAdminRoutes: FastifyPluginCallbackZod<{ catalogueAdmin: Ca
     },
     async (request, reply) => {
       const { images: files = [], ...book } = request.body;
-      return reply.status(201).send(await catalogueAdmin.createBook(book, files));
+      return reply.status(201).send(await catalogueAdmin.createBook(book, userOf(request).id, files));
     },
   );
 
@@ -101,7 +107,8 @@ export const catalogueAdminRoutes: FastifyPluginCallbackZod<{ catalogueAdmin: Ca
       ...form,
       schema: {
         tags,
-        summary: 'Updates a book; its images become keepImageUrls (in order) then the new files',
+        summary:
+          'Updates a book; its images become keepImageUrls (in order) then the new files. The stock changes by stockQuantity - originalStockQuantity (409 if it moved meanwhile); without originalStockQuantity, stockQuantity must be the current stock',
         consumes: ['multipart/form-data', 'application/json'],
         body: UpdateBookFormSchema.extend({ images }),
         response: { 200: BookSchema, ...writes },
@@ -109,7 +116,7 @@ export const catalogueAdminRoutes: FastifyPluginCallbackZod<{ catalogueAdmin: Ca
     },
     (request) => {
       const { images: files = [], ...book } = request.body;
-      return catalogueAdmin.updateBook(book, files);
+      return catalogueAdmin.updateBook(book, userOf(request).id, files);
     },
   );
 
@@ -130,6 +137,40 @@ export const catalogueAdminRoutes: FastifyPluginCallbackZod<{ catalogueAdmin: Ca
       const { images: files = [], ...input } = request.body;
       return catalogueAdmin.replaceImages(request.params.id, input, files);
     },
+  );
+
+  app.post(
+    '/v1/books/:id/stock-movements',
+    {
+      onRequest: [canManage],
+      schema: {
+        tags,
+        summary:
+          "Records copies received, damaged or a counted correction; the book's stock changes by delta (409 below zero)",
+        params: BookIdParamsSchema,
+        body: CreateStockMovementSchema,
+        response: { 201: StockMovementSchema, ...guarded, 404: ProblemSchema, 409: ProblemSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await catalogueAdmin.addStockMovement(request.params.id, request.body, userOf(request).id)),
+  );
+
+  app.get(
+    '/v1/books/:id/stock-movements',
+    {
+      onRequest: [canManage],
+      schema: {
+        tags,
+        summary: "A book's stock ledger, newest first: every change of its stock and why",
+        params: BookIdParamsSchema,
+        querystring: StockMovementQuerySchema,
+        response: { 200: StockMovementPageSchema, ...guarded, 404: ProblemSchema },
+      },
+    },
+    (request) => catalogueAdmin.getStockMovements(request.params.id, request.query),
   );
 
   app.get(

@@ -7,6 +7,12 @@ import {
   type StaffBookQuery,
 } from '@bookshop/contracts/book-admin';
 import { toPage } from '@bookshop/contracts/pagination';
+import type {
+  CreateStockMovement,
+  StockMovement,
+  StockMovementPage,
+  StockMovementQuery,
+} from '@bookshop/contracts/stock';
 import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import * as admin from './admin-queries.ts';
@@ -15,6 +21,7 @@ import { checkFiles, keptKeys, removeStored, storeFiles, type BookImageDeps } fr
 import { toBook as toShownBook } from './books.ts';
 import { announceCatalogueChange } from './invalidation.ts';
 import * as queries from './queries.ts';
+import { listMovements, moveStock, saveFormStock } from './stock-service.ts';
 
 /**
  * The catalogue's write side for staff (docs/decisions/032-catalogue-writes.md), one function per
@@ -25,7 +32,11 @@ import * as queries from './queries.ts';
  */
 export type CatalogueAdminDeps = BookImageDeps & { db: Tx };
 
-export type UpdateBookInput = BookForm & { id: number; keepImageUrls: string[] };
+export type UpdateBookInput = BookForm & {
+  id: number;
+  keepImageUrls: string[];
+  originalStockQuantity?: number | undefined;
+};
 export type ReplaceImagesInput = { keepImageUrls: string[]; mainImageIndex: number };
 
 /** Runs the write and announces it (the caches forget it on commit); if it fails, the files it stored are removed. */
@@ -62,7 +73,12 @@ async function currentImageKeys({ db }: CatalogueAdminDeps, id: number): Promise
 }
 
 /** Creates a book; `files` are image files already checked by content and size. */
-export async function createBook(deps: CatalogueAdminDeps, form: BookForm, files: Buffer[] = []): Promise<Book> {
+export async function createBook(
+  deps: CatalogueAdminDeps,
+  form: BookForm,
+  staffId: number,
+  files: Buffer[] = [],
+): Promise<Book> {
   checkMainImage(form.mainImageIndex, files.length);
   await checkFiles(files);
   const keys = await storeFiles(deps, files);
@@ -72,6 +88,7 @@ export async function createBook(deps: CatalogueAdminDeps, form: BookForm, files
     await admin.replaceJoinRows(tx, bookId, fields.authors, fields.genres);
     await admin.replaceImageRows(tx, bookId, keys, form.mainImageIndex);
     await admin.refreshLexicon(tx, bookId, []);
+    await moveStock(tx, [{ bookId, delta: form.stockQuantity, reason: 'initial', staffId }]);
     return bookId;
   });
   return answer(deps, id);
@@ -81,7 +98,12 @@ export async function createBook(deps: CatalogueAdminDeps, form: BookForm, files
  * Updates every field; the images become `keepImageUrls` (existing, in order) then `files`.
  * Images no longer used are removed from storage after commit.
  */
-export async function updateBook(deps: CatalogueAdminDeps, form: UpdateBookInput, files: Buffer[] = []): Promise<Book> {
+export async function updateBook(
+  deps: CatalogueAdminDeps,
+  form: UpdateBookInput,
+  staffId: number,
+  files: Buffer[] = [],
+): Promise<Book> {
   const current = await currentImageKeys(deps, form.id);
   checkMainImage(form.mainImageIndex, keptKeys(deps, current, form.keepImageUrls).length + files.length);
   await checkFiles(files);
@@ -92,9 +114,14 @@ export async function updateBook(deps: CatalogueAdminDeps, form: UpdateBookInput
     const formerWords = await admin.bookWords(tx, form.id);
     const finalKeys = [...keptKeys(deps, before, form.keepImageUrls), ...keys];
     const fields = await fieldsOf(tx, form, form.id, finalKeys.length);
-    // stockQuantity is the copies for sale now: those Pending orders reserved were taken off
-    // already and go back on top of it if their order is cancelled (decision 032).
     await admin.updateBookRow(tx, form.id, fields);
+    // Never the figure the form read: a correction from it, if staff changed it (decision 077).
+    await saveFormStock(tx, {
+      bookId: form.id,
+      stockQuantity: form.stockQuantity,
+      originalStockQuantity: form.originalStockQuantity,
+      staffId,
+    });
     await admin.replaceJoinRows(tx, form.id, fields.authors, fields.genres);
     await admin.replaceImageRows(tx, form.id, finalKeys, form.mainImageIndex);
     await admin.refreshLexicon(tx, form.id, formerWords);
@@ -133,6 +160,31 @@ export async function replaceImages(
   return answer(deps, id);
 }
 
+/** Staff add copies received, take off damaged ones, or correct a count; answers the movement. */
+export async function addStockMovement(
+  { db }: CatalogueAdminDeps,
+  bookId: number,
+  input: CreateStockMovement,
+  staffId: number,
+): Promise<StockMovement> {
+  return db.transaction(async (tx) => {
+    if (!(await admin.lockBook(tx, bookId))) throw notFound(BookAdminMessages.notFound);
+    await moveStock(tx, [{ bookId, ...input, staffId }]);
+    // The book's row is locked: the newest movement is this one.
+    return (await listMovements(tx, bookId, { pageNo: 1, pageSize: 1 })).data[0]!;
+  });
+}
+
+/** A book's ledger, newest first; 404 for a book that does not exist. */
+export async function getStockMovements(
+  { db }: CatalogueAdminDeps,
+  bookId: number,
+  query: StockMovementQuery,
+): Promise<StockMovementPage> {
+  if (!(await queries.findBookById(db, bookId))) throw notFound(BookAdminMessages.notFound);
+  return listMovements(db, bookId, query);
+}
+
 /** The staff table: every book, hidden ones included; never cached. */
 export async function listStaffBooks(
   { db, images }: CatalogueAdminDeps,
@@ -162,8 +214,11 @@ export async function listStaffBooks(
 /** The use cases above bound to the app's database and image store, as the routes call them. */
 export function createCatalogueAdminService(deps: CatalogueAdminDeps) {
   return {
-    createBook: (form: BookForm, files?: Buffer[]) => createBook(deps, form, files),
-    updateBook: (form: UpdateBookInput, files?: Buffer[]) => updateBook(deps, form, files),
+    createBook: (form: BookForm, staffId: number, files?: Buffer[]) => createBook(deps, form, staffId, files),
+    updateBook: (form: UpdateBookInput, staffId: number, files?: Buffer[]) => updateBook(deps, form, staffId, files),
+    addStockMovement: (bookId: number, input: CreateStockMovement, staffId: number) =>
+      addStockMovement(deps, bookId, input, staffId),
+    getStockMovements: (bookId: number, query: StockMovementQuery) => getStockMovements(deps, bookId, query),
     replaceImages: (id: number, input: ReplaceImagesInput, files?: Buffer[]) => replaceImages(deps, id, input, files),
     getBookForUpdate: (id: number) => getBookForUpdate(deps, id),
     listStaffBooks: (query: StaffBookQuery) => listStaffBooks(deps, query),

@@ -5,6 +5,7 @@ import type { ImageStore } from '../../platform/storage.ts';
 import { insertBook, type NewBook } from './admin-queries.ts';
 import { announceCatalogueChange } from './invalidation.ts';
 import * as queries from './queries.ts';
+import { moveStock } from './stock-service.ts';
 import { books } from './schema.ts';
 
 /** A book row as the storefront shows it (the staff service answers the same shape). */
@@ -31,9 +32,13 @@ export function toBook(images: ImageStore, row: queries.BookRow): Book {
   };
 }
 
-/** Adds a book in the caller's transaction (demo seed, tests); every instance hears of it once it commits. */
+/**
+ * Adds a book in the caller's transaction (demo seed, tests), its stock as its `initial` movement;
+ * every instance hears of it once it commits.
+ */
 export async function addBook(tx: Tx, book: NewBook): Promise<number> {
   const id = await insertBook(tx, book);
+  await moveStock(tx, [{ bookId: id, delta: book.stockQuantity, reason: 'initial' }]);
   await announceCatalogueChange(tx);
   return id;
 }

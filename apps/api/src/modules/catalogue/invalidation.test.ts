@@ -7,7 +7,7 @@ import { buildApp } from '../../app.ts';
 import { openPostgres, rows, type DatabaseHandle } from '../../platform/db.ts';
 import { isbn13CheckDigit } from '../../seed/isbn.ts';
 import { announceCatalogueChange, CATALOGUE_CHANNEL } from './invalidation.ts';
-import { reserveStock } from './stock-service.ts';
+import { moveStock } from './stock-service.ts';
 import { callAs, createStaff, createTestApp, testBook, type TestAccount, type TestApp } from '../../test/app.ts';
 
 /** The one after-commit hook (decision 064), on PGlite and on a PostgreSQL server alike. */
@@ -28,7 +28,7 @@ describe('catalogue changes heard after commit', () => {
 
     const afterAdd = t.catalogue.changeCount();
     await t.db.transaction(async (tx) => {
-      await reserveStock(tx, [{ bookId: id, quantity: 1 }]);
+      await moveStock(tx, [{ bookId: id, delta: -1, reason: 'sale' }]);
       await announceCatalogueChange(tx);
       // Not before the commit: a reader could not see the change yet.
       expect(t.catalogue.changeCount()).toBe(afterAdd);

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { accounts } from '../auth/schema.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /** A 64-bit transaction id, as text in JavaScript. */
@@ -139,6 +140,42 @@ export const bookImages = pgTable(
     imageKey: text('image_key').notNull(),
   },
   (t) => [uniqueIndex('book_images_book_position_key').on(t.bookId, t.position)],
+);
+
+/**
+ * The stock ledger (decision 077): one row per change of a book's stock, written by
+ * stock-service.ts in the same transaction as the change, so a book's deltas add up to its
+ * stock_quantity. Order and return ids are plain numbers: the orders module owns those rows and
+ * references the catalogue, not the other way round.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    /** initial, received, sale, released, cancelled, returned, damaged or correction (contracts' STOCK_MOVEMENT_REASONS). */
+    reason: text('reason').notNull(),
+    /** The book's stock once this movement was made: a back-in-stock is a row with stock_after = delta > 0. */
+    stockAfter: integer('stock_after').notNull(),
+    orderId: integer('order_id'),
+    returnId: integer('return_id'),
+    staffId: integer('staff_id').references(() => accounts.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_book_idx').on(t.bookId, t.id),
+    check(
+      'stock_movements_reason_check',
+      sql`${t.reason} in ('initial', 'received', 'sale', 'released', 'cancelled', 'returned', 'damaged', 'correction')`,
+    ),
+    // Only a book's first row may be nought: a book added with no copies still has its start.
+    check('stock_movements_delta_check', sql`${t.delta} <> 0 or ${t.reason} = 'initial'`),
+    check('stock_movements_stock_after_check', sql`${t.stockAfter} >= 0`),
+  ],
 );
 
 export const countries = pgTable('countries', {

@@ -1,21 +1,53 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { BOOK_STOCK_MAX } from '@bookshop/contracts/book-admin';
 import { CheckoutMessages } from '@bookshop/contracts/checkout';
+import { toPage } from '@bookshop/contracts/pagination';
+import {
+  StockMessages,
+  StockReasonNames,
+  type StockMovement,
+  type StockMovementQuery,
+  type StockMovementReason,
+} from '@bookshop/contracts/stock';
 import type { Tx } from '../../platform/db.ts';
-import { conflict } from '../../platform/errors.ts';
-import { announceCatalogueChange } from './invalidation.ts';
-import { bookImages, books } from './schema.ts';
+import { conflict, HttpProblem } from '../../platform/errors.ts';
+import { announceCatalogueChange, type ChangeReach } from './invalidation.ts';
+import { bookImages, books, stockMovements } from './schema.ts';
 
 /**
- * Stock primitives for checkout (docs/decisions/028-checkout-and-orders.md). Copies are taken
- * off `books.stock_quantity` when an order is placed (reserved while it is Pending) and put back
- * when an unpaid order is cancelled. Both run inside the caller's transaction and lock the
- * books' rows FOR UPDATE in book-id order, so two checkouts sharing books queue rather than
- * deadlock, and a second buyer reads the stock the first one left. Both announce the change to
- * this instance, whose cached lists forget it once the transaction commits (invalidation.ts);
- * other instances read it within the index's maximum age (decision 050).
+ * Every change of a book's stock goes through `moveStock` (docs/decisions/077-stock-ledger.md):
+ * it locks the books' rows FOR UPDATE in book-id order, so two writers sharing books queue rather
+ * than deadlock and each reads the stock the other left, changes `books.stock_quantity` and
+ * writes one `stock_movements` row per change in the caller's transaction, so a book's movements
+ * always add up to its stock. Checkout takes copies off when an order is placed (reserved while
+ * it is Pending, decision 028) and the order lifecycle puts them back when the order ends unpaid
+ * or is cancelled. Sales announce the change to this instance only, whose cached lists forget it
+ * once the transaction commits (invalidation.ts; other instances read it within the index's
+ * maximum age, decision 050); staff's changes reach every instance.
  */
 
 export type StockLine = { bookId: number; quantity: number };
+
+/** One change of one book's stock, and why. */
+export type StockMove = {
+  bookId: number;
+  delta: number;
+  reason: StockMovementReason;
+  orderId?: number | null;
+  returnId?: number | null;
+  staffId?: number | null;
+  note?: string | null;
+};
+
+/**
+ * What a book's stock was before and after one `moveStock`. The hook for "a book goes from no
+ * copies to some" (back-in-stock alerts) is `before === 0 && after > 0`, inside the transaction
+ * that made the change (decision 077).
+ */
+export type StockChange = { bookId: number; title: string; before: number; after: number };
+
+/** Reasons that follow a customer's checkout: only this instance forgets its caches at once (decision 050). */
+const CHECKOUT_REASONS: ReadonlySet<StockMovementReason> = new Set(['sale', 'released', 'cancelled']);
 
 /** A book as it is while its row is locked: the prices and eligibility checkout charges. */
 export type LockedBook = {
@@ -89,12 +121,67 @@ export async function mainImageKeys(tx: Tx, locked: { id: number; mainImageIndex
 }
 
 /**
- * Takes `quantity` copies of each book, or none at all: 409 naming the first book without enough
- * copies (and how many are left), 409 too for a book that no longer exists, and with `shownOnly`
- * (a new order) for a book staff hid from the storefront (decision 032). Answers the locked books
- * in book-id order, as they were before the reservation.
+ * The one function that changes stock: locks the books in book-id order, refuses (409) a change
+ * that would take a book below zero copies for sale (those reserved by Pending orders are already
+ * off, decision 028) or above BOOK_STOCK_MAX, then updates each book's stock and writes a movement
+ * per change with the stock it left. Changes of nought are skipped, except a book's `initial`
+ * movement; books that no longer exist are skipped (a release after staff deleted the book).
+ * Answers each book's stock before and after, in book-id order.
  */
-export async function reserveStock(
+export async function moveStock(tx: Tx, moves: StockMove[]): Promise<StockChange[]> {
+  const wanted = moves.filter((move) => move.delta !== 0 || move.reason === 'initial');
+  if (wanted.length === 0) return [];
+  const locked = await lockBooks(
+    tx,
+    [...new Set(wanted.map((move) => move.bookId))].sort((a, b) => a - b),
+  );
+  const stock = new Map(locked.map((book) => [book.id, book.stockQuantity]));
+  const rows: (typeof stockMovements.$inferInsert)[] = [];
+  for (const move of [...wanted].sort((a, b) => a.bookId - b.bookId)) {
+    const current = stock.get(move.bookId);
+    if (current === undefined) continue;
+    const after = current + move.delta;
+    if (after < 0) throw conflict(StockMessages.belowZero(locked.find((b) => b.id === move.bookId)!.title, current));
+    if (after > BOOK_STOCK_MAX && move.delta > 0) throw conflict(StockMessages.tooMuch);
+    stock.set(move.bookId, after);
+    rows.push({
+      bookId: move.bookId,
+      delta: move.delta,
+      reason: move.reason,
+      stockAfter: after,
+      orderId: move.orderId ?? null,
+      returnId: move.returnId ?? null,
+      staffId: move.staffId ?? null,
+      note: move.note ?? null,
+    });
+  }
+  if (rows.length === 0) return [];
+  const changes = locked.map((book) => ({
+    bookId: book.id,
+    title: book.title,
+    before: book.stockQuantity,
+    after: stock.get(book.id)!,
+  }));
+  for (const change of changes)
+    if (change.after !== change.before)
+      await tx
+        .update(books)
+        .set({ stockQuantity: sql`${books.stockQuantity} + ${change.after - change.before}`, updatedAt: new Date() })
+        .where(eq(books.id, change.bookId));
+  await tx.insert(stockMovements).values(rows);
+  const reach: ChangeReach = wanted.every((move) => CHECKOUT_REASONS.has(move.reason)) ? 'here' : 'everywhere';
+  await announceCatalogueChange(tx, reach);
+  return changes;
+}
+
+/**
+ * Locks the books of a new order and checks that each has `quantity` copies: 409 naming the first
+ * book without enough copies (and how many are left), 409 too for a book that no longer exists,
+ * and with `shownOnly` (a new order) for a book staff hid from the storefront (decision 032).
+ * Changes nothing: checkout prices the order from the answer (the books in book-id order), then
+ * takes the copies with `reserveStock` once the order has its id.
+ */
+export async function checkStock(
   tx: Tx,
   lines: StockLine[],
   options: { shownOnly?: boolean } = {},
@@ -112,12 +199,6 @@ export async function reserveStock(
     if (book.stockQuantity < line.quantity)
       throw conflict(CheckoutMessages.notEnoughStock(book.title, book.stockQuantity));
   }
-  for (const line of wanted)
-    await tx
-      .update(books)
-      .set({ stockQuantity: sql`${books.stockQuantity} - ${line.quantity}`, updatedAt: new Date() })
-      .where(eq(books.id, line.bookId));
-  await announceCatalogueChange(tx, 'here');
   const keys = await mainImageKeys(tx, locked);
   return locked.map(({ mainImageIndex: _, isActive: __, ...book }) => ({
     ...book,
@@ -125,6 +206,23 @@ export async function reserveStock(
     discountedPriceFils: book.discountedPriceFils ?? book.priceFils,
     imageKey: keys.get(book.id) ?? null,
   }));
+}
+
+/**
+ * Takes `quantity` copies of each book for an order, or none at all (the refusals of
+ * `checkStock`), writing a `sale` movement per book. Answers the books as they were before.
+ */
+export async function reserveStock(
+  tx: Tx,
+  lines: StockLine[],
+  { orderId, ...options }: { orderId: number; shownOnly?: boolean },
+): Promise<LockedBook[]> {
+  const locked = await checkStock(tx, lines, options);
+  await moveStock(
+    tx,
+    byBook(lines).map((line) => ({ bookId: line.bookId, delta: -line.quantity, reason: 'sale', orderId })),
+  );
+  return locked;
 }
 
 /**
@@ -139,17 +237,73 @@ export async function lockStock(tx: Tx, lines: StockLine[]): Promise<void> {
   );
 }
 
-/** Puts reserved copies back (an unpaid order cancelled). Books deleted meanwhile are skipped. */
-export async function releaseStock(tx: Tx, lines: StockLine[]): Promise<void> {
-  const wanted = byBook(lines);
-  await lockBooks(
+/**
+ * Puts an order's copies back: `released` when they were only reserved (the order ended unpaid),
+ * `cancelled` when they had been sold (a paid order cancelled). Books deleted meanwhile are skipped.
+ */
+export async function releaseStock(
+  tx: Tx,
+  lines: (StockLine & { orderId: number })[],
+  reason: Extract<StockMovementReason, 'released' | 'cancelled'>,
+  staffId?: number,
+): Promise<StockChange[]> {
+  return moveStock(
     tx,
-    wanted.map((line) => line.bookId),
+    lines.map((line) => ({ bookId: line.bookId, delta: line.quantity, reason, orderId: line.orderId, staffId })),
   );
-  for (const line of wanted)
-    await tx
-      .update(books)
-      .set({ stockQuantity: sql`${books.stockQuantity} + ${line.quantity}`, updatedAt: new Date() })
-      .where(eq(books.id, line.bookId));
-  await announceCatalogueChange(tx, 'here');
+}
+
+const stockConflict = (message: string) => new HttpProblem(409, 'Conflict', message, { stockQuantity: [message] });
+
+/**
+ * The book form's stock field (`PUT v1/books`), saved so that it never writes a figure read
+ * earlier (decision 077): the change is a `correction` of `stockQuantity - originalStockQuantity`,
+ * the figure the form was opened with, refused (409) only if staff changed the field and the stock
+ * moved meanwhile. A form left at its figure changes nothing, however the stock moved. A client
+ * that sends no original figure may only send the current one. Runs in the form's transaction.
+ */
+export async function saveFormStock(
+  tx: Tx,
+  form: { bookId: number; stockQuantity: number; originalStockQuantity?: number | undefined; staffId: number },
+): Promise<StockChange[]> {
+  const [book] = await lockBooks(tx, [form.bookId]);
+  if (!book) return [];
+  const current = book.stockQuantity;
+  if (form.originalStockQuantity === undefined) {
+    if (form.stockQuantity !== current) throw stockConflict(StockMessages.stockNeedsOriginal(current));
+    return [];
+  }
+  const delta = form.stockQuantity - form.originalStockQuantity;
+  if (delta === 0) return [];
+  if (current !== form.originalStockQuantity)
+    throw stockConflict(StockMessages.stockChanged(form.originalStockQuantity, current));
+  return moveStock(tx, [{ bookId: form.bookId, delta, reason: 'correction', staffId: form.staffId }]);
+}
+
+/** A book's ledger, newest first. */
+export async function listMovements(tx: Tx, bookId: number, { pageNo, pageSize }: StockMovementQuery) {
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.bookId, bookId))
+      .orderBy(desc(stockMovements.id))
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize),
+    tx.select({ n: count() }).from(stockMovements).where(eq(stockMovements.bookId, bookId)),
+  ]);
+  const data: StockMovement[] = rows.map((movement) => ({
+    id: movement.id,
+    bookId: movement.bookId,
+    delta: movement.delta,
+    reason: movement.reason as StockMovementReason,
+    reasonName: StockReasonNames[movement.reason as StockMovementReason],
+    stockAfter: movement.stockAfter,
+    orderId: movement.orderId,
+    returnId: movement.returnId,
+    staffId: movement.staffId,
+    note: movement.note,
+    createdAt: movement.createdAt.toISOString(),
+  }));
+  return toPage(data, total?.n ?? 0, { pageNo, pageSize });
 }

@@ -14,7 +14,7 @@ import type { Database, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { lockCartLines } from '../cart/service.ts';
-import { lockStock, reserveStock, type LockedBook } from '../catalogue/stock-service.ts';
+import { checkStock, lockStock, reserveStock, type LockedBook } from '../catalogue/stock-service.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import {
   findOrderRow,
@@ -165,7 +165,7 @@ async function placeOrder(
       await lockStock(tx, [...openItems, ...lines]);
       const createdAt = now();
       await lifecycle.cancelReplaced(tx, open, openItems, createdAt);
-      const books = new Map((await reserveStock(tx, lines, { shownOnly: true })).map((book) => [book.id, book]));
+      const books = new Map((await checkStock(tx, lines, { shownOnly: true })).map((book) => [book.id, book]));
       const priced = lines.map((line) => ({ ...line, book: books.get(line.bookId)! }));
       const itemsTotalFils = sum(priced, (l) => l.book.priceFils * l.quantity);
       const paidFils = sum(priced, (l) => l.book.discountedPriceFils * l.quantity);
@@ -198,6 +198,8 @@ async function placeOrder(
         },
         items,
       );
+      // The copies are taken once the order has the id their `sale` movements name; the books are locked since checkStock.
+      await reserveStock(tx, lines, { orderId: order.id, shownOnly: true });
       // The outbox: the order cannot exist without the job that releases its copies.
       await deps.jobs.enqueue(
         tx,

@@ -74,7 +74,7 @@ export async function cancelReplaced(tx: Tx, open: queries.OrderRow[], items: qu
       cancelledAt: at,
       cancelReason: CancelReasons.replaced,
     });
-  await releaseStock(tx, items);
+  await releaseStock(tx, items, 'released');
 }
 
 /**
@@ -157,7 +157,7 @@ export async function fulfil(
       // Paid after it was cancelled (an async payment, or a race the expire-first rule missed):
       // honour it if the copies are still there, else give the money back.
       try {
-        await reserveStock(tx, items);
+        await reserveStock(tx, items, { orderId });
       } catch (error) {
         if (!(error instanceof HttpProblem && error.status === 409)) throw error;
         log.warn({ orderId }, 'checkout: a cancelled order was paid and its copies are gone; refunding');
@@ -203,7 +203,7 @@ export async function cancelUnpaid(
       cancelledAt: at,
       cancelReason: options.reason ?? null,
     });
-    await releaseStock(tx, items);
+    await releaseStock(tx, items, 'released');
   });
 }
 
@@ -290,7 +290,7 @@ export async function cancelByStaff(
       ...(paid && { refundStatus: 'pending' as const }),
     });
     // Reserved copies of an unpaid order, or sold copies of a paid one: either way back to stock.
-    await releaseStock(tx, items);
+    await releaseStock(tx, items, paid ? 'cancelled' : 'released', staffId);
     if (paid) {
       if (!order.providerSessionId) throw new Error(`paid order ${orderId} has no provider session`);
       await enqueueRefund(deps, tx, orderId, order.providerSessionId);
@@ -343,7 +343,7 @@ export async function cancelByCustomer(deps: LifecycleDeps, customerId: number, 
       cancelReason: CancelReasons.byCustomer,
       cancelledBy: customerId,
     });
-    await releaseStock(tx, items);
+    await releaseStock(tx, items, 'released');
   });
   return deps.orders.get(orderId);
 }

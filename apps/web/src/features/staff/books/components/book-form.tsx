@@ -45,6 +45,13 @@ type BookFormProps = {
   onSave: (form: FormData, onProgress: (p: UploadProgress) => void) => Promise<unknown>;
   /** Extra text fields (the update's id and keepImageUrls) from the final image list. */
   extraFields?: (images: readonly BookImage[]) => Promise<{ fields: Record<string, string>; files: File[] }>;
+  /**
+   * The stock as it is now, when this page moved it (copies received below the form): a stock
+   * field staff have not touched takes it, and `onStockAdopted` is told, so the save's original
+   * figure moves with it (decision 077). A field staff changed keeps their figure.
+   */
+  liveStock?: number;
+  onStockAdopted?: (stock: number) => void;
 };
 
 /** Kept images first, then files; see decision 034 for images moved behind a new file. */
@@ -82,6 +89,8 @@ export function BookForm({
   submitLabel,
   onSave,
   extraFields = defaultImageParts,
+  liveStock,
+  onStockAdopted,
 }: BookFormProps) {
   const authors = useAuthors();
   const genres = useGenres();
@@ -99,6 +108,13 @@ export function BookForm({
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [saving, setSaving] = useState(false);
   const descriptionId = useId();
+
+  useEffect(() => {
+    if (liveStock === undefined || form.getFieldState('stockQuantity').isDirty) return;
+    if (form.getValues('stockQuantity') === String(liveStock)) return;
+    form.resetField('stockQuantity', { defaultValue: String(liveStock) });
+    onStockAdopted?.(liveStock);
+  }, [liveStock, form, onStockAdopted]);
 
   const dirty = (formState.isDirty || imagesDirty) && !saving;
   const blocker = useBlocker(
