@@ -52,9 +52,6 @@ export const StockMessages = {
   /** The book form's stock field was edited from a figure that changed meanwhile (the lost update). */
   stockChanged: (was: number, now: number) =>
     `The stock changed from ${was} to ${now} since this book was opened (copies were sold, released or received). Reload the book and enter your change again.`,
-  /** A client that sent no `originalStockQuantity` asked for a stock figure other than the current one. */
-  stockNeedsOriginal: (now: number) =>
-    `The stock is ${now}. To change it, send originalStockQuantity (the figure your form was opened with), or add a stock movement.`,
   recorded: 'Stock movement recorded.',
 } as const;
 

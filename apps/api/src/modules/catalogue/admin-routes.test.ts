@@ -69,7 +69,6 @@ describe('who may use the staff catalogue routes', () => {
     { method: 'GET', url: () => '/api/v1/staff/books', write: false },
     { method: 'GET', url: () => '/api/v1/books/book-for-update/1', write: false },
     { method: 'POST', url: () => '/api/v1/books', write: true, body: () => form() },
-    // The seed book has 5 copies: a client that sends no originalStockQuantity may only send those (decision 077).
     {
       method: 'PUT',
       url: () => '/api/v1/books',

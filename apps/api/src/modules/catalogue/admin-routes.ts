@@ -108,7 +108,7 @@ export const catalogueAdminRoutes: FastifyPluginCallbackZod<{ catalogueAdmin: Ca
       schema: {
         tags,
         summary:
-          'Updates a book; its images become keepImageUrls (in order) then the new files. The stock changes by stockQuantity - originalStockQuantity (409 if it moved meanwhile); without originalStockQuantity, stockQuantity must be the current stock',
+          'Updates a book; its images become keepImageUrls (in order) then the new files. The stock changes by stockQuantity - originalStockQuantity (409 if it moved meanwhile); without originalStockQuantity, the figure staff last set stands for it, so a sale since is never undone',
         consumes: ['multipart/form-data', 'application/json'],
         body: UpdateBookFormSchema.extend({ images }),
         response: { 200: BookSchema, ...writes },

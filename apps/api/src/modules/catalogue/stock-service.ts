@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { BOOK_STOCK_MAX } from '@bookshop/contracts/book-admin';
 import { CheckoutMessages } from '@bookshop/contracts/checkout';
 import { toPage } from '@bookshop/contracts/pagination';
@@ -255,12 +255,27 @@ export async function releaseStock(
 
 const stockConflict = (message: string) => new HttpProblem(409, 'Conflict', message, { stockQuantity: [message] });
 
+/** Movements staff make on the book itself, as against the customers' sales and releases. */
+const SET_BY_STAFF: StockMovementReason[] = ['initial', 'received', 'damaged', 'correction'];
+
+/** The stock as staff last left it: after the book's latest movement of their own. */
+async function stockAsStaffLeftIt(tx: Tx, bookId: number): Promise<number | undefined> {
+  const [last] = await tx
+    .select({ stockAfter: stockMovements.stockAfter })
+    .from(stockMovements)
+    .where(and(eq(stockMovements.bookId, bookId), inArray(stockMovements.reason, SET_BY_STAFF)))
+    .orderBy(desc(stockMovements.id))
+    .limit(1);
+  return last?.stockAfter;
+}
+
 /**
  * The book form's stock field (`PUT v1/books`), saved so that it never writes a figure read
- * earlier (decision 077): the change is a `correction` of `stockQuantity - originalStockQuantity`,
- * the figure the form was opened with, refused (409) only if staff changed the field and the stock
- * moved meanwhile. A form left at its figure changes nothing, however the stock moved. A client
- * that sends no original figure may only send the current one. Runs in the form's transaction.
+ * earlier (decision 077). The form says what it was opened with (`originalStockQuantity`); a client
+ * that does not is taken to hold the figure staff last set (customers' sales and releases since
+ * then are not in it). A field already at the current stock changes nothing; a field left at its
+ * original figure changes nothing, however the stock moved; otherwise the change is a `correction`
+ * of the difference, refused (409) if the stock moved meanwhile. Runs in the form's transaction.
  */
 export async function saveFormStock(
   tx: Tx,
@@ -269,15 +284,13 @@ export async function saveFormStock(
   const [book] = await lockBooks(tx, [form.bookId]);
   if (!book) return [];
   const current = book.stockQuantity;
-  if (form.originalStockQuantity === undefined) {
-    if (form.stockQuantity !== current) throw stockConflict(StockMessages.stockNeedsOriginal(current));
-    return [];
-  }
-  const delta = form.stockQuantity - form.originalStockQuantity;
-  if (delta === 0) return [];
-  if (current !== form.originalStockQuantity)
-    throw stockConflict(StockMessages.stockChanged(form.originalStockQuantity, current));
-  return moveStock(tx, [{ bookId: form.bookId, delta, reason: 'correction', staffId: form.staffId }]);
+  if (form.stockQuantity === current) return [];
+  const original = form.originalStockQuantity ?? (await stockAsStaffLeftIt(tx, form.bookId)) ?? current;
+  if (form.stockQuantity === original) return [];
+  if (current !== original) throw stockConflict(StockMessages.stockChanged(original, current));
+  return moveStock(tx, [
+    { bookId: form.bookId, delta: form.stockQuantity - original, reason: 'correction', staffId: form.staffId },
+  ]);
 }
 
 /** A book's ledger, newest first. */
