@@ -196,3 +196,15 @@ FROM (VALUES
 ) AS t(town, emirate)
 WHERE o."country" = 'AE' AND o."emirate" IS NULL
   AND regexp_replace(regexp_replace(trim(regexp_replace(lower(o."city"), '[^[:alnum:]]+', ' ', 'g')), '^(the )?emirate of ', ''), ' (city|emirate)$', '') = t.town;
+--> statement-breakpoint
+-- What staff are to be told, mailed to STAFF_NOTIFY_EMAIL at most once a minute (decision 079).
+CREATE TABLE "staff_notifications" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"order_id" integer,
+	"line" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE INDEX "staff_notifications_unsent_idx" ON "staff_notifications" USING btree ("id") WHERE "staff_notifications"."sent_at" is null;

@@ -77,9 +77,11 @@ export const deliveryAreaText = (code: DeliveryMethodCode): string => listText(D
 
 /** 'the United Arab Emirates': every country some method delivers to. */
 export const deliveryCountriesText = (): string =>
-  listText([...new Set(Object.values(DELIVERY_ZONES).flatMap((areas) => areas.map((a) => a.country)))].map(
-    (code) => `the ${countryName(code)}`,
-  ));
+  listText(
+    [...new Set(Object.values(DELIVERY_ZONES).flatMap((areas) => areas.map((a) => a.country)))].map(
+      (code) => `the ${countryName(code)}`,
+    ),
+  );
 
 function listText(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;

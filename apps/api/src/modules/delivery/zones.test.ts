@@ -52,8 +52,7 @@ beforeAll(async () => {
   alice = await createCustomer(t, { firstName: 'Layla', lastName: 'Haddad' });
   bob = await createCustomer(t);
   staff = await createStaff(t, RoleName.Supervisor);
-  orderCount = async () =>
-    Number((await rows<{ n: string }>(t.db, sql`select count(*)::text as n from orders`))[0]!.n);
+  orderCount = async () => Number((await rows<{ n: string }>(t.db, sql`select count(*)::text as n from orders`))[0]!.n);
 });
 
 const quote = (who: TestAccount, addressId?: number) =>
@@ -109,8 +108,7 @@ describe('GET delivery-methods?addressId=', () => {
   it('lists where each method is offered, and still quotes without an address', async () => {
     const res = await quote(alice);
     expect(res.statusCode, res.body).toBe(200);
-    const [standard, nextDay] = res.json<{ methods: { isAvailable: boolean; areas: { name: string }[] }[] }>()
-      .methods;
+    const [standard, nextDay] = res.json<{ methods: { isAvailable: boolean; areas: { name: string }[] }[] }>().methods;
     expect(standard!.areas).toEqual([
       { country: 'AE', emirate: null, cities: null, name: 'all seven emirates of the UAE' },
     ]);
