@@ -1,7 +1,7 @@
 import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { countryName } from './country-name.ts';
-import { EMIRATES, EmirateSchema, emirateOf, type Emirate } from './emirates.ts';
+import { EMIRATES, EmirateMessages, EmirateSchema, emirateOf, type Emirate } from './emirates.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 import { lineText } from './text.ts';
 
@@ -98,9 +98,13 @@ const addressFields = {
     .default(''),
   /**
    * One of EMIRATES, for a UAE address (decision 079). Optional, so the spec's payload still
-   * works: when absent it is derived from the city; ignored for other countries.
+   * works: when absent (or '', the form's "not chosen") it is derived from the city; ignored for
+   * other countries.
    */
-  emirate: EmirateSchema.nullish(),
+  emirate: z
+    .union([z.literal(''), EmirateSchema], { error: EmirateMessages.invalid })
+    .nullish()
+    .transform((value) => value || null),
   /** Whom the courier hands the parcel to; empty or absent: the customer themselves. */
   recipientName: z
     .string({ error: AddressMessages.recipientNameInvalid })
