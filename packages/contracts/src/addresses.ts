@@ -1,7 +1,7 @@
 import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { countryName } from './country-name.ts';
-import { EMIRATES, EmirateMessages, EmirateSchema, emirateOf, type Emirate } from './emirates.ts';
+import { EMIRATES, EmirateMessages, emirateOf, type Emirate } from './emirates.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 import { lineText } from './text.ts';
 
@@ -102,7 +102,7 @@ const addressFields = {
    * other countries.
    */
   emirate: z
-    .union([z.literal(''), EmirateSchema], { error: EmirateMessages.invalid })
+    .enum(['', ...EMIRATES], { error: EmirateMessages.invalid })
     .nullish()
     .transform((value) => value || null),
   /** Whom the courier hands the parcel to; empty or absent: the customer themselves. */

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The seven emirates of a UAE address (issue 23, "The VAT return"; decision 079). The value is
  * the emirate's English name, as the VAT return's first box and the courier write it.
@@ -24,8 +22,6 @@ export const EMIRATE_NOT_GIVEN = 'Not given';
 export const EmirateMessages = {
   invalid: `Choose one of the seven emirates: ${EMIRATES.join(', ')}.`,
 } as const;
-
-export const EmirateSchema = z.enum(EMIRATES, { error: EmirateMessages.invalid });
 
 /** 'Al-Ain ', 'AL AIN', 'Al Ain City' → 'al ain': what the table below is keyed by. */
 export const normalizePlaceName = (name: string): string =>
