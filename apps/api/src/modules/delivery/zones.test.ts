@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AddressMessages } from '@bookshop/contracts/addresses';
 import { DeliveryMessages } from '@bookshop/contracts/delivery';
-import { EmirateMessages } from '@bookshop/contracts/emirates';
+import { EmirateMessages, emirateOfCity } from '@bookshop/contracts/emirates';
 import { RoleName } from '@bookshop/contracts/enums';
 import type { Order, StaffOrder } from '@bookshop/contracts/orders';
 import {
@@ -240,5 +241,38 @@ describe('the address recipientName', () => {
       uae('Dubai', { recipientName: 'x'.repeat(101) }),
     );
     expectValidationError(long, 'recipientName', AddressMessages.recipientNameMax);
+  });
+});
+
+describe('migration 0022', () => {
+  it('fills existing UAE addresses with the emirate their city names, as the API derives it', async () => {
+    const cities = [
+      'Dubai',
+      'al-ain city',
+      'Khor Fakkan',
+      'RAK',
+      'Umm Al Quwain',
+      'Abu Dhabi City',
+      'Dibba',
+      'Springfield',
+    ];
+    for (const city of cities) await addAddress(t, bob, uae(city));
+    await addAddress(t, bob, { ...london, city: 'Dubai' });
+    // As they stood before the migration: no emirate.
+    await t.db.execute(sql`update customer_addresses set emirate = null where customer_id = ${bob.id}`);
+    const migration = readFileSync(new URL('../../../migrations/0022_delivery_zones.sql', import.meta.url), 'utf8');
+    const fill = migration
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('UPDATE "customer_addresses"'))!;
+    await t.db.execute(sql.raw(fill));
+    const filled = await rows<{ city: string; country: string; emirate: string | null }>(
+      t.db,
+      sql`select city, country, emirate from customer_addresses where customer_id = ${bob.id} order by id`,
+    );
+    expect(filled).toEqual([
+      ...cities.map((city) => ({ city, country: 'AE', emirate: emirateOfCity(city) })),
+      { city: 'Dubai', country: 'GB', emirate: null },
+    ]);
+    expect(filled.filter((row) => row.emirate !== null)).toHaveLength(6);
   });
 });
