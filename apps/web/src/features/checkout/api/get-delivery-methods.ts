@@ -17,8 +17,8 @@ export function deliveryMethodsQueryOptions(addressId: number | undefined) {
   return queryOptions({
     queryKey: shippingFeeKeys.quoteFor(addressId),
     queryFn: ({ signal }) => getDeliveryMethods(addressId, signal),
-    // A refusal is an answer about the address, not a fault to try again.
-    retry: false,
+    // The checkout page shows every failure of the quote in place (a refused address, or a retry).
+    meta: { errorToast: false },
   });
 }
 
