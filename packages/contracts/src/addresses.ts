@@ -29,7 +29,7 @@ export const AddressMessages = {
   zipCodeMax: `Zip code must be at most ${ZIP_CODE_MAX_LENGTH} characters long.`,
   zipCodeInvalid: 'Zip code may contain only letters, digits, spaces and hyphens.',
   recipientNameMax: `Recipient name must be at most ${RECIPIENT_NAME_MAX_LENGTH} characters long.`,
-  recipientNameInvalid: 'Recipient name must be text.',
+  recipientNameInvalid: 'Enter a name the courier can read, or leave it empty.',
   isMainInvalid: 'isMain must be true or false.',
   idInvalid: 'Address id must be a positive whole number.',
   notFound: 'This address does not exist.',
@@ -106,12 +106,14 @@ const addressFields = {
     .nullish()
     .transform((value) => value || null),
   /** Whom the courier hands the parcel to; empty or absent: the customer themselves. */
-  recipientName: z
-    .string({ error: AddressMessages.recipientNameInvalid })
-    .trim()
-    .max(RECIPIENT_NAME_MAX_LENGTH, AddressMessages.recipientNameMax)
-    .regex(/^[^\p{Cc}]*$/u, AddressMessages.noLineBreaks)
-    .nullish(),
+  recipientName: lineText(
+    z
+      .string({ error: AddressMessages.recipientNameInvalid })
+      .trim()
+      .max(RECIPIENT_NAME_MAX_LENGTH, AddressMessages.recipientNameMax)
+      .regex(/^[^\p{Cc}]*$/u, AddressMessages.noLineBreaks),
+    AddressMessages.recipientNameInvalid,
+  ).nullish(),
 };
 
 type PhoneFields = { country: string; phoneNo: string };

@@ -241,6 +241,14 @@ describe('the address recipientName', () => {
       uae('Dubai', { recipientName: 'x'.repeat(101) }),
     );
     expectValidationError(long, 'recipientName', AddressMessages.recipientNameMax);
+    const reordered = await callAs(
+      t,
+      'POST',
+      '/api/v1/customers-addresses',
+      bob,
+      uae('Dubai', { recipientName: 'Sara \u202Eila' }),
+    );
+    expectValidationError(reordered, 'recipientName');
   });
 });
 
