@@ -7,10 +7,9 @@ import * as queries from './queries.ts';
 
 /**
  * Staff are told what needs them (issue 22, decision 079): each event is a row written in the
- * transaction that causes it, and one job mails every unsent row to STAFF_NOTIFY_EMAIL. The job
- * has one key, so while one is waiting later events join it; it waits a minute, so staff get at
- * most one e-mail a minute however busy the shop is. Returns and cash on delivery add their
- * kinds here and call `record` from their own transactions.
+ * transaction that causes it, and a job at the next whole minute mails every unsent row to
+ * STAFF_NOTIFY_EMAIL, so staff get at most one e-mail a minute however busy the shop is. Returns
+ * and cash on delivery add their kinds here and call `record` from their own transactions.
  */
 export const StaffEventKind = {
   OrderPaid: 'order.paid',
@@ -21,13 +20,14 @@ export type StaffEvent = {
   kind: StaffEventKind;
   /** The order it is about: its number and staff link head the line. */
   orderId: number;
-  /** What happened, after the order number: 'paid: Dhs 55.00, 2 books, to Dubai'. */
+  /** What happened, after the order number: 'paid Dhs 55.00: 2 books, Standard Delivery to Dubai'. */
   summary: string;
 };
 
 export const STAFF_NOTIFY_JOB = 'staff-notify.send';
 /** At most one e-mail to staff per this many seconds. */
 export const STAFF_NOTIFY_INTERVAL_SECONDS = 60;
+const INTERVAL_MS = STAFF_NOTIFY_INTERVAL_SECONDS * 1000;
 
 type Deps = {
   db: Database;
@@ -77,16 +77,24 @@ export function createStaffNotify(deps: Deps) {
   jobs.define(STAFF_NOTIFY_JOB, send);
 
   return {
-    /** Records the event in `tx` and makes sure a send is waiting (it joins one that is). */
+    /**
+     * Records the event in `tx` and makes sure a send waits for the next whole minute: events of
+     * the same minute share its job (one key per minute), so sends are a minute apart at least,
+     * and an event written while a send runs gets the next minute's, never a job already taken.
+     */
     async record(tx: Tx, event: StaffEvent): Promise<void> {
       if (!staffNotifyEmail) return;
       const line = `${orderNumber(event.orderId)} ${event.summary}\n${orderLink(publicUrl, event.orderId)}`;
       await queries.insertNotification(tx, { kind: event.kind, orderId: event.orderId, line });
+      const minute = Math.floor(Date.now() / INTERVAL_MS) + 1;
       await jobs.enqueue(
         tx,
         STAFF_NOTIFY_JOB,
         {},
-        { key: STAFF_NOTIFY_JOB, delaySeconds: STAFF_NOTIFY_INTERVAL_SECONDS },
+        {
+          key: `${STAFF_NOTIFY_JOB}:${minute}`,
+          runAt: new Date(minute * INTERVAL_MS),
+        },
       );
     },
   };
