@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, expectConsoleMessage, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
+import {
+  baseUrl,
+  expectConsoleMessage,
+  expectFailedLoad,
+  expectNoSeriousA11yViolations,
+  newPage,
+} from '../support/browser.ts';
 import { apiAs, createConfirmedCustomer, logInThroughForm, type Customer } from '../support/accounts.ts';
 
 type Book = { id: number; title: string; stockQuantity: number; isInStock: boolean };
@@ -66,6 +72,8 @@ describe('checkout', () => {
     await page.getByLabel('Address', { exact: true }).fill('12 Al Wasl Road');
     await page.getByLabel('Country').selectOption({ label: 'United Arab Emirates' });
     await page.getByLabel('City').fill('Dubai');
+    // The city names the emirate, and the select takes it (decision 079).
+    expect(await page.getByLabel('Emirate').inputValue()).toBe('Dubai');
     await page.getByLabel('Phone Number').fill('050 123 4567');
     await page.getByRole('button', { name: 'Save Address' }).click();
     await expect.poll(() => page.getByRole('radio', { name: /12 Al Wasl Road/ }).isChecked()).toBe(true);
@@ -91,6 +99,38 @@ describe('checkout', () => {
     await page.getByRole('heading', { name: new RegExp(`Order ${orderNumber}`) }).waitFor();
     await page.getByRole('region', { name: 'Status history' }).getByText('Completed').waitFor();
     expect((await apiAs(customer).get<{ items: unknown[] }>('cart')).items).toHaveLength(0);
+  });
+
+  it('says the shop does not deliver to a London address, and takes the customer on with their Dubai one', async () => {
+    const book = await bookInStock();
+    const customer = await createConfirmedCustomer();
+    await addAddress(customer);
+    const london = (await apiAs(customer).post('customers-addresses', {
+      address: '221B Baker Street',
+      country: 'GB',
+      city: 'London',
+      phoneNo: '020 7946 0958',
+    })) as { id: number };
+    await apiAs(customer).post('cart', { bookId: book.id, quantity: 1 });
+
+    const page = await newPage();
+    await logInThroughForm(page, customer);
+    await page.goto('/checkout');
+    await page.getByRole('radio', { name: /Standard Delivery/ }).waitFor();
+    expectFailedLoad(
+      page,
+      409,
+      `/api/v1/customers-addresses/delivery-methods?addressId=${london.id}`,
+      'the journey chooses an address outside every delivery zone; the quote refuses it with 409',
+    );
+    await page.getByRole('radio', { name: /221B Baker Street/ }).check();
+    // Said once, where the delivery methods were: no toast repeats it.
+    await page.getByText('We deliver only to addresses in the United Arab Emirates. Choose another address.').waitFor();
+    expect(await page.getByRole('button', { name: 'Proceed to Payment' }).isDisabled()).toBe(true);
+
+    await page.getByRole('radio', { name: /12 Al Wasl Road/ }).check();
+    await page.getByRole('radio', { name: /Standard Delivery/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Proceed to Payment' }).isEnabled()).toBe(true);
   });
 
   it('keeps the cart and releases the copies when a declined card is followed by Cancel', async () => {

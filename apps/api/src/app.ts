@@ -19,6 +19,7 @@ import { registerPayments } from './modules/payments/module.ts';
 import { registerReviews } from './modules/reviews/module.ts';
 import { registerSeo } from './modules/seo/module.ts';
 import { registerStaff } from './modules/staff/module.ts';
+import { registerStaffNotify } from './modules/staff-notify/module.ts';
 import { registerSupport } from './modules/support/module.ts';
 import { registerWishlist } from './modules/wishlist/module.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   const cart = await registerCart(app, { db, catalogue });
   const wishlist = await registerWishlist(app, { db, catalogue });
   const { addresses, delivery } = await registerAddresses(app, { db, catalogue, cart });
+  const staffNotify = registerStaffNotify({ db, jobs, mailer, staffNotifyEmail: config.staffNotifyEmail, publicUrl });
   const { orders, lifecycle } = await registerOrders(app, {
     db,
     images,
@@ -103,6 +105,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     accounts,
     cart,
     supportEmail,
+    staffNotify,
   });
   await registerDashboard(app, { db });
   await registerCheckout(app, { db, provider, jobs, lifecycle, orders, accounts, addresses, delivery, publicUrl });

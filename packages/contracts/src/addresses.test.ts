@@ -9,8 +9,23 @@ const issues = (input: unknown) => {
 describe('address form schema', () => {
   const valid = { address: '1 Sheikh Zayed Road', country: 'AE', city: 'Dubai', phoneNo: '04 332 4567' };
 
-  it('stores phone numbers as E.164 and defaults zipCode and isMain', () => {
-    expect(CreateAddressSchema.parse(valid)).toEqual({ ...valid, phoneNo: '+97143324567', zipCode: '', isMain: false });
+  it('stores phone numbers as E.164 and defaults zipCode and isMain, the emirate from the city and no recipient', () => {
+    expect(CreateAddressSchema.parse(valid)).toEqual({
+      ...valid,
+      phoneNo: '+97143324567',
+      zipCode: '',
+      emirate: 'Dubai',
+      recipientName: null,
+      isMain: false,
+    });
+  });
+
+  it("keeps the emirate chosen, treats '' as not chosen, and keeps none outside the UAE", () => {
+    expect(CreateAddressSchema.parse({ ...valid, emirate: 'Sharjah' }).emirate).toBe('Sharjah');
+    expect(CreateAddressSchema.parse({ ...valid, city: 'Al Ain', emirate: '' }).emirate).toBe('Abu Dhabi');
+    expect(CreateAddressSchema.parse({ ...valid, city: 'Hometown', emirate: '' }).emirate).toBeNull();
+    const london = { address: '221B Baker Street', country: 'GB', city: 'London', phoneNo: '020 7946 0958' };
+    expect(CreateAddressSchema.parse({ ...london, emirate: 'Dubai' }).emirate).toBeNull();
   });
 
   it('judges the phone for the chosen country while other fields are still wrong', () => {

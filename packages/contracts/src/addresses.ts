@@ -1,6 +1,7 @@
 import { isSupportedCountry, isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { countryName } from './country-name.ts';
+import { EMIRATES, EmirateMessages, emirateOf, type Emirate } from './emirates.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 import { lineText } from './text.ts';
 
@@ -8,6 +9,7 @@ export const ADDRESS_MAX_LENGTH = 200;
 export const CITY_MAX_LENGTH = 100;
 export const PHONE_MAX_LENGTH = 30;
 export const ZIP_CODE_MAX_LENGTH = 20;
+export const RECIPIENT_NAME_MAX_LENGTH = 100;
 /** Most addresses one customer may keep; fits one page of the largest page size. */
 export const ADDRESSES_MAX = 20;
 /** The shop delivers from the UAE and most of its customers live there: a new address starts with it chosen. */
@@ -26,6 +28,8 @@ export const AddressMessages = {
   phoneInvalid: (country: string) => `Enter a valid phone number for ${countryName(country)}.`,
   zipCodeMax: `Zip code must be at most ${ZIP_CODE_MAX_LENGTH} characters long.`,
   zipCodeInvalid: 'Zip code may contain only letters, digits, spaces and hyphens.',
+  recipientNameMax: `Recipient name must be at most ${RECIPIENT_NAME_MAX_LENGTH} characters long.`,
+  recipientNameInvalid: 'Enter a name the courier can read, or leave it empty.',
   isMainInvalid: 'isMain must be true or false.',
   idInvalid: 'Address id must be a positive whole number.',
   notFound: 'This address does not exist.',
@@ -92,6 +96,24 @@ const addressFields = {
     .regex(/^[\p{L}\p{N} -]*$/u, AddressMessages.zipCodeInvalid)
     .optional()
     .default(''),
+  /**
+   * One of EMIRATES, for a UAE address (decision 079). Optional, so the spec's payload still
+   * works: when absent (or '', the form's "not chosen") it is derived from the city; ignored for
+   * other countries.
+   */
+  emirate: z
+    .enum(['', ...EMIRATES], { error: EmirateMessages.invalid })
+    .nullish()
+    .transform((value) => value || null),
+  /** Whom the courier hands the parcel to; empty or absent: the customer themselves. */
+  recipientName: lineText(
+    z
+      .string({ error: AddressMessages.recipientNameInvalid })
+      .trim()
+      .max(RECIPIENT_NAME_MAX_LENGTH, AddressMessages.recipientNameMax)
+      .regex(/^[^\p{Cc}]*$/u, AddressMessages.noLineBreaks),
+    AddressMessages.recipientNameInvalid,
+  ).nullish(),
 };
 
 type PhoneFields = { country: string; phoneNo: string };
@@ -114,10 +136,20 @@ const phoneCheck = {
     isSupportedCountry((payload.value as PhoneFields).country),
 };
 
-/** Stores the phone number in E.164 when it is valid (the API checks it again after the country). */
-const normalizePhone = <T extends PhoneFields>(fields: T): T => ({
+type OptionalFields = { city: string; emirate?: Emirate | null; recipientName?: string | null };
+
+/**
+ * Stores the phone number in E.164 when it is valid (the API checks it again after the country),
+ * the emirate of a UAE address as chosen or as its city names it (null elsewhere), and no
+ * recipient name rather than an empty one.
+ */
+const normalizePhone = <T extends PhoneFields & OptionalFields>(
+  fields: T,
+): Omit<T, 'emirate' | 'recipientName'> & { emirate: Emirate | null; recipientName: string | null } => ({
   ...fields,
   phoneNo: normalizePhoneNumber(fields.phoneNo, fields.country) ?? fields.phoneNo,
+  emirate: emirateOf(fields),
+  recipientName: fields.recipientName || null,
 });
 
 /** `POST v1/customers-addresses`. The first address becomes main whatever isMain says. */
@@ -165,9 +197,21 @@ export const AddressSchema = z.object({
   /** E.164, e.g. '+971501234567'. */
   phoneNo: z.string(),
   zipCode: z.string(),
+  /** UAE addresses: the emirate chosen or derived from the city; null when not given (and elsewhere). */
+  emirate: z.enum(EMIRATES).nullable(),
+  /** Whom the parcel is handed to; null: the customer themselves. */
+  recipientName: z.string().nullable(),
   isMain: z.boolean(),
 });
 export type Address = z.infer<typeof AddressSchema>;
+
+/**
+ * `GET v1/customers-addresses/delivery-methods?addressId=`: with an address, each method is judged
+ * for where it goes too (decision 079); without, for the cart alone, as before.
+ */
+export const DeliveryMethodsQuerySchema = z.object({
+  addressId: z.coerce.number({ error: AddressMessages.idInvalid }).pipe(AddressIdSchema).optional(),
+});
 
 export const AddressQuerySchema = PageQuerySchema;
 /** `GET v1/customers-addresses`: main address first, then the newest. */

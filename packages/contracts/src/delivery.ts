@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { FREE_DELIVERY_THRESHOLD_FILS } from './constants.ts';
+import { countryName } from './country-name.ts';
+import { EMIRATES, normalizePlaceName, type Emirate } from './emirates.ts';
 import { filsToAed } from './money.ts';
 
 /**
@@ -22,7 +24,92 @@ export const DeliveryMessages = {
   nextDayDescription: 'Delivered the next working day when ordered before 2 PM.',
   nextDayNotEligible: 'Next-day delivery is only offered when every book in your cart is eligible for it.',
   methodNotAvailable: 'This delivery method is not available for your cart.',
+  /** A method's zone does not reach the address ('Next-Day Delivery is offered only to addresses in Dubai, …'). */
+  notOffered: (methodName: string, where: string) => `${methodName} is offered only to addresses in ${where}.`,
+  /** Added when the address has no emirate that zones could be judged by. */
+  emirateMissing: 'Choose the emirate on this address if it is one of them.',
+  /** No method reaches the address at all (a London address): the address is refused. */
+  outsideZones: (countries: string) => `We deliver only to addresses in ${countries}. Choose another address.`,
 } as const;
+
+/**
+ * Where a method is offered (decision 079): a country, narrowed to one emirate, narrowed again
+ * to some of its cities or districts when only part of an emirate is served ('Abu Dhabi city').
+ * `name` is how the Shipping page, the FAQs and the refusals write the area.
+ */
+export type DeliveryArea = {
+  country: string;
+  emirate?: Emirate;
+  /** Place names as customers write them; compared after normalizePlaceName. */
+  cities?: readonly string[];
+  name: string;
+};
+
+/** Where each method is offered: the one place the pages, the quote and checkout read it from. */
+export const DELIVERY_ZONES: Record<DeliveryMethodCode, readonly DeliveryArea[]> = {
+  standard: [{ country: 'AE', name: 'all seven emirates of the UAE' }],
+  'next-day': [
+    { country: 'AE', emirate: 'Dubai', name: 'Dubai' },
+    { country: 'AE', emirate: 'Sharjah', name: 'Sharjah' },
+    { country: 'AE', emirate: 'Ajman', name: 'Ajman' },
+    {
+      country: 'AE',
+      emirate: 'Abu Dhabi',
+      // Abu Dhabi island and the mainland districts the courier reaches next day; Al Ain and Al Dhafra are not.
+      cities: [
+        'Abu Dhabi',
+        'Khalifa City',
+        'Mohammed Bin Zayed City',
+        'Mussafah',
+        'Al Reem Island',
+        'Reem Island',
+        'Saadiyat Island',
+        'Yas Island',
+        'Al Raha',
+      ],
+      name: 'Abu Dhabi city',
+    },
+  ],
+};
+
+/** 'Dubai, Sharjah, Ajman and Abu Dhabi city': a method's areas as one phrase. */
+export const deliveryAreaText = (code: DeliveryMethodCode): string => listText(DELIVERY_ZONES[code].map((a) => a.name));
+
+/** 'the United Arab Emirates': every country some method delivers to. */
+export const deliveryCountriesText = (): string =>
+  listText(
+    [...new Set(Object.values(DELIVERY_ZONES).flatMap((areas) => areas.map((a) => a.country)))].map(
+      (code) => `the ${countryName(code)}`,
+    ),
+  );
+
+function listText(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Where an order goes, as zones judge it: the address's country, city and emirate (chosen or derived). */
+export type DeliveryDestination = { country: string; city: string; emirate: Emirate | null };
+
+const inArea = (area: DeliveryArea, to: DeliveryDestination): boolean =>
+  area.country === to.country &&
+  (area.emirate === undefined || area.emirate === to.emirate) &&
+  (area.cities === undefined || area.cities.some((city) => normalizePlaceName(city) === normalizePlaceName(to.city)));
+
+/** Some area of the method reaches the destination. */
+export const isInZone = (code: DeliveryMethodCode, to: DeliveryDestination): boolean =>
+  DELIVERY_ZONES[code].some((area) => inArea(area, to));
+
+/** No method reaches the destination: the address itself is refused (409). */
+export const isOutsideEveryZone = (to: DeliveryDestination): boolean =>
+  DELIVERY_METHOD_CODES.every((code) => !isInZone(code, to));
+
+/** Why `code` does not reach the destination, or null when it does. */
+function zoneRefusal(code: DeliveryMethodCode, name: string, to: DeliveryDestination): string | null {
+  if (isInZone(code, to)) return null;
+  const refusal = DeliveryMessages.notOffered(name, deliveryAreaText(code));
+  const byEmirate = DELIVERY_ZONES[code].some((area) => area.country === to.country && area.emirate !== undefined);
+  return byEmirate && to.emirate === null ? `${refusal} ${DeliveryMessages.emirateMissing}` : refusal;
+}
 
 /** What the rules need to know about an order: what the customer pays for the books, and eligibility. */
 export type DeliveryOrderSummary = {
@@ -30,6 +117,8 @@ export type DeliveryOrderSummary = {
   itemsTotalFils: number;
   /** True when every line's book can ship next day (vacuously true for an empty cart). */
   allItemsNextDayEligible: boolean;
+  /** Where it goes; without it only the cart is judged (a quote before an address is chosen). */
+  destination?: DeliveryDestination;
 };
 
 export type DeliveryOption = {
@@ -54,6 +143,14 @@ export const amountToFreeDeliveryFils = (itemsTotalFils: number): number =>
 
 /** Every delivery method with its fee for this order and whether it may be chosen. */
 export function deliveryOptions(order: DeliveryOrderSummary): DeliveryOption[] {
+  return cartOptions(order).map((option) => {
+    const refusal = order.destination ? zoneRefusal(option.code, option.name, order.destination) : null;
+    // Where it goes comes first: no cart change makes an address outside the zone eligible.
+    return refusal ? { ...option, isAvailable: false, unavailableReason: refusal } : option;
+  });
+}
+
+function cartOptions(order: DeliveryOrderSummary): DeliveryOption[] {
   return [
     {
       code: DeliveryMethodCode.Standard,
@@ -93,6 +190,19 @@ export const DeliveryMethodSchema = z.object({
   baseFee: z.number(),
   isAvailable: z.boolean(),
   unavailableReason: z.string().nullable(),
+  /** Where the method is offered (decision 079); an address outside every area cannot choose it. */
+  areas: z.array(
+    z.object({
+      /** ISO 3166-1 alpha-2. */
+      country: z.string(),
+      /** Null: the whole country. */
+      emirate: z.enum(EMIRATES).nullable(),
+      /** Null: the whole emirate; else only these cities or districts of it. */
+      cities: z.array(z.string()).nullable(),
+      /** How the shop writes the area: 'Abu Dhabi city'. */
+      name: z.string(),
+    }),
+  ),
 });
 export type DeliveryMethod = z.infer<typeof DeliveryMethodSchema>;
 
@@ -115,6 +225,12 @@ export const toDeliveryMethod = (option: DeliveryOption): DeliveryMethod => ({
   baseFee: filsToAed(option.baseFeeFils),
   isAvailable: option.isAvailable,
   unavailableReason: option.unavailableReason,
+  areas: DELIVERY_ZONES[option.code].map((area) => ({
+    country: area.country,
+    emirate: area.emirate ?? null,
+    cities: area.cities ? [...area.cities] : null,
+    name: area.name,
+  })),
 });
 
 export const deliveryQuote = (order: DeliveryOrderSummary): DeliveryQuote => ({

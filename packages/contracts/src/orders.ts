@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHECKOUT_SESSION_MINUTES } from './checkout.ts';
 import { DELIVERY_METHOD_CODES } from './delivery.ts';
+import { EMIRATES } from './emirates.ts';
 import { OrderStatus } from './enums.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 import { freeText } from './text.ts';
@@ -78,6 +79,10 @@ export const OrderAddressSchema = z.object({
   city: z.string(),
   phoneNo: z.string(),
   zipCode: z.string(),
+  /** The address's emirate at checkout; null: not given, or outside the UAE (decision 079). */
+  emirate: z.enum(EMIRATES).nullable(),
+  /** Whom the courier hands the parcel to; null only for orders placed before it was kept. */
+  recipientName: z.string().nullable(),
 });
 
 export const OrderHistoryEntrySchema = z.object({

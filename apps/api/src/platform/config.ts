@@ -17,6 +17,8 @@ export type Config = {
   mailFrom: string;
   /** Support's mailbox: the Reply-To of every mail (the sender is a no-reply address), and named in mails. */
   supportEmail: string;
+  /** Where staff are told of new paid orders, at most once a minute (decision 079); unset: nobody is. */
+  staffNotifyEmail: string | undefined;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   /** Where the Stripe SDK sends its calls: Stripe's API, or a local stand-in in tests. */
@@ -106,6 +108,7 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Bookshop <no-reply@bookshop.local>'),
   SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@bookshop.local'),
+  STAFF_NOTIFY_EMAIL: z.email('must be an e-mail address').optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_API_URL: optionalUrl(['http:', 'https:']),
@@ -184,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    staffNotifyEmail: e.STAFF_NOTIFY_EMAIL,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/$/, ''),

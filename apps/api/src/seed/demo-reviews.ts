@@ -282,6 +282,7 @@ async function insertOrders(
         address: `${10 + (i % 80)} Al Wasl Road, Villa ${1 + (i % 40)}`,
         country: 'AE',
         city: 'Dubai',
+        emirate: 'Dubai' as const,
         phoneNo: `050 555 ${String(1000 + i).slice(-4)}`,
         provider: 'sandbox',
         // Nothing to look up at a provider: these payments never happened there.

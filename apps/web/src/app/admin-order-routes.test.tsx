@@ -211,6 +211,18 @@ describe('/admin/dashboard/orders/:id', () => {
     expect(within(history).getAllByText(/\d{2}\/\d{2}\/2026, \d{1,2}:\d{2} (AM|PM)/)).toHaveLength(2);
   });
 
+  it('names whom the courier hands the parcel to, and the emirate (decision 079)', async () => {
+    const order = makeStaffOrder({ id: 8 });
+    stubOrder({
+      ...order,
+      address: { ...order.address, city: 'Khor Fakkan', emirate: 'Sharjah', recipientName: 'Omar Saleh' },
+    });
+    renderAdmin(RoleName.User, '/admin/dashboard/orders/8');
+    const delivery = await screen.findByRole('region', { name: 'Delivery' });
+    expect(delivery).toHaveTextContent('For Omar Saleh');
+    expect(delivery).toHaveTextContent('Khor Fakkan, Sharjah');
+  });
+
   it('marks an order placed in TEST MODE with a TEST badge in its title, and no other', async () => {
     stubOrder(makeStaffOrder({ id: 7, testMode: true }));
     renderAdmin(RoleName.User, '/admin/dashboard/orders/7');

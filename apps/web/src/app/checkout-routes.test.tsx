@@ -15,7 +15,7 @@ import { CheckoutRoute, CheckoutSuccessRoute } from './checkout-routes.tsx';
 vi.mock('../lib/leave-site.ts', () => ({ leaveSiteFor: vi.fn() }));
 
 const home = makeAddress({ id: 1, address: '12 Palm Street', isMain: true });
-const office = makeAddress({ id: 2, address: '3 Creek Road', city: 'Sharjah', isMain: false });
+const office = makeAddress({ id: 2, address: '3 Creek Road', city: 'Sharjah', emirate: 'Sharjah', isMain: false });
 const emma = cartLine({ id: 3, title: 'Emma', price: 50, discountPercentage: 20, discountedPrice: 40, quantity: 2 });
 const persuasion = cartLine({ id: 4, title: 'Persuasion', price: 35, discountedPrice: 35 });
 
@@ -168,6 +168,39 @@ describe('/checkout', () => {
     expect(leaveSiteFor).not.toHaveBeenCalled();
   });
 
+  it('asks for the quote of the chosen address, and says so when the shop does not deliver there', async () => {
+    const user = userEvent.setup();
+    const london = makeAddress({
+      id: 5,
+      address: '221B Baker Street',
+      country: 'GB',
+      city: 'London',
+      emirate: null,
+      isMain: false,
+    });
+    const outside = 'We deliver only to addresses in the United Arab Emirates. Choose another address.';
+    const api = answerApi((request) => {
+      const { method, path } = request;
+      if (method === 'GET' && path === '/api/v1/cart') return { body: cartOf([emma]) };
+      if (method === 'GET' && path === '/api/v1/customers-addresses') return { body: addressPage([home, london]) };
+      if (method === 'GET' && path === '/api/v1/customers-addresses/delivery-methods')
+        return request.url.searchParams.get('addressId') === '5'
+          ? { status: 409, body: { title: 'Conflict', status: 409, detail: outside } }
+          : { body: quoteFor([emma]) };
+      return undefined;
+    });
+    renderAt('/checkout');
+
+    expect(await screen.findByRole('radio', { name: /Standard Delivery/ })).toBeChecked();
+    expect(api.sent('GET', '/api/v1/customers-addresses/delivery-methods').at(-1)?.url.search).toBe('?addressId=1');
+    await user.click(screen.getByRole('radio', { name: /221B Baker Street/ }));
+
+    expect(await screen.findByText(outside)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('We cannot deliver to this address.');
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+    expect(api.sent('POST', '/api/v1/checkout/create-session')).toHaveLength(0);
+  });
+
   it('sends a customer with an empty cart to /cart', async () => {
     stub({ items: [] });
     const { router } = renderAt('/checkout');
@@ -193,7 +226,8 @@ describe('/checkout', () => {
 
     const proceed = await screen.findByRole('button', { name: 'Proceed to Payment' });
     expect(proceed).toBeDisabled();
-    await user.type(await screen.findByRole('textbox', { name: 'Address' }), '5 Marina Walk');
+    // The form is its own chunk: the first load of it may take a while on a busy machine.
+    await user.type(await screen.findByRole('textbox', { name: 'Address' }, { timeout: 5000 }), '5 Marina Walk');
     await user.type(screen.getByRole('textbox', { name: 'City' }), 'Dubai');
     await waitFor(() => expect(screen.getByRole('option', { name: 'United Arab Emirates' })).toBeInTheDocument());
     // The shop's own country is chosen already (issue 21).

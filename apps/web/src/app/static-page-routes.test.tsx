@@ -1,5 +1,5 @@
 import { text } from 'node:stream/consumers';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configure, render as renderOnServer } from '../entry-server.tsx';
@@ -69,5 +69,29 @@ describe('the FAQ rendered on the server', () => {
     const markup = await text(rendered.body);
     expect(markup).toContain('Frequently Asked Questions');
     expect(markup.includes(GOOGLE)).toBe(offered);
+  });
+});
+
+describe('the Shipping page and the FAQ say where the shop delivers from the zones checkout enforces', () => {
+  it('the Shipping page lists each method with its areas', async () => {
+    stubApi({ '/api/v1/config': withoutGoogle, '/api/v1/genres': [] });
+    const page = await openPage('/shipping', 'Shipping');
+    const table = within(page).getByRole('table', { name: 'Delivery options and times' });
+    expect(within(table).getByRole('row', { name: /^Standard delivery/ })).toHaveTextContent(
+      'All seven emirates of the UAE',
+    );
+    expect(within(table).getByRole('row', { name: /^Next-day delivery/ })).toHaveTextContent(
+      'Dubai, Sharjah, Ajman and Abu Dhabi city',
+    );
+    expect(page).toHaveTextContent('For now we deliver only to addresses in the United Arab Emirates');
+  });
+
+  it('the FAQ answers where next-day delivery goes and that the shop stays in the UAE', async () => {
+    stubApi({ '/api/v1/config': withoutGoogle, '/api/v1/genres': [] });
+    const page = await openPage('/faqs', 'Frequently Asked Questions');
+    expect(page).toHaveTextContent(
+      'Titles marked for next-day delivery arrive the next working day in Dubai, Sharjah, Ajman and Abu Dhabi city',
+    );
+    expect(page).toHaveTextContent('Not yet. We currently deliver only to addresses in the United Arab Emirates.');
   });
 });

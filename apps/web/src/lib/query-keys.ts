@@ -56,7 +56,8 @@ export const cartKeys = {
  */
 export const shippingFeeKeys = {
   all: ['shipping-fees'] as const,
-  quote: ['shipping-fees', 'quote'] as const,
+  /** The quote judged for one delivery address (decision 079). */
+  quoteFor: (addressId: number | undefined) => ['shipping-fees', 'quote', addressId ?? null] as const,
 };
 
 export const checkoutKeys = {

@@ -56,6 +56,8 @@ export const makeAddress = (overrides: Partial<Address> = {}): Address =>
     city: 'Dubai',
     phoneNo: '+971501234567',
     zipCode: '',
+    emirate: 'Dubai',
+    recipientName: null,
     isMain: true,
     ...overrides,
   });
@@ -105,7 +107,15 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     deliveryMethod: { code: 'standard', name: 'Standard Delivery' },
     deliveryFee: 15,
     total: 130,
-    address: { address: '12 Palm Street', country: 'AE', city: 'Dubai', phoneNo: '+971501234567', zipCode: '' },
+    address: {
+      address: '12 Palm Street',
+      country: 'AE',
+      city: 'Dubai',
+      phoneNo: '+971501234567',
+      zipCode: '',
+      emirate: 'Dubai',
+      recipientName: 'Test Customer',
+    },
     history: [
       { status: OrderStatus.Pending, statusName: 'Pending', at: createdAt },
       ...(status === OrderStatus.Pending

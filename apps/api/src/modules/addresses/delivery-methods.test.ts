@@ -68,6 +68,7 @@ describe('GET /api/v1/customers-addresses/delivery-methods', () => {
           baseFee: 15,
           isAvailable: true,
           unavailableReason: null,
+          areas: expect.any(Array),
         },
         {
           code: 'next-day',
@@ -77,6 +78,7 @@ describe('GET /api/v1/customers-addresses/delivery-methods', () => {
           baseFee: 30,
           isAvailable: true,
           unavailableReason: null,
+          areas: expect.any(Array),
         },
       ],
     });

@@ -16,7 +16,7 @@ export async function registerAddresses(
   { db, catalogue, cart }: { db: Database; catalogue: CatalogueService; cart: CartService },
 ): Promise<{ addresses: AddressesService; delivery: DeliveryService }> {
   const addresses = createAddressesService({ db, catalogue });
-  const delivery = createDeliveryService({ cart });
+  const delivery = createDeliveryService({ cart, addresses });
   await app.register(addressesRoutes, { prefix: API_PREFIX, addresses, delivery });
   return { addresses, delivery };
 }

@@ -10,11 +10,16 @@ const addressColumns = {
   city: addresses.city,
   phoneNo: addresses.phoneNo,
   zipCode: addresses.zipCode,
+  emirate: addresses.emirate,
+  recipientName: addresses.recipientName,
   isMain: addresses.isMain,
 };
 
 export type AddressRow = Pick<typeof addresses.$inferSelect, keyof typeof addressColumns>;
-export type AddressFields = Pick<AddressRow, 'address' | 'country' | 'city' | 'phoneNo' | 'zipCode'>;
+export type AddressFields = Pick<
+  AddressRow,
+  'address' | 'country' | 'city' | 'phoneNo' | 'zipCode' | 'emirate' | 'recipientName'
+>;
 
 const ofCustomer = (customerId: number) => eq(addresses.customerId, customerId);
 const addressOf = (customerId: number, id: number) => and(ofCustomer(customerId), eq(addresses.id, id));

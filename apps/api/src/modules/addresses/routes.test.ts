@@ -79,6 +79,9 @@ describe('POST /api/v1/customers-addresses', () => {
       city: 'Dubai',
       phoneNo: '+971501234567',
       zipCode: '',
+      // Derived from the city (decision 079); nobody else named to receive it.
+      emirate: 'Dubai',
+      recipientName: null,
       isMain: true,
     });
   });
@@ -233,7 +236,14 @@ describe('PUT /api/v1/customers-addresses', () => {
     const created = await create(alice, dubai);
     const res = await call('PUT', '/api/v1/customers-addresses', alice, { id: created.id, ...london });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: created.id, ...london, phoneNo: '+442079460958', isMain: true });
+    expect(res.json()).toEqual({
+      id: created.id,
+      ...london,
+      phoneNo: '+442079460958',
+      emirate: null,
+      recipientName: null,
+      isMain: true,
+    });
     expect((await call('GET', `/api/v1/customers-addresses/${created.id}`, alice)).json().city).toBe('London');
   });
 

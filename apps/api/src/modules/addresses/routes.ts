@@ -5,6 +5,7 @@ import {
   AddressQuerySchema,
   AddressSchema,
   CreateAddressSchema,
+  DeliveryMethodsQuerySchema,
   UpdateAddressSchema,
 } from '@bookshop/contracts/addresses';
 import { DeliveryQuoteSchema } from '@bookshop/contracts/delivery';
@@ -28,10 +29,13 @@ export const addressesRoutes: FastifyPluginCallbackZod<{ addresses: AddressesSer
     '/v1/customers-addresses/delivery-methods',
     customerRoute(
       [...tags, 'delivery'],
-      "Delivery methods with their fees for the signed-in customer's cart: standard (free over Dhs 150.00) and next-day (only when every book is eligible)",
-      { response: { 200: DeliveryQuoteSchema } },
+      "Delivery methods with their fees for the signed-in customer's cart: standard (free over Dhs 150.00) and next-day (only when every book is eligible), each with the areas it is offered in. With addressId, a method that does not reach that address is unavailable and says why; an address no method reaches is refused (409)",
+      {
+        querystring: DeliveryMethodsQuerySchema,
+        response: { 200: DeliveryQuoteSchema, 400: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema },
+      },
     ),
-    (request) => delivery.quoteForCart(userOf(request).id),
+    (request) => delivery.quoteForCart(userOf(request).id, request.query),
   );
 
   app.get(

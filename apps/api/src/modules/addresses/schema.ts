@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Emirate } from '@bookshop/contracts/emirates';
 import { accountIdColumn } from '../auth/schema.ts';
 import { countries } from '../catalogue/schema.ts';
 
@@ -18,6 +19,10 @@ export const customerAddresses = pgTable(
     /** E.164. */
     phoneNo: text('phone_no').notNull(),
     zipCode: text('zip_code').notNull().default(''),
+    /** One of EMIRATES for a UAE address, chosen or derived from the city; null: not given (decision 079). */
+    emirate: text('emirate').$type<Emirate>(),
+    /** Whom the courier hands the parcel to; null: the customer. */
+    recipientName: text('recipient_name'),
     isMain: boolean('is_main').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,5 +36,10 @@ export const customerAddresses = pgTable(
     check('customer_addresses_address_length_check', sql`char_length(${t.address}) between 1 and 200`),
     check('customer_addresses_city_length_check', sql`char_length(${t.city}) between 1 and 100`),
     check('customer_addresses_zip_code_length_check', sql`char_length(${t.zipCode}) <= 20`),
+    check(
+      'customer_addresses_emirate_check',
+      sql`${t.emirate} in ('Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah')`,
+    ),
+    check('customer_addresses_recipient_name_length_check', sql`char_length(${t.recipientName}) between 1 and 100`),
   ],
 );

@@ -84,6 +84,16 @@ export async function mailAddress(accountId: number, { tx }: { tx: Tx }): Promis
   return account && !account.deletedAt ? account.emailAddress : null;
 }
 
+/**
+ * The account holder's full name ('Layla Haddad'), else their user name: whom a parcel is
+ * handed to when the address names nobody else (decision 079). Null once deleted.
+ */
+export async function fullName(accountId: number, { tx }: { tx: Tx }): Promise<string | null> {
+  const account = await queries.findAccountById(tx, accountId);
+  if (!account || account.deletedAt) return null;
+  return [account.firstName, account.lastName].filter(Boolean).join(' ').trim() || account.userName;
+}
+
 type Deps = MailedLinkDeps & GoogleAccountDeps & { passwords: PasswordHasher };
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -116,6 +126,7 @@ export function createAccountsService(deps: Deps) {
     toLoggedInUser,
     mailAddress,
     mailRecipient,
+    fullName,
     cancelResetLinks,
     forgetLinks,
   };

@@ -15,6 +15,7 @@ import { badRequest, conflict, HttpProblem, notFound } from '../../platform/erro
 import type { Jobs } from '../../platform/jobs.ts';
 import { lockCartLines } from '../cart/service.ts';
 import { checkStock, lockStock, reserveStock, type LockedBook } from '../catalogue/stock-service.ts';
+import { destinationOf } from '../delivery/service.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import {
   findOrderRow,
@@ -66,7 +67,10 @@ export type CheckoutDeps = {
     'placePending' | 'cancelReplaced' | 'attachSession' | 'fulfil' | 'cancelUnpaid' | 'settle'
   >;
   orders: Pick<OrdersService, 'get'>;
-  accounts: { mailAddress(accountId: number, options: { tx: Tx }): Promise<string | null> };
+  accounts: {
+    mailAddress(accountId: number, options: { tx: Tx }): Promise<string | null>;
+    fullName(accountId: number, options: { tx: Tx }): Promise<string | null>;
+  };
   addresses: { get(customerId: number, id: number, options?: { tx?: Tx }): Promise<Address> };
   delivery: { feeFils(code: CreateCheckoutSession['deliveryMethod'], order: DeliveryOrderSummary): number };
   log: FastifyBaseLogger;
@@ -107,6 +111,8 @@ function isSameCheckout(
     order.city === address.city &&
     order.phoneNo === address.phoneNo &&
     order.zipCode === address.zipCode &&
+    order.emirate === address.emirate &&
+    (address.recipientName === null || order.recipientName === address.recipientName) &&
     own.length === lines.length &&
     own.every((item, i) => item.bookId === lines[i]!.bookId && item.quantity === lines[i]!.quantity)
   );
@@ -172,6 +178,7 @@ async function placeOrder(
       const summary = {
         itemsTotalFils: paidFils,
         allItemsNextDayEligible: priced.every((l) => l.book.nextDayEligible),
+        destination: destinationOf(address),
       };
       const deliveryFeeFils = deps.delivery.feeFils(input.deliveryMethod, summary);
       const method = deliveryOptions(summary).find((o) => o.code === input.deliveryMethod)!;
@@ -194,6 +201,9 @@ async function placeOrder(
           city: address.city,
           phoneNo: address.phoneNo,
           zipCode: address.zipCode,
+          emirate: address.emirate,
+          // The courier asks for someone by name: the address's recipient, else the customer.
+          recipientName: address.recipientName ?? (await deps.accounts.fullName(customerId, { tx })),
           provider: deps.provider.name,
         },
         items,

@@ -20,7 +20,8 @@ import {
   type PaymentProvider,
   type ProviderSession,
 } from '../payments/provider.ts';
-import { cancellationMail, confirmationMail } from './mails.ts';
+import { StaffEventKind, type StaffNotify } from '../staff-notify/service.ts';
+import { cancellationMail, confirmationMail, staffPaidSummary } from './mails.ts';
 import * as queries from './queries.ts';
 import type { OrdersService } from './service.ts';
 
@@ -53,6 +54,8 @@ export type LifecycleDeps = {
   supportEmail: string;
   cart: { removeBooks(customerId: number, bookIds: number[], options?: { tx?: Tx }): Promise<unknown> };
   orders: Pick<OrdersService, 'get' | 'getForStaff'>;
+  /** Staff are told of each paid order (decision 079). */
+  staffNotify: Pick<StaffNotify, 'record'>;
   log: FastifyBaseLogger;
   now: () => Date;
 };
@@ -178,6 +181,11 @@ export async function fulfil(
     const recipient = await deps.accounts.mailRecipient(order.customerId, { tx });
     if (recipient)
       await mailer.enqueue(tx, confirmationMail(recipient, { ...order, paidAt }, items, deps.supportEmail));
+    await deps.staffNotify.record(tx, {
+      kind: StaffEventKind.OrderPaid,
+      orderId,
+      summary: staffPaidSummary(order, items),
+    });
     changed = true;
   });
   if (changed) {

@@ -7,6 +7,7 @@ import type { ImageStore } from '../../platform/storage.ts';
 import type { AuthServices } from '../auth/module.ts';
 import type { CartService } from '../cart/service.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import type { StaffNotify } from '../staff-notify/service.ts';
 import { registerOrderJobs } from './jobs.ts';
 import { createOrderLifecycle, type OrderLifecycle } from './lifecycle.ts';
 import { ordersRoutes } from './routes.ts';
@@ -27,9 +28,10 @@ export async function registerOrders(
     accounts: AuthServices['accounts'];
     cart: CartService;
     supportEmail: string;
+    staffNotify: StaffNotify;
   },
 ): Promise<{ orders: OrdersService; lifecycle: OrderLifecycle }> {
-  const { db, images, provider, jobs, mailer, accounts, cart, supportEmail } = deps;
+  const { db, images, provider, jobs, mailer, accounts, cart, supportEmail, staffNotify } = deps;
   const orders = createOrdersService({ db, images });
   const lifecycle = createOrderLifecycle({
     db,
@@ -40,6 +42,7 @@ export async function registerOrders(
     cart,
     supportEmail,
     orders,
+    staffNotify,
     log: app.log,
   });
   registerOrderJobs(jobs, lifecycle);

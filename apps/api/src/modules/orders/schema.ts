@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Emirate } from '@bookshop/contracts/emirates';
 import { accounts } from '../auth/schema.ts';
 
 /**
@@ -49,6 +50,10 @@ export const orders = pgTable(
     city: text('city').notNull(),
     phoneNo: text('phone_no').notNull(),
     zipCode: text('zip_code').notNull().default(''),
+    /** The address's emirate at checkout; null: not given or outside the UAE (decision 079). */
+    emirate: text('emirate').$type<Emirate>(),
+    /** Whom the parcel is handed to: the address's recipient, else the customer's name at checkout. */
+    recipientName: text('recipient_name'),
     provider: text('provider').notNull(),
     /** Null only between the order's insert and the provider's answer. */
     providerSessionId: text('provider_session_id'),

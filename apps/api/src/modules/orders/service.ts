@@ -111,6 +111,8 @@ function toOrder(
       city: row.city,
       phoneNo: row.phoneNo,
       zipCode: row.zipCode,
+      emirate: row.emirate,
+      recipientName: row.recipientName,
     },
     history: history.map((entry) => ({
       status: entry.status,

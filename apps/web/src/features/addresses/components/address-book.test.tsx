@@ -16,6 +16,8 @@ const home: Address = {
   city: 'Dubai',
   phoneNo: '+971501234567',
   zipCode: '',
+  emirate: 'Dubai',
+  recipientName: null,
   isMain: true,
 };
 const office: Address = {
@@ -25,6 +27,8 @@ const office: Address = {
   city: 'London',
   phoneNo: '+442071234567',
   zipCode: 'SW1A 1AA',
+  emirate: null,
+  recipientName: null,
   isMain: false,
 };
 

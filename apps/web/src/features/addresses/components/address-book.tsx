@@ -9,6 +9,7 @@ import { useDeleteAddress } from '../api/delete-address.ts';
 import { useAddresses } from '../api/get-addresses.ts';
 import { useSetMainAddress } from '../api/set-main-address.ts';
 import { countryName } from '@bookshop/contracts/country-name';
+import { EMIRATE_COUNTRY, emirateLabel } from '@bookshop/contracts/emirates';
 import { LoadError } from '../../../ui/load-error.tsx';
 
 const updatePath = (id: number) => Routes.updateAddress.replace(':id', String(id));
@@ -50,11 +51,15 @@ export function AddressBook({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             >
               <address className="grid gap-0.5 text-stone-800 not-italic">
                 <span className="font-semibold text-stone-900">{address.address}</span>
+                {address.recipientName && <span>For {address.recipientName}</span>}
                 <span>
                   {address.city}
                   {address.zipCode && ` ${address.zipCode}`}
                 </span>
-                <span>{countryName(address.country)}</span>
+                <span>
+                  {address.country === EMIRATE_COUNTRY && `${emirateLabel(address.emirate)}, `}
+                  {countryName(address.country)}
+                </span>
                 <span className="text-sm text-stone-600">{address.phoneNo}</span>
               </address>
               <div className="flex flex-wrap items-center gap-2">

@@ -8,6 +8,7 @@ import {
   type AddressForm as AddressFormValues,
   type CreateAddress,
 } from '@bookshop/contracts/addresses';
+import { EMIRATE_COUNTRY, EMIRATES, emirateOfCity } from '@bookshop/contracts/emirates';
 import { Routes } from '@bookshop/contracts/routes';
 import { setServerFieldErrors } from '../../../lib/field-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -15,7 +16,7 @@ import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../ui/form-fields.tsx';
 import { useCountries } from '../api/get-countries.ts';
 
-const FIELDS = ['address', 'country', 'city', 'phoneNo', 'zipCode', 'isMain'] as const;
+const FIELDS = ['address', 'country', 'city', 'emirate', 'phoneNo', 'zipCode', 'recipientName', 'isMain'] as const;
 
 /** Spec section 8 toasts every failure; field errors of a 400 also show under their fields. */
 export function showServerFieldErrors(error: unknown, setError: UseFormSetError<AddressFormValues>) {
@@ -34,12 +35,15 @@ type AddressFormProps = {
   onCancel?: (() => void) | null;
 };
 
-/** Address, country, city, phone, optional zip code and main flag; validated on every change. */
+/**
+ * Address, country, city (and the emirate, for the UAE), phone, optional zip code and recipient,
+ * and the main flag; validated on every change.
+ */
 export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, onCancel }: AddressFormProps) {
   const countries = useCountries();
   const schema = address ? UpdateAddressSchema : CreateAddressSchema;
   const lockedMain = isFirst || address?.isMain === true;
-  const { field, control, handleSubmit, setError, trigger, getFieldState } = useSchemaForm<
+  const { field, control, handleSubmit, setError, trigger, getFieldState, setValue } = useSchemaForm<
     AddressFormValues,
     CreateAddress
   >(
@@ -50,6 +54,8 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
       address: address?.address ?? '',
       country: address?.country ?? DEFAULT_ADDRESS_COUNTRY,
       city: address?.city ?? '',
+      emirate: address?.emirate ?? '',
+      recipientName: address?.recipientName ?? '',
       phoneNo: address?.phoneNo ?? '',
       zipCode: address?.zipCode ?? '',
       isMain: lockedMain || (address?.isMain ?? false),
@@ -92,7 +98,33 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
             </option>
           ))}
         </SelectField>
-        <TextField label="City" autoComplete="address-level2" {...field('city')} />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          {...field('city', {
+            // A city that names an emirate ('Al Ain') chooses it; the customer may choose another after.
+            onChange: (event: { target: { value: string } }) => {
+              const named = emirateOfCity(event.target.value);
+              if (named) setValue('emirate', named, { shouldValidate: true });
+            },
+          })}
+        />
+        {chosenCountry === EMIRATE_COUNTRY && (
+          // Where next-day delivery goes, and the VAT return, are decided by emirate (decision 079).
+          <SelectField
+            label="Emirate"
+            autoComplete="address-level1"
+            hint="Left unchosen, we work it out from the city when we can."
+            {...field('emirate')}
+          >
+            <option value="">Choose an emirate</option>
+            {EMIRATES.map((emirate) => (
+              <option key={emirate} value={emirate}>
+                {emirate}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <TextField
           label="Phone Number"
           type="tel"
@@ -101,6 +133,12 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
           {...field('phoneNo')}
         />
         <TextField label="Zip Code (optional)" autoComplete="postal-code" {...field('zipCode')} />
+        <TextField
+          label="Recipient Name (optional)"
+          autoComplete="name"
+          hint="Whom the courier hands the parcel to, if not you."
+          {...field('recipientName')}
+        />
       </div>
       <CheckboxField
         label="Make this my main address"

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ const home: Address = {
   city: 'Dubai',
   phoneNo: '+971501234567',
   zipCode: '',
+  emirate: 'Dubai',
+  recipientName: null,
   isMain: true,
 };
 const page = (data: Address[]) => ({
@@ -114,9 +116,68 @@ describe('add address form', () => {
       city: 'Sharjah',
       phoneNo: '+971501234567',
       zipCode: '',
+      // The city named the emirate, and the select took it (decision 079).
+      emirate: 'Sharjah',
+      recipientName: null,
       isMain: false,
     });
     expect(client.getQueryData<Address[]>(addressKeys.list)?.map((a) => a.id)).toEqual([1, 9]);
+  });
+
+  it('asks for the emirate only while the country is the UAE', async () => {
+    const user = userEvent.setup();
+    stub();
+    renderAt('/add-address');
+    await ready();
+
+    const emirate = screen.getByRole('combobox', { name: 'Emirate' });
+    expect(emirate).toHaveDisplayValue('Choose an emirate');
+    expect(
+      within(emirate)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Choose an emirate',
+      'Abu Dhabi',
+      'Dubai',
+      'Sharjah',
+      'Ajman',
+      'Umm Al Quwain',
+      'Ras Al Khaimah',
+      'Fujairah',
+    ]);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'GB');
+    expect(screen.queryByRole('combobox', { name: 'Emirate' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'AE');
+    expect(screen.getByRole('combobox', { name: 'Emirate' })).toBeInTheDocument();
+  });
+
+  it("chooses the emirate a town names, sends the customer's own choice and the recipient", async () => {
+    const user = userEvent.setup();
+    const api = stub(({ method, path, body }) =>
+      method === 'POST' && path === '/api/v1/customers-addresses'
+        ? { status: 201, body: { id: 9, ...(body as object), isMain: false } }
+        : undefined,
+    );
+    const { router } = renderAt('/add-address');
+    await ready();
+
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), 'Villa 3, Al Jimi');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Al Ain');
+    const emirate = screen.getByRole('combobox', { name: 'Emirate' });
+    expect(emirate).toHaveDisplayValue('Abu Dhabi');
+    await user.selectOptions(emirate, 'Dubai');
+    await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '050 123 4567');
+    await user.type(screen.getByRole('textbox', { name: 'Recipient Name (optional)' }), 'Omar Saleh');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(api.sent('POST', '/api/v1/customers-addresses')[0]?.body).toMatchObject({
+      city: 'Al Ain',
+      emirate: 'Dubai',
+      recipientName: 'Omar Saleh',
+    });
   });
 
   it("shows the server's field errors under their fields", async () => {

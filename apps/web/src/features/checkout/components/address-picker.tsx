@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Address } from '@bookshop/contracts/addresses';
 import { countryName } from '@bookshop/contracts/country-name';
+import { EMIRATE_COUNTRY, emirateLabel } from '@bookshop/contracts/emirates';
 import { Button } from '../../../ui/button.tsx';
 import { PlusIcon } from '../../../ui/icons.tsx';
 
@@ -50,8 +51,11 @@ export function AddressPicker({
                 <span className="font-semibold text-stone-900">{address.address}</span>
                 <span>
                   {address.city}
-                  {address.zipCode && ` ${address.zipCode}`}, {countryName(address.country)}
+                  {address.zipCode && ` ${address.zipCode}`},{' '}
+                  {address.country === EMIRATE_COUNTRY && `${emirateLabel(address.emirate)}, `}
+                  {countryName(address.country)}
                 </span>
+                {address.recipientName && <span>For {address.recipientName}</span>}
                 <span className="text-stone-600">{address.phoneNo}</span>
                 {address.isMain && (
                   <span className="mt-1 justify-self-start rounded-full bg-brand-soft px-2 py-0.5 text-xs font-bold text-brand">

@@ -60,6 +60,19 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** No delivery method reaches the chosen address (a 409 from the quote): the customer picks another. */
+function OutsideZones({ message }: { message: string }) {
+  return (
+    <div role="alert" className="grid gap-1 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <p className="flex gap-2 font-semibold">
+        <AlertIcon className="mt-0.5 size-5 shrink-0" />
+        We cannot deliver to this address.
+      </p>
+      <p>{message}</p>
+    </div>
+  );
+}
+
 /**
  * /checkout (logged-in customers): address, delivery method and the order's totals, then
  * 'Proceed to Payment' creates a checkout session and sends the browser to the provider's page.
@@ -100,7 +113,6 @@ type CheckoutFormProps = {
 };
 
 function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNewAddressForm }: CheckoutFormProps) {
-  const quote = useDeliveryMethods();
   const create = useCreateCheckoutSession();
   const [session, setSession] = useState<CheckoutSession | null>(null);
   const [chosenAddressId, setChosenAddressId] = useState<number | undefined>();
@@ -122,6 +134,8 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
   const addressId = addresses.some((a) => a.id === chosenAddressId)
     ? chosenAddressId
     : (addresses.find((a) => a.isMain) ?? addresses[0])?.id;
+  // Judged for the chosen address: where it goes decides which methods reach it (decision 079).
+  const quote = useDeliveryMethods(addressId);
   const methods = quote.data?.methods ?? [];
   const method = methods.find((m) => m.code === chosenMethod && m.isAvailable) ?? methods.find((m) => m.isAvailable);
   const showAddressForm = addingAddress || addresses.length === 0;
@@ -203,6 +217,8 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
         <section className={card} aria-label="Delivery method">
           {quote.isPending ? (
             <Spinner label="Loading delivery methods" />
+          ) : quote.error instanceof ApiError && quote.error.status === 409 ? (
+            <OutsideZones message={problemText(quote.error)} />
           ) : quote.isError ? (
             <LoadError onRetry={() => void quote.refetch()} />
           ) : (

@@ -13,10 +13,18 @@ export function OrderDelivery({ order }: { order: Pick<Order, 'deliveryMethod' |
       </h2>
       <p className="text-stone-800">{order.deliveryMethod.name}</p>
       <address className="grid gap-0.5 text-stone-800 not-italic">
+        {order.address.recipientName && (
+          // Whom the courier hands the parcel to (decision 079).
+          <span>
+            <span className="text-stone-600">For </span>
+            <span className="font-semibold text-stone-900">{order.address.recipientName}</span>
+          </span>
+        )}
         <span className="font-semibold text-stone-900">{order.address.address}</span>
         <span>
           {order.address.city}
           {order.address.zipCode && ` ${order.address.zipCode}`}
+          {order.address.emirate && order.address.emirate !== order.address.city && `, ${order.address.emirate}`}
         </span>
         <span>{countryName(order.address.country)}</span>
         <span className="text-sm text-stone-600">{order.address.phoneNo}</span>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
 import { StaticPage } from '../components/static-page.tsx';
-import { ShopDetails } from '../shop-details.ts';
+import { DeliveryAreas, ShopDetails } from '../shop-details.ts';
 
 type Faq = { question: string; answer: ReactNode };
 
@@ -71,15 +71,15 @@ const sections = ({ googleSignIn }: FaqsPageProps): { title: string; faqs: Faq[]
         question: 'How quickly will my books arrive?',
         answer: (
           <p>
-            Standard delivery takes 2 to 4 working days anywhere in the UAE. Titles marked for next-day delivery arrive
-            the next working day in Dubai, Sharjah, Ajman and Abu Dhabi city when you order before{' '}
+            Standard delivery takes 2 to 4 working days to addresses in {DeliveryAreas.countries}. Titles marked for
+            next-day delivery arrive the next working day in {DeliveryAreas.nextDay} when you order before{' '}
             {ShopDetails.nextDayCutOff}. More on our <Link to={Routes.shipping}>Shipping</Link> page.
           </p>
         ),
       },
       {
         question: 'Do you deliver outside the UAE?',
-        answer: <p>Not yet. We currently deliver to addresses in all seven emirates only.</p>,
+        answer: <p>Not yet. We currently deliver only to addresses in {DeliveryAreas.countries}.</p>,
       },
     ],
   },

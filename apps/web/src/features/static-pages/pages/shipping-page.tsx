@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
 import { InfoTable } from '../components/info-table.tsx';
 import { ContactLines, StaticPage } from '../components/static-page.tsx';
-import { ShopDetails } from '../shop-details.ts';
+import { DeliveryAreas, ShopDetails } from '../shop-details.ts';
 
 export function ShippingPage() {
   const free = ShopDetails.freeDeliveryOverAed;
@@ -10,7 +10,7 @@ export function ShippingPage() {
     <StaticPage
       title="Shipping"
       path={Routes.shipping}
-      intro={`We deliver to every emirate. Orders over ${free} AED ship free, and titles marked for next-day delivery can be with you tomorrow.`}
+      intro={`We deliver to addresses in ${DeliveryAreas.countries}. Orders over ${free} AED ship free, and titles marked for next-day delivery can be with you tomorrow in ${DeliveryAreas.nextDay}.`}
     >
       <h2>Delivery options</h2>
       <InfoTable
@@ -19,15 +19,15 @@ export function ShippingPage() {
         rows={[
           [
             'Standard delivery',
-            'All seven emirates',
+            DeliveryAreas.standard,
             '2 to 4 working days after dispatch',
             `Free on orders over ${free} AED; otherwise the fee is shown at checkout before you pay`,
           ],
           [
             'Next-day delivery',
-            'Dubai, Sharjah, Ajman and Abu Dhabi city',
+            DeliveryAreas.nextDay,
             `The next working day when you order before ${ShopDetails.nextDayCutOff} (UAE time)`,
-            `Shown at checkout; free on orders over ${free} AED`,
+            `${ShopDetails.nextDayFeeAed} AED, whatever the order's value`,
           ],
         ]}
       />
@@ -65,7 +65,10 @@ export function ShippingPage() {
       </p>
 
       <h2>Outside the UAE</h2>
-      <p>For now we deliver only to addresses in the United Arab Emirates.</p>
+      <p>
+        For now we deliver only to addresses in {DeliveryAreas.countries}: checkout asks for another address when the
+        one chosen is elsewhere.
+      </p>
 
       <h2>Questions</h2>
       <p>
