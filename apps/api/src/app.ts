@@ -103,6 +103,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     accounts,
     cart,
     supportEmail,
+    publicUrl,
   });
   await registerDashboard(app, { db });
   await registerCheckout(app, { db, provider, jobs, lifecycle, orders, accounts, addresses, delivery, publicUrl });

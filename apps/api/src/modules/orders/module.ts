@@ -7,6 +7,8 @@ import type { ImageStore } from '../../platform/storage.ts';
 import type { AuthServices } from '../auth/module.ts';
 import type { CartService } from '../cart/service.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import { createFulfilment } from './fulfilment.ts';
+import { fulfilmentRoutes } from './fulfilment-routes.ts';
 import { registerOrderJobs } from './jobs.ts';
 import { createOrderLifecycle, type OrderLifecycle } from './lifecycle.ts';
 import { ordersRoutes } from './routes.ts';
@@ -14,7 +16,8 @@ import { createOrdersService, type OrdersService } from './service.ts';
 
 /**
  * Orders, their staff routes and jobs, and the lifecycle: every change of an order's status
- * (decision 063); checkout calls it, and so do the staff routes.
+ * (decision 063); checkout calls it, and so do the staff routes. Fulfilment (packing, shipping,
+ * delivery: decision 078) beside it.
  */
 export async function registerOrders(
   app: FastifyInstance,
@@ -27,9 +30,11 @@ export async function registerOrders(
     accounts: AuthServices['accounts'];
     cart: CartService;
     supportEmail: string;
+    /** The shop's address, for links in the fulfilment mails. */
+    publicUrl: string;
   },
 ): Promise<{ orders: OrdersService; lifecycle: OrderLifecycle }> {
-  const { db, images, provider, jobs, mailer, accounts, cart, supportEmail } = deps;
+  const { db, images, provider, jobs, mailer, accounts, cart, supportEmail, publicUrl } = deps;
   const orders = createOrdersService({ db, images });
   const lifecycle = createOrderLifecycle({
     db,
@@ -42,7 +47,9 @@ export async function registerOrders(
     orders,
     log: app.log,
   });
-  registerOrderJobs(jobs, lifecycle);
+  const fulfilment = createFulfilment({ db, jobs, mailer, accounts, orders, publicUrl, supportEmail });
+  registerOrderJobs(jobs, lifecycle, fulfilment);
   await app.register(ordersRoutes, { prefix: API_PREFIX, orders, lifecycle });
+  await app.register(fulfilmentRoutes, { prefix: API_PREFIX, fulfilment, orders });
   return { orders, lifecycle };
 }
