@@ -103,7 +103,7 @@ type Details = {
 function historyOf({ history, events }: Pick<Details, 'history' | 'events'>, staff: boolean): OrderHistoryEntry[] {
   const entries = [
     ...history.map((entry) => ({
-      status: entry.status as number | null,
+      status: entry.status,
       statusName: statusName(entry.status),
       event: null as FulfilmentEvent | null,
       shipmentId: null as number | null,
