@@ -40,12 +40,14 @@ export function OrderView({ order, area, back, actions, notice, aside, shipmentA
       <div className="grid gap-2">
         {back}
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className={`flex flex-wrap items-center gap-3 text-3xl text-stone-900 ${TITLE_STYLES[area]}`}>
-            Order {order.orderNumber} <OrderStatusBadge order={order} />
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className={`flex flex-wrap items-center gap-3 text-3xl text-stone-900 ${TITLE_STYLES[area]}`}>
+              Order {order.orderNumber} <OrderStatusBadge order={order} />
+              {/* Staff must not ship a sandbox order as sold; its customer sees the shop's ribbon. */}
+              {area === 'admin' && <TestModeBadge order={order} />}
+            </h1>
             <FulfilmentBadge order={order} />
-            {/* Staff must not ship a sandbox order as sold; its customer sees the shop's ribbon. */}
-            {area === 'admin' && <TestModeBadge order={order} />}
-          </h1>
+          </div>
           {actions}
         </div>
         <p className="text-stone-700">

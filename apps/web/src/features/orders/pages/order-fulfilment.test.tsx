@@ -82,7 +82,9 @@ describe('/orders/:id after the sale', () => {
     answerApi(({ path }) => (path === '/api/v1/orders/7' ? { body: shippedOrder() } : undefined));
     renderOrderPage();
 
-    expect(await screen.findByRole('heading', { name: /Order BK-000007/ })).toHaveTextContent('Shipped');
+    expect((await screen.findByRole('heading', { name: /Order BK-000007/ })).parentElement).toHaveTextContent(
+      'Shipped',
+    );
     expect(steps()).toEqual([
       'Ordered23/11/2026, 3:05 PM',
       'Paid23/11/2026, 3:07 PM',
