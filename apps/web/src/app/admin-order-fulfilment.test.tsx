@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,10 +11,10 @@ import { tokenStore } from '../lib/api-client.ts';
 import { DashboardLayout } from '../features/staff/components/dashboard-layout.tsx';
 import { makeViewer } from '../features/staff/testing/render-dashboard.tsx';
 import { answerApi, problem, type ApiReply } from '../test/network.ts';
-import { makeStaffOrder } from '../test/order-fixtures.ts';
+import { makeStaffOrder, orderPage } from '../test/order-fixtures.ts';
 import { createTestQueryClient } from '../test/render.tsx';
 import { Toaster, toast } from '../ui/toast.tsx';
-import { AdminOrderRoute } from './admin-order-routes.tsx';
+import { AdminOrderRoute, AdminOrdersRoute } from './admin-order-routes.tsx';
 
 /** Staff pack, ship and deliver an order from its admin page (issue 22). */
 
@@ -234,5 +234,71 @@ describe('fulfilment on /admin/dashboard/orders/:id', () => {
     expect(await screen.findByText('Parcel 1 of order BK-000007 is delivered.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Order BK-000007/ }).parentElement).toHaveTextContent('Delivered');
     expect(screen.queryByRole('button', { name: /Mark as delivered/ })).toBeNull();
+  });
+});
+
+describe('fulfilment on /admin/dashboard/orders', () => {
+  function renderOrders(at: string) {
+    const router = createMemoryRouter(
+      [
+        {
+          path: Routes.adminDashboard,
+          element: <DashboardLayout viewer={makeViewer(RoleName.User)} refreshSession={() => Promise.resolve(true)} />,
+          children: [{ path: Routes.adminOrders, element: <AdminOrdersRoute /> }],
+        },
+      ],
+      { initialEntries: [at] },
+    );
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return router;
+  }
+
+  it("shows the 'To ship' count and each order's fulfilment badge", async () => {
+    answerApi(({ path }) =>
+      path === '/api/v1/orders/to-ship-count'
+        ? { body: { toShip: 4 } }
+        : path === '/api/v1/orders'
+          ? {
+              body: orderPage([
+                makeStaffOrder({ id: 12, fulfilmentStatus: 'packed', fulfilmentStatusName: 'Packed' }),
+                makeStaffOrder({ id: 11, status: OrderStatus.Pending }),
+              ]),
+            }
+          : undefined,
+    );
+    renderOrders(Routes.adminOrders);
+    expect(await screen.findByText('To ship:')).toHaveTextContent('To ship: 4');
+    const table = await screen.findByRole('table', { name: 'Orders, newest first' });
+    const [packed, pending] = within(table).getAllByRole('row').slice(1);
+    expect(within(packed!).getAllByRole('cell')[3]).toHaveTextContent('CompletedPacked');
+    expect(within(pending!).getAllByRole('cell')[3]).toHaveTextContent(/^Pending$/);
+  });
+
+  it('filters by fulfilment status through the URL, and reads it back from a shared link', async () => {
+    const api = answerApi(({ path }) =>
+      path === '/api/v1/orders' ? { body: orderPage([makeStaffOrder({ id: 12 })]) } : undefined,
+    );
+    const user = userEvent.setup();
+    const router = renderOrders(Routes.adminOrders);
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByLabelText('Fulfilment'), 'Packed');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?fulfilmentStatus=packed'));
+    await waitFor(() =>
+      expect(api.sent('GET', '/api/v1/orders').at(-1)!.search).toBe('?pageNo=1&pageSize=10&fulfilmentStatus=packed'),
+    );
+    cleanup();
+
+    const shared = answerApi(({ path }) => (path === '/api/v1/orders' ? { body: orderPage([]) } : undefined));
+    renderOrders(`${Routes.adminOrders}?fulfilmentStatus=partially-shipped`);
+    await screen.findByText('No orders match these filters.');
+    expect(screen.getByLabelText('Fulfilment')).toHaveValue('partially-shipped');
+    expect(shared.sent('GET', '/api/v1/orders')[0]!.search).toBe(
+      '?pageNo=1&pageSize=10&fulfilmentStatus=partially-shipped',
+    );
   });
 });
