@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatus, RoleName } from '@bookshop/contracts/enums';
 import { CARRIERS, FulfilmentMessages, type Shipment } from '@bookshop/contracts/fulfilment';
 import type { StaffOrder } from '@bookshop/contracts/orders';
@@ -56,13 +56,16 @@ const parcel = (overrides: Partial<Shipment> = {}): Shipment => ({
 });
 
 /** The order's API: GET answers the order as it now is; each fulfilment call answers what `next` gives. */
-function stubOrder(order: StaffOrder, next: (method: string, path: string) => ApiReply | undefined = () => undefined) {
+function stubOrder(
+  order: StaffOrder,
+  next: (method: string, path: string) => ApiReply | Response | undefined = () => undefined,
+) {
   let current = order;
   return answerApi(({ method, path }) => {
     if (path === '/api/v1/carriers') return { body: CARRIERS };
     if (method === 'GET' && path === `/api/v1/orders/${order.id}`) return { body: current };
     const reply = next(method, path);
-    if (reply && (reply.status ?? 200) < 300) current = reply.body as StaffOrder;
+    if (reply && !(reply instanceof Response) && (reply.status ?? 200) < 300) current = reply.body as StaffOrder;
     return reply;
   });
 }
@@ -234,6 +237,35 @@ describe('fulfilment on /admin/dashboard/orders/:id', () => {
     expect(await screen.findByText('Parcel 1 of order BK-000007 is delivered.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /Order BK-000007/ }).parentElement).toHaveTextContent('Delivered');
     expect(screen.queryByRole('button', { name: /Mark as delivered/ })).toBeNull();
+  });
+  it("'Packing slip' opens the printable slip, fetched with the bearer token, in a new tab", async () => {
+    tokenStore.set('staff-token');
+    const slips: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (slips.push(blob), 'blob:slip'),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    const tab = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const order = makeStaffOrder({ id: 7 });
+    const api = stubOrder(order, (method, path) =>
+      path === '/api/v1/orders/7/packing-slip'
+        ? new Response('<h1>BK-000007</h1>', { headers: { 'Content-Type': 'text/html' } })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderOrder(RoleName.Supervisor);
+    await user.click(await screen.findByRole('button', { name: 'Packing slip (opens a new tab)' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:slip'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(await slips[0]!.text()).toBe('<h1>BK-000007</h1>');
+    expect(Object.fromEntries(api.sent('GET', '/api/v1/orders/7/packing-slip')[0]!.headers)).toMatchObject({
+      authorization: 'Bearer staff-token',
+    });
+    open.mockRestore();
   });
 });
 

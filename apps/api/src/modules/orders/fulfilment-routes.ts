@@ -8,11 +8,13 @@ import {
   UpdateFulfilmentSchema,
   UpdateShipmentSchema,
 } from '@bookshop/contracts/fulfilment';
+import { z } from 'zod';
 import { OrderParamsSchema, StaffOrderSchema } from '@bookshop/contracts/orders';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { Permission } from '@bookshop/contracts/roles';
 import { requirePermission, userOf } from '../../platform/auth.ts';
 import type { Fulfilment } from './fulfilment.ts';
+import { renderPackingSlip } from './packing-slip.ts';
 import type { OrdersService } from './service.ts';
 
 const tags = ['orders'];
@@ -21,7 +23,7 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 4
 /** Packing, shipping and delivery (decision 078): staff with orders:fulfil; the carriers for anyone. */
 export const fulfilmentRoutes: FastifyPluginCallbackZod<{
   fulfilment: Fulfilment;
-  orders: Pick<OrdersService, 'countToShip'>;
+  orders: Pick<OrdersService, 'countToShip' | 'getForStaff'>;
 }> = (app, { fulfilment, orders }, done) => {
   app.get(
     '/v1/carriers',
@@ -52,6 +54,34 @@ export const fulfilmentRoutes: FastifyPluginCallbackZod<{
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { toShip: await orders.countToShip() };
+    },
+  );
+
+  app.get(
+    '/v1/orders/:id/packing-slip',
+    {
+      onRequest: [requirePermission(Permission.ViewOrders)],
+      schema: {
+        tags,
+        summary:
+          'A printable packing slip (HTML): the order number in large text, the delivery address, every line and its copies',
+        params: OrderParamsSchema,
+        produces: ['text/html'],
+        response: {
+          200: z.string().describe('text/html; charset=utf-8'),
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+          404: ProblemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.getForStaff(request.params.id);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(renderPackingSlip(order));
     },
   );
 

@@ -377,4 +377,35 @@ describe('fulfilment', () => {
       'fulfilmentStatus',
     );
   });
+
+  it('prints a packing slip: order number as the heading, address, lines with copies, escaped', async () => {
+    const orderId = await paidOrder();
+    const url = `/api/v1/orders/${orderId}/packing-slip`;
+    expectProblem(await callAs(t, 'GET', url), 401);
+    expectProblem(await callAs(t, 'GET', url, alice), 403);
+    expectProblem(await callAs(t, 'GET', '/api/v1/orders/999999/packing-slip', staff.user), 404);
+    const res = await callAs(t, 'GET', url, staff.user);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain(`<h1>${number(orderId)}</h1>`);
+    expect(res.body).toContain('Villa 12, Street 5, Jumeirah 1');
+    expect(res.body).toContain('United Arab Emirates');
+    expect(res.body).toContain('<tr><td>Emma</td><td>2</td><td>☐</td></tr>');
+    expect(res.body).not.toContain('Left to ship');
+    await ship(orderId, staff.supervisor, { ...aramex, lines: [{ bookId: emma, quantity: 1 }] });
+    const after = await callAs(t, 'GET', url, staff.user);
+    expect(after.body).toContain('<tr><td>Emma</td><td>2</td><td>1</td><td>☐</td></tr>');
+    expect(after.body).toContain('<tr><td>Persuasion</td><td>1</td><td>1</td><td>☐</td></tr>');
+  });
+
+  it('escapes what a title or an address could smuggle into the slip', async () => {
+    const evil = await t.catalogue.createBook(
+      testBook({ title: '<script>alert(1)</script> & Co', priceFils: 1000, stockQuantity: 5 }),
+    );
+    const orderId = await paidOrder({ [evil]: 1 });
+    const res = await callAs(t, 'GET', `/api/v1/orders/${orderId}/packing-slip`, staff.admin);
+    expect(res.body).not.toContain('<script>');
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
+  });
 });

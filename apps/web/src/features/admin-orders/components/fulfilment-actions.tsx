@@ -15,6 +15,7 @@ import { toast } from '../../../ui/toast.tsx';
 import { isFulfillable } from '../../orders/components/fulfilment-badge.tsx';
 import { deliverShipment, packOrder, shipOrder, useFulfilOrder } from '../api/fulfil-order.ts';
 import { useCarriers } from '../api/get-carriers.ts';
+import { useOpenPackingSlip } from '../api/open-packing-slip.ts';
 
 /** Copies of each line not yet in a parcel. */
 export function copiesLeft(order: Pick<StaffOrder, 'items' | 'shipments'>) {
@@ -227,11 +228,22 @@ function ShipAction({ order }: { order: StaffOrder }) {
   );
 }
 
+/** 'Packing slip': the printable page to put in the box, in a new tab. */
+function PackingSlipAction({ order }: { order: StaffOrder }) {
+  const slip = useOpenPackingSlip(order.id);
+  return (
+    <Button variant="secondary" pending={slip.isPending} onClick={() => slip.mutate()}>
+      Packing slip<span className="sr-only"> (opens a new tab)</span>
+    </Button>
+  );
+}
+
 /** The order page's fulfilment buttons: what the order's state allows next. */
 export function FulfilmentActions({ order }: { order: StaffOrder }): ReactNode {
   if (!isFulfillable(order)) return null;
   return (
     <>
+      {copiesLeft(order).length > 0 && <PackingSlipAction order={order} />}
       {order.fulfilmentStatus === 'unfulfilled' && <PackAction order={order} />}
       {copiesLeft(order).length > 0 && <ShipAction order={order} />}
     </>
