@@ -69,6 +69,8 @@ describe('fulfilment', () => {
     await packDialog.waitFor({ state: 'detached' });
     const step = (page: typeof staff) =>
       page.getByRole('region', { name: 'Progress' }).locator('[aria-current="step"]').innerText();
+    // The notice shows although the button that asked is gone with the order's new state.
+    await staff.getByText(`Order ${orderNumber} is packed.`).waitFor();
     await expect.poll(() => step(staff)).toMatch(/^Packed\s*\d{2}\/\d{2}\/\d{4}, /);
 
     await staff.getByRole('button', { name: 'Ship', exact: true }).click();
@@ -79,6 +81,7 @@ describe('fulfilment', () => {
     await expectNoSeriousA11yViolations(staff);
     await shipDialog.getByRole('button', { name: 'Ship 1 copy' }).click();
     await shipDialog.waitFor({ state: 'detached' });
+    await staff.getByText(`Order ${orderNumber} is on its way.`).waitFor();
     await expect.poll(() => step(staff)).toMatch(/^Shipped/);
     // Copies that left the shop are returned, never cancelled.
     expect(await staff.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
@@ -97,6 +100,7 @@ describe('fulfilment', () => {
     const deliverDialog = staff.getByRole('dialog', { name: `Mark parcel 1 of order ${orderNumber} as delivered?` });
     await deliverDialog.getByRole('button', { name: 'Mark as delivered' }).click();
     await deliverDialog.waitFor({ state: 'detached' });
+    await staff.getByText(`Parcel 1 of order ${orderNumber} is delivered.`).waitFor();
     await waitForMail(customer.emailAddress, `Your order ${orderNumber} was delivered`);
 
     await shopper.reload();

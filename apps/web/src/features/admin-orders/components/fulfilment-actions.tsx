@@ -11,7 +11,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { SelectField, TextField } from '../../../ui/form-fields.tsx';
-import { toast } from '../../../ui/toast.tsx';
 import { isFulfillable } from '../../orders/components/fulfilment-badge.tsx';
 import { deliverShipment, packOrder, shipOrder, useFulfilOrder } from '../api/fulfil-order.ts';
 import { useCarriers } from '../api/get-carriers.ts';
@@ -78,7 +77,11 @@ function ConfirmStep({
 /** Staff with orders:fulfil: 'Mark as packed' on an unfulfilled paid order, after a confirmation. */
 function PackAction({ order }: { order: StaffOrder }) {
   const [open, setOpen] = useState(false);
-  const pack = useFulfilOrder(order.id, () => packOrder(order.id));
+  const pack = useFulfilOrder(
+    order.id,
+    () => packOrder(order.id),
+    () => `Order ${order.orderNumber} is packed.`,
+  );
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
@@ -91,14 +94,7 @@ function PackAction({ order }: { order: StaffOrder }) {
           confirmLabel="Mark as packed"
           pending={pack.isPending}
           error={pack.error}
-          onConfirm={() =>
-            pack.mutate(undefined, {
-              onSuccess: () => {
-                toast.success(`Order ${order.orderNumber} is packed.`);
-                setOpen(false);
-              },
-            })
-          }
+          onConfirm={() => pack.mutate(undefined, { onSuccess: () => setOpen(false) })}
           onClose={() => setOpen(false)}
         />
       )}
@@ -119,7 +115,14 @@ function ShipDialog({ order, onClose }: { order: StaffOrder; onClose: () => void
     Object.fromEntries(left.map((line) => [line.bookId, line.left])),
   );
   const [touched, setTouched] = useState(false);
-  const ship = useFulfilOrder(order.id, (body: CreateShipment) => shipOrder(order.id, body));
+  const ship = useFulfilOrder(
+    order.id,
+    (body: CreateShipment) => shipOrder(order.id, body),
+    (saved) =>
+      saved.fulfilmentStatus === 'partially-shipped'
+        ? `Part of order ${order.orderNumber} is on its way.`
+        : `Order ${order.orderNumber} is on its way.`,
+  );
   const headingId = useId();
 
   const partial = left.some((line) => (quantities[line.bookId] ?? 0) < line.left);
@@ -149,16 +152,7 @@ function ShipDialog({ order, onClose }: { order: StaffOrder; onClose: () => void
           event.preventDefault();
           setTouched(true);
           if (!checked.success || copies === 0) return;
-          ship.mutate(body, {
-            onSuccess: (saved) => {
-              toast.success(
-                saved.fulfilmentStatus === 'partially-shipped'
-                  ? `Part of order ${order.orderNumber} is on its way.`
-                  : `Order ${order.orderNumber} is on its way.`,
-              );
-              onClose();
-            },
-          });
+          ship.mutate(body, { onSuccess: onClose });
         }}
       >
         <SelectField
@@ -253,9 +247,13 @@ export function FulfilmentActions({ order }: { order: StaffOrder }): ReactNode {
 /** 'Mark as delivered' beside a parcel on its way, after a confirmation. */
 export function MarkDeliveredAction({ order, shipment }: { order: StaffOrder; shipment: Shipment }) {
   const [open, setOpen] = useState(false);
-  const deliver = useFulfilOrder(order.id, () => deliverShipment(order.id, shipment.id));
-  if (shipment.status === 'delivered') return null;
   const number = order.shipments.indexOf(shipment) + 1;
+  const deliver = useFulfilOrder(
+    order.id,
+    () => deliverShipment(order.id, shipment.id),
+    () => `Parcel ${number} of order ${order.orderNumber} is delivered.`,
+  );
+  if (shipment.status === 'delivered') return null;
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
@@ -268,14 +266,7 @@ export function MarkDeliveredAction({ order, shipment }: { order: StaffOrder; sh
           confirmLabel="Mark as delivered"
           pending={deliver.isPending}
           error={deliver.error}
-          onConfirm={() =>
-            deliver.mutate(undefined, {
-              onSuccess: () => {
-                toast.success(`Parcel ${number} of order ${order.orderNumber} is delivered.`);
-                setOpen(false);
-              },
-            })
-          }
+          onConfirm={() => deliver.mutate(undefined, { onSuccess: () => setOpen(false) })}
           onClose={() => setOpen(false)}
         />
       )}
