@@ -106,6 +106,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     cart,
     supportEmail,
     staffNotify,
+    publicUrl,
   });
   await registerDashboard(app, { db });
   await registerCheckout(app, { db, provider, jobs, lifecycle, orders, accounts, addresses, delivery, publicUrl });

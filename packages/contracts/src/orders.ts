@@ -3,6 +3,13 @@ import { CHECKOUT_SESSION_MINUTES } from './checkout.ts';
 import { DELIVERY_METHOD_CODES } from './delivery.ts';
 import { EMIRATES } from './emirates.ts';
 import { OrderStatus } from './enums.ts';
+import {
+  FULFILMENT_EVENTS,
+  FULFILMENT_STATUSES,
+  PAYMENT_METHODS,
+  ShipmentSchema,
+  fulfilmentStatusFilter,
+} from './fulfilment.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 import { freeText } from './text.ts';
 
@@ -85,11 +92,24 @@ export const OrderAddressSchema = z.object({
   recipientName: z.string().nullable(),
 });
 
+/**
+ * One line of an order's history: a change of its status (`status` 1–3, `event` null) or a
+ * fulfilment event (`status` null, `event` packed/shipped/delivered, with its shipment), oldest
+ * first. `statusName` is what a person reads either way: 'Completed', 'Shipped'…
+ */
 export const OrderHistoryEntrySchema = z.object({
-  status: z.number().int(),
+  status: z.number().int().nullable(),
   statusName: z.string(),
+  event: z.enum(FULFILMENT_EVENTS).nullable(),
+  shipmentId: z.number().int().nullable(),
   /** ISO 8601. */
   at: z.string(),
+});
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
+
+/** Staff also see who did a fulfilment event (null for changes of status and for a deleted account). */
+export const StaffOrderHistoryEntrySchema = OrderHistoryEntrySchema.extend({
+  by: z.object({ id: z.number().int(), userName: z.string() }).nullable(),
 });
 
 export const OrderSchema = z.object({
@@ -112,6 +132,15 @@ export const OrderSchema = z.object({
   total: z.number(),
   address: OrderAddressSchema,
   history: z.array(OrderHistoryEntrySchema),
+  /** `card` for every order until cash on delivery arrives. */
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  fulfilmentStatus: z.enum(FULFILMENT_STATUSES),
+  /** 'Unfulfilled', 'Packed', 'Partially shipped', 'Shipped' or 'Delivered'. */
+  fulfilmentStatusName: z.string(),
+  /** Its parcels, oldest first. */
+  shipments: z.array(ShipmentSchema),
+  /** Returns asked for (issue 22's returns); empty until they exist. */
+  returns: z.array(z.object({})),
   /**
    * Why it was cancelled (shown to the customer too): the reason staff gave, or one of
    * `CancelReasons`; null for an order cancelled before reasons were kept.
@@ -131,6 +160,7 @@ export type Order = z.infer<typeof OrderSchema>;
 export const StaffOrderSchema = OrderSchema.extend({
   customerEmail: z.string(),
   customerUserName: z.string(),
+  history: z.array(StaffOrderHistoryEntrySchema),
 });
 export type StaffOrder = z.infer<typeof StaffOrderSchema>;
 
@@ -167,6 +197,7 @@ export type CustomerOrderQuery = z.infer<typeof CustomerOrderQuerySchema>;
 /** `GET v1/orders` (staff): every order, newest first; `from`/`to` are inclusive dates (UTC). */
 const staffOrderFilters = {
   status: statusFilter.optional(),
+  fulfilmentStatus: fulfilmentStatusFilter.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   customer: z.string().trim().max(100, OrderMessages.customerMax).optional(),

@@ -14,6 +14,8 @@ export const Permission = {
   ViewOrders: 'orders:view',
   /** Cancel an order: release a Pending one's copies, refund a paid one. */
   ManageOrders: 'orders:manage',
+  /** Pack, ship (carrier and tracking number) and mark delivered a paid order (decision 078). */
+  FulfilOrders: 'orders:fulfil',
   /** Read support tickets. */
   ViewSupportTickets: 'support-tickets:view',
   /** Answer and close support tickets. */
@@ -29,7 +31,7 @@ export const ALL_PERMISSIONS = Object.values(Permission);
 
 /**
  * New staff wait with no permissions until an Admin gives them a role. A User reads books and
- * orders; a Supervisor also changes them (books, cancellations and refunds) and handles support
+ * orders; a Supervisor also changes them (books, cancellations and refunds, packing and shipping) and handles support
  * tickets and reviews; an Admin also manages staff. docs/decisions/030-staff-roles.md is the table.
  */
 export const RolePermissions: Record<RoleName, readonly Permission[]> = {
@@ -40,6 +42,7 @@ export const RolePermissions: Record<RoleName, readonly Permission[]> = {
     Permission.ManageBooks,
     Permission.ViewOrders,
     Permission.ManageOrders,
+    Permission.FulfilOrders,
     Permission.ViewSupportTickets,
     Permission.ManageSupportTickets,
     Permission.ModerateReviews,

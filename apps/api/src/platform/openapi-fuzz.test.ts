@@ -95,7 +95,16 @@ beforeAll(async () => {
   known.ticketId = Number(contact.json<{ ticketNumber: string }>().ticketNumber.replace('ST-', ''));
   // A Completed purchase of both books and a review of the second, so the review routes are reached.
   const reviewed = await t.catalogue.createBook(testBook({ title: 'Fuzzing Persuasion' }));
-  await completePurchase(t, customer, [bookId, reviewed]);
+  const paidOrderId = await completePurchase(t, customer, [bookId, reviewed]);
+  // One of its copies shipped, so the fulfilment routes are reached with a paid order and a parcel.
+  const shipped = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orders/${paidOrderId}/shipments`,
+    headers: staff.headers,
+    payload: { carrier: 'aramex', trackingNumber: '35123456789', lines: [{ bookId: reviewed, quantity: 1 }] },
+  });
+  expect(shipped.statusCode, shipped.body).toBe(201);
+  Object.assign(known, { paidOrderId, shipmentId: shipped.json<{ shipments: { id: number }[] }>().shipments[0]!.id });
   const review = await t.app.inject({
     method: 'POST',
     url: '/api/v1/reviews',
@@ -204,7 +213,14 @@ function goodValue(name: string, path: string, schema: JsonSchema): unknown {
       return 4;
     case 'hidden':
       return path.includes('/staff/reviews/') ? false : 'false';
+    case 'trackingNumber':
+      return '35123456789';
+    case 'cashCollected':
+      return false;
+    case 'shipmentId':
+      return known.shipmentId;
     case 'id':
+      if (path.includes('/shipments') || path.includes('/fulfilment')) return known.paidOrderId;
       if (path.includes('/reviews')) return known.reviewId;
       if (path.includes('confirm-email')) return 'a'.repeat(43);
       if (path.includes('/customers-addresses')) return known.addressId;

@@ -83,7 +83,7 @@ describe('/admin/dashboard/orders', () => {
     const [sandboxRow, stripeRow] = within(table).getAllByRole('row').slice(1);
     const status = within(sandboxRow!).getAllByRole('cell')[3]!;
     expect(within(status).getByText('Completed')).toBeInTheDocument();
-    expect(status).toHaveTextContent('CompletedTEST (Placed in TEST MODE: no card was charged)');
+    expect(status).toHaveTextContent('CompletedUnfulfilledTEST (Placed in TEST MODE: no card was charged)');
     expect(within(stripeRow!).queryByText('TEST')).not.toBeInTheDocument();
   });
 
@@ -131,7 +131,7 @@ describe('/admin/dashboard/orders', () => {
     await user.type(screen.getByLabelText('To'), '2026-11-01');
     expect(screen.getByText(OrderMessages.dateRange)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
-    expect(api.requests).toHaveLength(1);
+    expect(api.sent('GET', '/api/v1/orders')).toHaveLength(1);
   });
 
   it('downloads the filtered orders as CSV with the bearer token', async () => {

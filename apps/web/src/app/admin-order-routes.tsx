@@ -24,9 +24,14 @@ export function AdminOrdersRoute() {
   return permissions.includes(Permission.ViewOrders) ? <AdminOrdersPage /> : <NotAllowed />;
 }
 
-/** /admin/dashboard/orders/:id (orders:view; orders:manage may cancel). */
+/** /admin/dashboard/orders/:id (orders:view; orders:manage may cancel; orders:fulfil may pack, ship, deliver). */
 export function AdminOrderRoute() {
   const { permissions } = useDashboardViewer();
   if (!permissions.includes(Permission.ViewOrders)) return <NotAllowed />;
-  return <AdminOrderPage canCancel={permissions.includes(Permission.ManageOrders)} />;
+  return (
+    <AdminOrderPage
+      canCancel={permissions.includes(Permission.ManageOrders)}
+      canFulfil={permissions.includes(Permission.FulfilOrders)}
+    />
+  );
 }

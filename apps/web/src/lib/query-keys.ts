@@ -75,7 +75,12 @@ export const staffOrderKeys = {
   all: ['staff-orders'] as const,
   list: <Q>(query: Q) => [...staffOrderKeys.all, 'list', query] as const,
   detail: (id: number) => [...staffOrderKeys.all, 'detail', id] as const,
+  /** Paid orders with copies still to ship (the orders table's 'To ship' count). */
+  toShip: () => [...staffOrderKeys.all, 'to-ship'] as const,
 };
+
+/** The carriers staff ship with (constants of the API). */
+export const carrierKeys = { all: ['carriers'] as const };
 
 /** Everything the reviews feature caches; a deleted review refetches the whole prefix (spec section 4). */
 export const reviewKeys = {

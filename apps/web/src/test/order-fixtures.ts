@@ -117,13 +117,24 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       recipientName: 'Test Customer',
     },
     history: [
-      { status: OrderStatus.Pending, statusName: 'Pending', at: createdAt },
+      { status: OrderStatus.Pending, statusName: 'Pending', event: null, shipmentId: null, at: createdAt },
       ...(status === OrderStatus.Pending
         ? []
         : [
-            { status, statusName: ORDER_STATUS_NAMES[status as OrderStatus], at: paidAt ?? '2026-11-23T11:35:00.000Z' },
+            {
+              status,
+              statusName: ORDER_STATUS_NAMES[status as OrderStatus],
+              event: null,
+              shipmentId: null,
+              at: paidAt ?? '2026-11-23T11:35:00.000Z',
+            },
           ]),
     ],
+    paymentMethod: 'card',
+    fulfilmentStatus: 'unfulfilled',
+    fulfilmentStatusName: 'Unfulfilled',
+    shipments: [],
+    returns: [],
     cancelReason: null,
     refundStatus: null,
     testMode: false,
@@ -132,13 +143,16 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
 }
 
 /** An order as staff read it: the customer's order plus who placed it. */
-export const makeStaffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder =>
-  StaffOrderSchema.parse({
-    ...makeOrder(overrides),
+export const makeStaffOrder = (overrides: Partial<StaffOrder> = {}): StaffOrder => {
+  const order = makeOrder(overrides);
+  return StaffOrderSchema.parse({
+    ...order,
+    history: order.history.map((entry) => ({ by: null, ...entry })),
     customerEmail: 'reader@example.com',
     customerUserName: 'reader',
     ...overrides,
   });
+};
 
 export const orderPage = (data: Order[], { currentPage = 1, totalPages = 1, pageSize = 5 } = {}) => ({
   data,

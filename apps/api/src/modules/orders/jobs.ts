@@ -1,9 +1,15 @@
 import type { Jobs } from '../../platform/jobs.ts';
+import { FULFILMENT_MAIL_JOB, type Fulfilment, type FulfilmentMailJob } from './fulfilment.ts';
 import { REFUND_JOB, REFUND_MAX_ATTEMPTS, type OrderLifecycle } from './lifecycle.ts';
 
-/** Refunds of cancelled orders' payments, retried with backoff. */
-export function registerOrderJobs(jobs: Pick<Jobs, 'define'>, lifecycle: Pick<OrderLifecycle, 'refund'>) {
+/** Refunds of cancelled orders' payments, retried with backoff; the fulfilment mails, queued once each. */
+export function registerOrderJobs(
+  jobs: Pick<Jobs, 'define'>,
+  lifecycle: Pick<OrderLifecycle, 'refund'>,
+  fulfilment: Pick<Fulfilment, 'queueMail'>,
+) {
   jobs.define<{ orderId: number; sessionId: string }>(REFUND_JOB, (payload, job) => lifecycle.refund(payload, job), {
     maxAttempts: REFUND_MAX_ATTEMPTS,
   });
+  jobs.define<FulfilmentMailJob>(FULFILMENT_MAIL_JOB, (payload) => fulfilment.queueMail(payload));
 }

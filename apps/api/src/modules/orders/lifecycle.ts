@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { OrderStatus } from '@bookshop/contracts/enums';
+import { FulfilmentMessages, SHIPPED_FULFILMENT_STATUSES } from '@bookshop/contracts/fulfilment';
 import {
   CancelReasons,
   OrderMessages,
@@ -282,12 +283,15 @@ export async function cancelByStaff(
   const before = await queries.findOrder(db, orderId);
   if (!before) throw notFound(OrderMessages.notFound);
   if (before.status === OrderStatus.Cancelled) throw conflict(OrderMessages.alreadyCancelled);
+  if (SHIPPED_FULFILMENT_STATUSES.includes(before.fulfilmentStatus)) throw conflict(FulfilmentMessages.cancelShipped);
   await stopPayment(deps, before);
 
   await db.transaction(async (tx) => {
     const order = await queries.findOrder(tx, orderId, { lock: true });
     if (!order) throw notFound(OrderMessages.notFound);
     if (order.status === OrderStatus.Cancelled) throw conflict(OrderMessages.alreadyCancelled);
+    // Copies that left the shop come back through a return, never a cancellation (decision 078).
+    if (SHIPPED_FULFILMENT_STATUSES.includes(order.fulfilmentStatus)) throw conflict(FulfilmentMessages.cancelShipped);
     const paid = order.status === OrderStatus.Completed;
     const items = await queries.listItems(tx, [orderId]);
     const at = deps.now();

@@ -8,6 +8,8 @@ import type { AuthServices } from '../auth/module.ts';
 import type { CartService } from '../cart/service.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { StaffNotify } from '../staff-notify/service.ts';
+import { createFulfilment } from './fulfilment.ts';
+import { fulfilmentRoutes } from './fulfilment-routes.ts';
 import { registerOrderJobs } from './jobs.ts';
 import { createOrderLifecycle, type OrderLifecycle } from './lifecycle.ts';
 import { ordersRoutes } from './routes.ts';
@@ -15,7 +17,8 @@ import { createOrdersService, type OrdersService } from './service.ts';
 
 /**
  * Orders, their staff routes and jobs, and the lifecycle: every change of an order's status
- * (decision 063); checkout calls it, and so do the staff routes.
+ * (decision 063); checkout calls it, and so do the staff routes. Fulfilment (packing, shipping,
+ * delivery: decision 078) beside it.
  */
 export async function registerOrders(
   app: FastifyInstance,
@@ -29,9 +32,11 @@ export async function registerOrders(
     cart: CartService;
     supportEmail: string;
     staffNotify: StaffNotify;
+    /** The shop's address, for links in the fulfilment mails. */
+    publicUrl: string;
   },
 ): Promise<{ orders: OrdersService; lifecycle: OrderLifecycle }> {
-  const { db, images, provider, jobs, mailer, accounts, cart, supportEmail, staffNotify } = deps;
+  const { db, images, provider, jobs, mailer, accounts, cart, supportEmail, staffNotify, publicUrl } = deps;
   const orders = createOrdersService({ db, images });
   const lifecycle = createOrderLifecycle({
     db,
@@ -45,7 +50,9 @@ export async function registerOrders(
     staffNotify,
     log: app.log,
   });
-  registerOrderJobs(jobs, lifecycle);
+  const fulfilment = createFulfilment({ db, jobs, mailer, accounts, orders, publicUrl, supportEmail });
+  registerOrderJobs(jobs, lifecycle, fulfilment);
   await app.register(ordersRoutes, { prefix: API_PREFIX, orders, lifecycle });
+  await app.register(fulfilmentRoutes, { prefix: API_PREFIX, fulfilment, orders });
   return { orders, lifecycle };
 }

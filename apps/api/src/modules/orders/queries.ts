@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { OrderStatus } from '@bookshop/contracts/enums';
+import type { FulfilmentStatus } from '@bookshop/contracts/fulfilment';
 import type { Tx } from '../../platform/db.ts';
 import { accounts } from '../auth/schema.ts';
-import { orderItems, orders, orderStatusHistory } from './schema.ts';
+import { orderEvents, orderItems, orders, orderStatusHistory, shipmentLines, shipments } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -84,6 +85,7 @@ export const listHistory = (tx: Tx, orderIds: number[]) =>
 export type OrderFilter = {
   customerId?: number;
   status?: OrderStatus;
+  fulfilmentStatus?: FulfilmentStatus;
   /** Inclusive, UTC. */
   from?: Date;
   /** Exclusive, UTC. */
@@ -98,6 +100,7 @@ function whereOf(filter: OrderFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.customerId !== undefined) conditions.push(eq(orders.customerId, filter.customerId));
   if (filter.status !== undefined) conditions.push(eq(orders.status, filter.status));
+  if (filter.fulfilmentStatus !== undefined) conditions.push(eq(orders.fulfilmentStatus, filter.fulfilmentStatus));
   if (filter.from) conditions.push(gte(orders.createdAt, filter.from));
   if (filter.toBefore) conditions.push(lt(orders.createdAt, filter.toBefore));
   if (filter.customer) {
@@ -212,3 +215,93 @@ export const completedPurchases = (tx: Tx, customerIds: number[], bookIds: numbe
           ),
         )
         .groupBy(orders.customerId, orderItems.bookId);
+
+// Fulfilment (decision 078): shipments, their lines and the order's events after the sale.
+
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type ShipmentLineRow = typeof shipmentLines.$inferSelect;
+
+export const listShipments = (tx: Tx, orderIds: number[]) =>
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : tx.select().from(shipments).where(inArray(shipments.orderId, orderIds)).orderBy(asc(shipments.id));
+
+export const listShipmentLines = (tx: Tx, shipmentIds: number[]) =>
+  shipmentIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select()
+        .from(shipmentLines)
+        .where(inArray(shipmentLines.shipmentId, shipmentIds))
+        .orderBy(asc(shipmentLines.bookId));
+
+/** The orders' fulfilment events, oldest first, with the user name of the staff member who did each. */
+export const listEvents = (tx: Tx, orderIds: number[]) =>
+  orderIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select({
+          id: orderEvents.id,
+          orderId: orderEvents.orderId,
+          event: orderEvents.event,
+          shipmentId: orderEvents.shipmentId,
+          staffId: orderEvents.staffId,
+          staffUserName: accounts.userName,
+          at: orderEvents.at,
+        })
+        .from(orderEvents)
+        .leftJoin(accounts, eq(accounts.id, orderEvents.staffId))
+        .where(inArray(orderEvents.orderId, orderIds))
+        .orderBy(asc(orderEvents.id));
+export type EventRow = Awaited<ReturnType<typeof listEvents>>[number];
+
+export async function insertShipment(
+  tx: Tx,
+  shipment: typeof shipments.$inferInsert,
+  lines: { bookId: number; quantity: number }[],
+): Promise<ShipmentRow> {
+  const [row] = await tx.insert(shipments).values(shipment).returning();
+  await tx.insert(shipmentLines).values(lines.map((line) => ({ ...line, shipmentId: row!.id })));
+  return row!;
+}
+
+export async function findShipment(
+  tx: Tx,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<ShipmentRow | undefined> {
+  const query = tx.select().from(shipments).where(eq(shipments.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateShipment(tx: Tx, id: number, changes: Partial<typeof shipments.$inferInsert>) {
+  await tx.update(shipments).set(changes).where(eq(shipments.id, id));
+}
+
+export async function insertEvent(tx: Tx, event: typeof orderEvents.$inferInsert) {
+  await tx.insert(orderEvents).values(event);
+}
+
+/** Copies of each book of the order already in a parcel. */
+export const shippedCopies = (tx: Tx, orderId: number) =>
+  tx
+    .select({ bookId: shipmentLines.bookId, quantity: sql<number>`sum(${shipmentLines.quantity})::int` })
+    .from(shipmentLines)
+    .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+    .where(eq(shipments.orderId, orderId))
+    .groupBy(shipmentLines.bookId);
+
+/** Paid orders with copies still to ship: the admin's 'To ship' count. */
+export async function countToShip(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, OrderStatus.Completed),
+        inArray(orders.fulfilmentStatus, ['unfulfilled', 'packed', 'partially-shipped']),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Emirate } from '@bookshop/contracts/emirates';
+import type { FulfilmentStatus, PaymentMethod, ShipmentStatus } from '@bookshop/contracts/fulfilment';
 import { accounts } from '../auth/schema.ts';
 
 /**
@@ -66,6 +67,12 @@ export const orders = pgTable(
     cancelledBy: integer('cancelled_by').references(() => accounts.id, { onDelete: 'set null' }),
     /** pending → refunded, or failed after the refund job's retries; null when nothing was paid back. */
     refundStatus: text('refund_status').$type<'pending' | 'refunded' | 'failed'>(),
+    /** `card` for every order until cash on delivery (issue 22). */
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull().default('card'),
+    /** A second dimension beside `status` (decision 078): packed, (partially) shipped, delivered. */
+    fulfilmentStatus: text('fulfilment_status').$type<FulfilmentStatus>().notNull().default('unfulfilled'),
+    /** When the 'was delivered' mail was queued: its job may run twice, the mail goes once. */
+    deliveredMailedAt: timestamp('delivered_mailed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -82,6 +89,15 @@ export const orders = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} = 1`),
     check('orders_status_check', sql`${t.status} in (1, 2, 3)`),
+    // The admin's 'To ship' count and fulfilment filter read paid orders by fulfilment status.
+    index('orders_fulfilment_idx')
+      .on(t.fulfilmentStatus, t.createdAt)
+      .where(sql`${t.status} = 2`),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('card', 'cod')`),
+    check(
+      'orders_fulfilment_status_check',
+      sql`${t.fulfilmentStatus} in ('unfulfilled', 'packed', 'partially-shipped', 'shipped', 'delivered')`,
+    ),
     check('orders_refund_status_check', sql`${t.refundStatus} in ('pending', 'refunded', 'failed')`),
     check('orders_delivery_method_check', sql`${t.deliveryMethodCode} in ('standard', 'next-day')`),
     check(
@@ -143,4 +159,63 @@ export const orderStatusHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);
+
+/** A parcel handed to a carrier (decision 078): some or all of an order's copies. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** One of `CARRIERS` in contracts. */
+    carrier: text('carrier').notNull(),
+    /** Null only for the shop's own van. */
+    trackingNumber: text('tracking_number'),
+    status: text('status').$type<ShipmentStatus>().notNull().default('shipped'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the 'is on its way' mail was queued: its job may run twice, the mail goes once. */
+    shippedMailedAt: timestamp('shipped_mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('shipments_order_idx').on(t.orderId, t.id),
+    check('shipments_status_check', sql`${t.status} in ('shipped', 'delivered')`),
+  ],
+);
+
+/** The copies in a parcel. */
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.bookId] }),
+    check('shipment_lines_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** What happened to an order after the sale, with its time and the staff member who did it. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    shipmentId: integer('shipment_id').references(() => shipments.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => accounts.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.id),
+    check('order_events_event_check', sql`${t.event} in ('packed', 'shipped', 'delivered')`),
+  ],
 );

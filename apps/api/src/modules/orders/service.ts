@@ -8,10 +8,20 @@ import {
   type CustomerOrderQuery,
   type OrderExportQuery,
   type Order,
+  type OrderHistoryEntry,
   type StaffOrder,
   type StaffOrderQuery,
 } from '@bookshop/contracts/orders';
 import type { DeliveryMethodCode } from '@bookshop/contracts/delivery';
+import {
+  carrierOf,
+  FULFILMENT_EVENT_NAMES,
+  FULFILMENT_STATUS_NAMES,
+  trackingUrl,
+  type CarrierCode,
+  type FulfilmentEvent,
+  type Shipment,
+} from '@bookshop/contracts/fulfilment';
 import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ImageStore } from '../../platform/storage.ts';
@@ -65,8 +75,9 @@ export function csvCell(value: string | number): string {
 }
 const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-const staffFilter = ({ status, from, to, customer }: OrderExportQuery): queries.OrderFilter => ({
+const staffFilter = ({ status, fulfilmentStatus, from, to, customer }: OrderExportQuery): queries.OrderFilter => ({
   status,
+  fulfilmentStatus,
   from: from ? new Date(`${from}T00:00:00Z`) : undefined,
   toBefore: to ? new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
   customer: customer || undefined,
@@ -76,12 +87,60 @@ const statusName = (status: number) => ORDER_STATUS_NAMES[status as OrderStatus]
 
 type OrdersDeps = { db: Tx; images: Pick<ImageStore, 'url'> };
 
-function toOrder(
-  images: OrdersDeps['images'],
-  row: queries.OrderRow,
-  items: queries.OrderItemRow[],
-  history: queries.HistoryRow[],
-): Order {
+/** What an order's answer is built from, besides its row. */
+type Details = {
+  items: queries.OrderItemRow[];
+  history: queries.HistoryRow[];
+  events: queries.EventRow[];
+  shipments: queries.ShipmentRow[];
+  shipmentLines: queries.ShipmentLineRow[];
+};
+
+/**
+ * Status changes and fulfilment events in one list, oldest first (a status change before an event
+ * of the same instant). Staff also read who did each event (`by`); a customer never does.
+ */
+function historyOf({ history, events }: Pick<Details, 'history' | 'events'>, staff: boolean): OrderHistoryEntry[] {
+  const entries = [
+    ...history.map((entry) => ({
+      status: entry.status,
+      statusName: statusName(entry.status),
+      event: null as FulfilmentEvent | null,
+      shipmentId: null as number | null,
+      at: entry.at,
+      by: null as { id: number; userName: string } | null,
+    })),
+    ...events.map((entry) => ({
+      status: null,
+      statusName: FULFILMENT_EVENT_NAMES[entry.event as FulfilmentEvent],
+      event: entry.event as FulfilmentEvent,
+      shipmentId: entry.shipmentId,
+      at: entry.at,
+      by:
+        entry.staffId !== null && entry.staffUserName !== null
+          ? { id: entry.staffId, userName: entry.staffUserName }
+          : null,
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  return entries.map(({ by, at, ...entry }) => ({ ...entry, at: at.toISOString(), ...(staff && { by }) }));
+}
+
+function toShipment(row: queries.ShipmentRow, lines: queries.ShipmentLineRow[]): Shipment {
+  return {
+    id: row.id,
+    carrier: row.carrier as CarrierCode,
+    carrierName: carrierOf(row.carrier)?.name ?? row.carrier,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
+    status: row.status,
+    shippedAt: row.shippedAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    lines: lines.map((line) => ({ bookId: line.bookId, quantity: line.quantity })),
+  };
+}
+
+function toOrder(images: OrdersDeps['images'], row: queries.OrderRow, details: Details, staff: boolean): Order {
+  const { items } = details;
   return {
     id: row.id,
     orderNumber: orderNumber(row.id),
@@ -114,27 +173,53 @@ function toOrder(
       emirate: row.emirate,
       recipientName: row.recipientName,
     },
-    history: history.map((entry) => ({
-      status: entry.status,
-      statusName: statusName(entry.status),
-      at: entry.at.toISOString(),
-    })),
+    history: historyOf(details, staff),
+    paymentMethod: row.paymentMethod,
+    fulfilmentStatus: row.fulfilmentStatus,
+    fulfilmentStatusName: FULFILMENT_STATUS_NAMES[row.fulfilmentStatus],
+    shipments: details.shipments.map((shipment) =>
+      toShipment(
+        shipment,
+        details.shipmentLines.filter((line) => line.shipmentId === shipment.id),
+      ),
+    ),
+    returns: [],
     cancelReason: row.cancelReason,
     refundStatus: row.refundStatus ?? null,
     testMode: row.provider === 'sandbox',
   };
 }
 
-/** Orders with their lines and history, in the order of `rows` (two reads, whatever the page size). */
-async function withDetails(images: OrdersDeps['images'], tx: Tx, rows: queries.OrderRow[]): Promise<Order[]> {
+/** Orders with their lines, history and parcels, in the order of `rows` (a few reads, whatever the page size). */
+async function withDetails(
+  images: OrdersDeps['images'],
+  tx: Tx,
+  rows: queries.OrderRow[],
+  { staff = false }: { staff?: boolean } = {},
+): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
-  const [items, history] = await Promise.all([queries.listItems(tx, ids), queries.listHistory(tx, ids)]);
+  const [items, history, events, shipments] = await Promise.all([
+    queries.listItems(tx, ids),
+    queries.listHistory(tx, ids),
+    queries.listEvents(tx, ids),
+    queries.listShipments(tx, ids),
+  ]);
+  const shipmentLines = await queries.listShipmentLines(
+    tx,
+    shipments.map((shipment) => shipment.id),
+  );
   return rows.map((row) =>
     toOrder(
       images,
       row,
-      items.filter((item) => item.orderId === row.id),
-      history.filter((entry) => entry.orderId === row.id),
+      {
+        items: items.filter((item) => item.orderId === row.id),
+        history: history.filter((entry) => entry.orderId === row.id),
+        events: events.filter((entry) => entry.orderId === row.id),
+        shipments: shipments.filter((shipment) => shipment.orderId === row.id),
+        shipmentLines,
+      },
+      staff,
     ),
   );
 }
@@ -149,9 +234,12 @@ async function withCustomers(
     images,
     tx,
     found.map((r) => r.order),
+    { staff: true },
   );
   return details.map((order, i) => ({
     ...order,
+    // Built for staff above: each entry carries `by`.
+    history: order.history as StaffOrder['history'],
     customerEmail: found[i]!.customerEmail,
     customerUserName: found[i]!.customerUserName,
   }));
@@ -276,5 +364,6 @@ export function createOrdersService(deps: OrdersDeps) {
     listForCustomer: (customerId: number, query: CustomerOrderQuery) => listForCustomer(deps, customerId, query),
     exportCsv: (query: OrderExportQuery) => exportCsv(deps, query),
     listForStaff: (query: StaffOrderQuery) => listForStaff(deps, query),
+    countToShip: () => queries.countToShip(deps.db),
   };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { OrderStatus } from '@bookshop/contracts/enums';
+import { SHIPPED_FULFILMENT_STATUSES } from '@bookshop/contracts/fulfilment';
 import { OrderMessages, type StaffOrder } from '@bookshop/contracts/orders';
 import { Routes } from '@bookshop/contracts/routes';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -11,6 +12,7 @@ import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { EmailAddress } from '../../../ui/email-address.tsx';
 import { useStaffOrder } from '../api/get-staff-order.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
+import { FulfilmentActions, MarkDeliveredAction } from '../components/fulfilment-actions.tsx';
 import { OrderCancellation } from '../../orders/components/order-cancellation.tsx';
 import { orderCard } from '../../orders/components/order-details.tsx';
 import { OrderView } from '../../orders/components/order-view.tsx';
@@ -39,10 +41,15 @@ function OrderCustomer({ order }: { order: StaffOrder }) {
   );
 }
 
-type AdminOrderPageProps = { /** orders:manage: the Cancel order button shows. */ canCancel: boolean };
+type AdminOrderPageProps = {
+  /** orders:manage: the Cancel order button shows. */
+  canCancel: boolean;
+  /** orders:fulfil: 'Mark as packed', 'Ship' and 'Mark as delivered' show. */
+  canFulfil?: boolean;
+};
 
 /** /admin/dashboard/orders/:id (orders:view): one order with its customer, lines, delivery and history. */
-export function AdminOrderPage({ canCancel }: AdminOrderPageProps) {
+export function AdminOrderPage({ canCancel, canFulfil = false }: AdminOrderPageProps) {
   const id = parseOrderId(useParams().id);
   const order = useStaffOrder(id ?? 0, { enabled: id !== undefined });
   const [cancelling, setCancelling] = useState(false);
@@ -76,13 +83,19 @@ export function AdminOrderPage({ canCancel }: AdminOrderPageProps) {
         area="admin"
         back={back}
         actions={
-          canCancel &&
-          CANCELLABLE.includes(data.status) && (
-            <Button variant="danger" onClick={() => setCancelling(true)}>
-              Cancel order
-            </Button>
-          )
+          <div className="flex flex-wrap gap-2">
+            {canFulfil && <FulfilmentActions order={data} />}
+            {/* Copies that left the shop come back through a return, never a cancellation. */}
+            {canCancel &&
+              CANCELLABLE.includes(data.status) &&
+              !SHIPPED_FULFILMENT_STATUSES.includes(data.fulfilmentStatus) && (
+                <Button variant="danger" onClick={() => setCancelling(true)}>
+                  Cancel order
+                </Button>
+              )}
+          </div>
         }
+        shipmentAction={canFulfil ? (shipment) => <MarkDeliveredAction order={data} shipment={shipment} /> : undefined}
         notice={<OrderCancellation order={data} audience="staff" />}
         aside={<OrderCustomer order={data} />}
       />

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { OrderStatus } from '@bookshop/contracts/enums';
 import { z } from 'zod';
+import { FULFILMENT_STATUS_NAMES, FULFILMENT_STATUSES, type FulfilmentStatus } from '@bookshop/contracts/fulfilment';
 import {
   ORDER_STATUS_NAMES,
   ORDER_STATUSES,
@@ -18,6 +19,8 @@ import { PagingBar } from '../../../ui/pagination.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useDownloadOrdersCsv } from '../api/download-orders-csv.ts';
 import { useStaffOrders } from '../api/get-staff-orders.ts';
+import { useToShipCount } from '../api/get-to-ship-count.ts';
+import { FulfilmentBadge } from '../../orders/components/fulfilment-badge.tsx';
 import { OrderStatusBadge } from '../../orders/components/order-status-badge.tsx';
 import { TestModeBadge } from '../../orders/components/test-mode-badge.tsx';
 import { adminOrderPath } from '../lib/staff-order-paths.ts';
@@ -42,8 +45,9 @@ const COLUMNS: DataColumn[] = [
 
 const bookCount = (order: StaffOrder) => order.items.reduce((sum, item) => sum + item.quantity, 0);
 
-const filtersOf = ({ status, from, to, customer }: StaffOrderQuery): OrderExportQuery => ({
+const filtersOf = ({ status, fulfilmentStatus, from, to, customer }: StaffOrderQuery): OrderExportQuery => ({
   status,
+  fulfilmentStatus,
   from,
   to,
   customer,
@@ -55,6 +59,7 @@ export function AdminOrdersPage() {
   const [query, setQuery] = useUrlState(UrlQuerySchema);
   const orders = useStaffOrders(query);
   const download = useDownloadOrdersCsv();
+  const toShip = useToShipCount();
   const details = orders.data?.paginationDetails;
 
   return (
@@ -63,9 +68,17 @@ export function AdminOrdersPage() {
       title="Orders"
       intro="Every order, newest first."
       actions={
-        <Button variant="secondary" pending={download.isPending} onClick={() => download.mutate(filtersOf(query))}>
-          Download CSV
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          {toShip.data && (
+            // Paid orders with copies still to leave the shop: the day's packing list.
+            <p className="rounded-full bg-indigo-100 px-3 py-1 text-sm font-bold text-indigo-950">
+              To ship: <span className="tabular-nums">{toShip.data.toShip}</span>
+            </p>
+          )}
+          <Button variant="secondary" pending={download.isPending} onClick={() => download.mutate(filtersOf(query))}>
+            Download CSV
+          </Button>
+        </div>
       }
     >
       <OrderFilters
@@ -103,6 +116,7 @@ export function AdminOrdersPage() {
                 <td className="px-4 py-3">
                   <span className="flex flex-wrap gap-1.5">
                     <OrderStatusBadge order={order} />
+                    <FulfilmentBadge order={order} />
                     <TestModeBadge order={order} />
                   </span>
                 </td>
@@ -127,12 +141,15 @@ type OrderFiltersProps = { filters: OrderExportQuery; onApply: (filters: OrderEx
 /** Applied together on submit, so typing a customer's name does not send a request per key. */
 function OrderFilters({ filters, onApply }: OrderFiltersProps) {
   const statusId = useId();
+  const fulfilmentId = useId();
   const [status, setStatus] = useState(filters.status ? String(filters.status) : '');
+  const [fulfilmentStatus, setFulfilmentStatus] = useState(filters.fulfilmentStatus ?? '');
   const [from, setFrom] = useState(filters.from ?? '');
   const [to, setTo] = useState(filters.to ?? '');
   const [customer, setCustomer] = useState(filters.customer ?? '');
   const candidate = {
     status: status ? Number(status) : undefined,
+    fulfilmentStatus: (fulfilmentStatus || undefined) as FulfilmentStatus | undefined,
     from: from || undefined,
     to: to || undefined,
     customer: customer.trim() || undefined,
@@ -172,6 +189,24 @@ function OrderFilters({ filters, onApply }: OrderFiltersProps) {
           ))}
         </select>
       </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={fulfilmentId} className="text-sm font-semibold text-stone-800">
+          Fulfilment
+        </label>
+        <select
+          id={fulfilmentId}
+          value={fulfilmentStatus}
+          onChange={(event) => setFulfilmentStatus(event.target.value)}
+          className="min-h-11 rounded-md border border-stone-300 bg-white px-3"
+        >
+          <option value="">Any fulfilment</option>
+          {FULFILMENT_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {FULFILMENT_STATUS_NAMES[value]}
+            </option>
+          ))}
+        </select>
+      </div>
       <TextField
         label="From"
         type="date"
@@ -196,6 +231,7 @@ function OrderFilters({ filters, onApply }: OrderFiltersProps) {
           variant="secondary"
           onClick={() => {
             setStatus('');
+            setFulfilmentStatus('');
             setFrom('');
             setTo('');
             setCustomer('');

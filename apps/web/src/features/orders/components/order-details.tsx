@@ -42,7 +42,7 @@ export function OrderHistory({ order }: { order: Pick<Order, 'history'> }) {
       </h2>
       <ol className="grid gap-2 border-s-2 border-stone-200 ps-4">
         {order.history.map((entry) => (
-          <li key={`${entry.status}-${entry.at}`} className="grid text-sm">
+          <li key={`${entry.status ?? entry.event}-${entry.shipmentId ?? ''}-${entry.at}`} className="grid text-sm">
             <span className="font-semibold text-stone-900">{entry.statusName}</span>
             <time dateTime={entry.at} className="text-stone-700">
               {formatDateTime(entry.at)}

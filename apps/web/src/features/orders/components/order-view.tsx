@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
+import type { Shipment } from '@bookshop/contracts/fulfilment';
 import type { Order } from '@bookshop/contracts/orders';
 import { formatDateTime } from '../../../lib/format.ts';
+import { FulfilmentBadge } from './fulfilment-badge.tsx';
 import { OrderDelivery, OrderHistory, orderCard } from './order-details.tsx';
 import { OrderReceipt } from './order-receipt.tsx';
+import { OrderShipments } from './order-shipments.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
 import { TestModeBadge } from './test-mode-badge.tsx';
 
 /** The storefront's headings are serif, the admin area's bold sans. */
@@ -20,24 +24,30 @@ type OrderViewProps = {
   notice?: ReactNode;
   /** Above delivery and history in the side column, e.g. the customer staff see. */
   aside?: ReactNode;
+  /** Beside each parcel, e.g. staff's 'Mark as delivered'. */
+  shipmentAction?: (shipment: Shipment) => ReactNode;
 };
 
 /**
  * One placed order as its owner (/orders/:id) and staff (/admin/dashboard/orders/:id) read it:
- * number, status and dates, the books with the totals, delivery and the status history. Each
+ * number, status and dates, its progress and parcels, the books with the totals, delivery and the
+ * status history. Each
  * page adds what only it shows through the slots.
  */
-export function OrderView({ order, area, back, actions, notice, aside }: OrderViewProps) {
+export function OrderView({ order, area, back, actions, notice, aside, shipmentAction }: OrderViewProps) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
         {back}
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className={`flex flex-wrap items-center gap-3 text-3xl text-stone-900 ${TITLE_STYLES[area]}`}>
-            Order {order.orderNumber} <OrderStatusBadge order={order} />
-            {/* Staff must not ship a sandbox order as sold; its customer sees the shop's ribbon. */}
-            {area === 'admin' && <TestModeBadge order={order} />}
-          </h1>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className={`flex flex-wrap items-center gap-3 text-3xl text-stone-900 ${TITLE_STYLES[area]}`}>
+              Order {order.orderNumber} <OrderStatusBadge order={order} />
+              {/* Staff must not ship a sandbox order as sold; its customer sees the shop's ribbon. */}
+              {area === 'admin' && <TestModeBadge order={order} />}
+            </h1>
+            <FulfilmentBadge order={order} />
+          </div>
           {actions}
         </div>
         <p className="text-stone-700">
@@ -52,13 +62,18 @@ export function OrderView({ order, area, back, actions, notice, aside }: OrderVi
 
       {notice}
 
+      <OrderTimeline order={order} />
+
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="order-items-title" className={orderCard}>
-          <h2 id="order-items-title" className="text-lg font-bold text-stone-900">
-            Books
-          </h2>
-          <OrderReceipt order={order} />
-        </section>
+        <div className="grid content-start gap-6">
+          <section aria-labelledby="order-items-title" className={orderCard}>
+            <h2 id="order-items-title" className="text-lg font-bold text-stone-900">
+              Books
+            </h2>
+            <OrderReceipt order={order} />
+          </section>
+          <OrderShipments order={order} action={shipmentAction} />
+        </div>
 
         <div className="grid content-start gap-6">
           {aside}

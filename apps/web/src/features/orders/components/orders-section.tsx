@@ -5,6 +5,7 @@ import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { buttonClasses } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
+import { FulfilmentBadge } from './fulfilment-badge.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { UnpaidOrderActions } from './unpaid-order-actions.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
@@ -55,6 +56,7 @@ export function OrdersSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
                       Order {order.orderNumber}
                     </Link>
                     <OrderStatusBadge order={order} />
+                    <FulfilmentBadge order={order} />
                   </p>
                   <p className="text-sm text-stone-700">
                     <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>

@@ -24,8 +24,20 @@ const cancelled = (reason: string) =>
     status: OrderStatus.Cancelled,
     cancelReason: reason,
     history: [
-      { status: OrderStatus.Pending, statusName: 'Pending', at: '2026-11-23T11:05:00.000Z' },
-      { status: OrderStatus.Cancelled, statusName: 'Cancelled', at: '2026-11-23T11:09:00.000Z' },
+      {
+        status: OrderStatus.Pending,
+        statusName: 'Pending',
+        event: null,
+        shipmentId: null,
+        at: '2026-11-23T11:05:00.000Z',
+      },
+      {
+        status: OrderStatus.Cancelled,
+        statusName: 'Cancelled',
+        event: null,
+        shipmentId: null,
+        at: '2026-11-23T11:09:00.000Z',
+      },
     ],
   });
 

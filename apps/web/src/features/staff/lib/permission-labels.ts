@@ -6,6 +6,7 @@ export const permissionLabels: Record<Permission, string> = {
   [Permission.ManageBooks]: 'Add, update and hide books, their images, authors and genres',
   [Permission.ViewOrders]: "See every customer's orders",
   [Permission.ManageOrders]: 'Cancel orders, refunding paid ones',
+  [Permission.FulfilOrders]: 'Pack, ship and mark orders delivered',
   [Permission.ViewSupportTickets]: 'Read support tickets',
   [Permission.ManageSupportTickets]: 'Answer and close support tickets',
   [Permission.ModerateReviews]: 'Hide or show customer reviews',
