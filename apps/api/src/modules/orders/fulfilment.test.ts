@@ -390,6 +390,9 @@ describe('fulfilment', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toContain(`<h1>${number(orderId)}</h1>`);
     expect(res.body).toContain('Villa 12, Street 5, Jumeirah 1');
+    const { address } = (await callAs(t, 'GET', `/api/v1/orders/${orderId}`, staff.user)).json<StaffOrder>();
+    expect(address.recipientName).toBeTruthy();
+    expect(res.body).toContain(`<strong>${address.recipientName!}</strong>`);
     expect(res.body).toContain('United Arab Emirates');
     expect(res.body).toContain('<tr><td>Emma</td><td>2</td><td>☐</td></tr>');
     expect(res.body).not.toContain('Left to ship');

@@ -11,7 +11,8 @@ const escapeHtml = (value: string) =>
  * heading (large text, readable across the packing table), the delivery address and every line
  * with its copies, and what is left to ship when parcels already went. Plain semantic HTML with no
  * styles or scripts, so the shop's strict CSP needs no exception and any browser prints it. The
- * recipient's name joins the address when addresses carry one (issue 22's delivery zones).
+ * courier's line names whom to hand the parcel to and the emirate (decision 079), else the
+ * customer's user name for an order placed before orders kept a recipient.
  */
 export function renderPackingSlip(order: StaffOrder): string {
   const shipped = new Map<number, number>();
@@ -38,8 +39,9 @@ export function renderPackingSlip(order: StaffOrder): string {
 <p>Packing slip · placed ${escapeHtml(formatShopDateTime(order.createdAt))} · ${escapeHtml(order.deliveryMethod.name)}</p>
 <h2>Deliver to</h2>
 <address>
+<strong>${escapeHtml(address.recipientName ?? order.customerUserName)}</strong><br>
 ${escapeHtml(address.address)}<br>
-${escapeHtml(address.city)}${address.zipCode ? ` ${escapeHtml(address.zipCode)}` : ''}<br>
+${escapeHtml(address.city)}${address.zipCode ? ` ${escapeHtml(address.zipCode)}` : ''}${address.emirate && address.emirate !== address.city ? `, ${escapeHtml(address.emirate)}` : ''}<br>
 ${escapeHtml(countryName(address.country))}<br>
 ${escapeHtml(formatPhoneNumber(address.phoneNo))}
 </address>
