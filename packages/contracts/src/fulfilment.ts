@@ -9,6 +9,8 @@ import { z } from 'zod';
 /** How the order is paid; every order is `card` until cash on delivery arrives. */
 export const PAYMENT_METHODS = ['card', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** How staff read a payment method (the orders export). */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = { card: 'Card', cod: 'Cash on delivery' };
 
 export const FULFILMENT_STATUSES = ['unfulfilled', 'packed', 'partially-shipped', 'shipped', 'delivered'] as const;
 export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];

@@ -186,6 +186,14 @@ export async function exportBatch(
       city: orders.city,
       country: orders.country,
       refundStatus: orders.refundStatus,
+      fulfilmentStatus: orders.fulfilmentStatus,
+      paymentMethod: orders.paymentMethod,
+      recipientName: orders.recipientName,
+      address: orders.address,
+      zipCode: orders.zipCode,
+      emirate: orders.emirate,
+      phoneNo: orders.phoneNo,
+      books: sql<string>`(select coalesce(string_agg(${orderItems.title} || ' × ' || ${orderItems.quantity}, '; ' order by ${orderItems.title}), '') from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
     })
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.customerId))

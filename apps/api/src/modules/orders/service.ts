@@ -17,6 +17,7 @@ import {
   carrierOf,
   FULFILMENT_EVENT_NAMES,
   FULFILMENT_STATUS_NAMES,
+  PAYMENT_METHOD_NAMES,
   trackingUrl,
   type CarrierCode,
   type FulfilmentEvent,
@@ -62,6 +63,16 @@ export const EXPORT_HEADER = [
   'City',
   'Country',
   'Refund status',
+  // The courier's hand-over (issue 22): whom to hand it to, where, the number to call, what is in
+  // the parcel and the cash to collect on delivery.
+  'Fulfilment',
+  'Payment method',
+  'Recipient',
+  'Address',
+  'Emirate',
+  'Phone',
+  'Books',
+  'Cash to collect (AED)',
 ];
 
 /**
@@ -344,6 +355,15 @@ export async function* exportCsv({ db }: Pick<OrdersDeps, 'db'>, query: OrderExp
           row.city,
           row.country,
           row.refundStatus ?? '',
+          FULFILMENT_STATUS_NAMES[row.fulfilmentStatus],
+          PAYMENT_METHOD_NAMES[row.paymentMethod],
+          row.recipientName ?? row.customerUserName,
+          row.zipCode ? `${row.address}, ${row.zipCode}` : row.address,
+          row.emirate ?? '',
+          row.phoneNo,
+          row.books,
+          // Cash on delivery still owed: the whole total until the courier collects it.
+          filsToAed(row.paymentMethod === 'cod' && row.status === OrderStatus.Pending ? row.totalFils : 0).toFixed(2),
         ]),
       )
       .join('');

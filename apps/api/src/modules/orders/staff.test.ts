@@ -206,13 +206,51 @@ describe('with the sandbox provider', () => {
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
       const lines = parse(res.body);
       expect(lines[0]).toBe(
-        'Order number,Date (Dubai),Customer e-mail,Customer user name,Status,Items,Total (AED),Delivery method,City,Country,Refund status',
+        'Order number,Date (Dubai),Customer e-mail,Customer user name,Status,Items,Total (AED),Delivery method,City,Country,Refund status,' +
+          'Fulfilment,Payment method,Recipient,Address,Emirate,Phone,Books,Cash to collect (AED)',
       );
       expect(lines).toHaveLength(2);
       const number = `BK-${String(orderId).padStart(6, '0')}`;
-      expect(lines[1]).toBe(
-        `${number},2026-03-15 01:30,${alice.emailAddress},'=cmd|calc,Pending,3,165.00,Standard Delivery,"'+971 ""Dubai"", Marina",AE,`,
+      expect(
+        lines[1]!.startsWith(
+          `${number},2026-03-15 01:30,${alice.emailAddress},'=cmd|calc,Pending,3,165.00,Standard Delivery,"'+971 ""Dubai"", Marina",AE,,Unfulfilled,Card,`,
+        ),
+        lines[1],
+      ).toBe(true);
+    });
+
+    it('hands the courier the packed orders: recipient, address, emirate, phone as dialled, books, cash to collect', async () => {
+      const paid = await paidOrder(2);
+      expect(
+        (await callAs(t, 'PATCH', `/api/v1/orders/${paid.orderId}/fulfilment`, staff.supervisor, { status: 'packed' }))
+          .statusCode,
+      ).toBe(200);
+      const order = (await callAs(t, 'GET', `/api/v1/orders/${paid.orderId}`, staff.user)).json<StaffOrder>();
+      const { address } = order;
+      const packed = parse((await exportCsv(staff.user, '?fulfilmentStatus=packed')).body).slice(1);
+      const line = packed.find((l) => l.startsWith(`${order.orderNumber},`));
+      const title = order.items[0]!.title;
+      expect(line).toBeDefined();
+      expect(
+        line!.endsWith(
+          `,Packed,Card,${csvCell(address.recipientName!)},${csvCell(address.zipCode ? `${address.address}, ${address.zipCode}` : address.address)},${address.emirate ?? ''},${csvCell(address.phoneNo)},${csvCell(`${title} × 2`)},0.00`,
+        ),
+        line,
+      ).toBe(true);
+      expect(address.phoneNo).toMatch(/^\+\d+$/);
+      for (const l of packed) expect(l).toContain(',Packed,');
+
+      // Cash on delivery still owed is the whole total, until the courier collects it.
+      const cod = await pendingOrder(1);
+      await t.db.execute(
+        sql`update orders set payment_method = 'cod', fulfilment_status = 'packed' where id = ${cod.orderId}`,
       );
+      const codOrder = (await callAs(t, 'GET', `/api/v1/orders/${cod.orderId}`, staff.user)).json<StaffOrder>();
+      const codLine = parse((await exportCsv(staff.user, '?fulfilmentStatus=packed')).body).find((l) =>
+        l.startsWith(`${codOrder.orderNumber},`),
+      );
+      expect(codLine!.endsWith(`,${codOrder.total.toFixed(2)}`), codLine).toBe(true);
+      expect(codLine).toContain(',Cash on delivery,');
     });
 
     it('filters as the list does and refuses bad filters', async () => {
