@@ -91,7 +91,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   // The sandbox completes orders without charging anyone: the storefront must say so.
   const auth = await registerAccounts(app, { config, db, mailer, testMode: provider.name === 'sandbox' });
   const { accounts } = auth;
-  const catalogue = await registerCatalogue(app, { db, images });
+  const catalogue = await registerCatalogue(app, { db, images, staffNames: accounts.userNames });
   const cart = await registerCart(app, { db, catalogue });
   const wishlist = await registerWishlist(app, { db, catalogue });
   const { addresses, delivery } = await registerAddresses(app, { db, catalogue, cart });

@@ -92,6 +92,8 @@ export const StockMovementSchema = z.object({
   returnId: z.number().int().nullable(),
   /** The staff member who made it by hand or through the book form (null for checkout and the order lifecycle). */
   staffId: z.number().int().nullable(),
+  /** That staff member's user name, as the ledger shows it. */
+  staffUserName: z.string().nullable(),
   note: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });

@@ -94,6 +94,12 @@ export async function fullName(accountId: number, { tx }: { tx: Tx }): Promise<s
   return [account.firstName, account.lastName].filter(Boolean).join(' ').trim() || account.userName;
 }
 
+/** Who did it, for a row another module shows staff (the stock ledger): user names by account id. */
+export async function userNames(ids: number[], { tx }: { tx: Tx }): Promise<Map<number, string>> {
+  const rows = await queries.listUserNames(tx, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row.userName]));
+}
+
 type Deps = MailedLinkDeps & GoogleAccountDeps & { passwords: PasswordHasher };
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -127,6 +133,7 @@ export function createAccountsService(deps: Deps) {
     mailAddress,
     mailRecipient,
     fullName,
+    userNames,
     cancelResetLinks,
     forgetLinks,
   };

@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { PersonType } from '@bookshop/contracts/enums';
 import type { Tx } from '../../platform/db.ts';
 import { accounts, accountTokens, googleSignInNonces, refreshTokens } from './schema.ts';
@@ -18,6 +18,12 @@ export async function findAccountById(
   const query = tx.select().from(accounts).where(eq(accounts.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
+}
+
+/** The user names of these accounts (deleted ones keep their anonymised name). */
+export async function listUserNames(tx: Tx, ids: number[]): Promise<{ id: number; userName: string }[]> {
+  if (ids.length === 0) return [];
+  return tx.select({ id: accounts.id, userName: accounts.userName }).from(accounts).where(inArray(accounts.id, ids));
 }
 
 /**

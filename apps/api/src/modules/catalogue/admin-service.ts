@@ -21,7 +21,7 @@ import { checkFiles, keptKeys, removeStored, storeFiles, type BookImageDeps } fr
 import { toBook as toShownBook } from './books.ts';
 import { announceCatalogueChange } from './invalidation.ts';
 import * as queries from './queries.ts';
-import { listMovements, moveStock, saveFormStock } from './stock-service.ts';
+import { listMovements, moveStock, saveFormStock, type StaffNames } from './stock-service.ts';
 
 /**
  * The catalogue's write side for staff (docs/decisions/032-catalogue-writes.md), one function per
@@ -30,7 +30,7 @@ import { listMovements, moveStock, saveFormStock } from './stock-service.ts';
  * rows, and announces the change, so every instance's caches forget it once it commits
  * (invalidation.ts). The image files themselves are book-images.ts.
  */
-export type CatalogueAdminDeps = BookImageDeps & { db: Tx };
+export type CatalogueAdminDeps = BookImageDeps & { db: Tx; staffNames: StaffNames };
 
 export type UpdateBookInput = BookForm & {
   id: number;
@@ -162,7 +162,7 @@ export async function replaceImages(
 
 /** Staff add copies received, take off damaged ones, or correct a count; answers the movement. */
 export async function addStockMovement(
-  { db }: CatalogueAdminDeps,
+  { db, staffNames }: CatalogueAdminDeps,
   bookId: number,
   input: CreateStockMovement,
   staffId: number,
@@ -171,18 +171,18 @@ export async function addStockMovement(
     if (!(await admin.lockBook(tx, bookId))) throw notFound(BookAdminMessages.notFound);
     await moveStock(tx, [{ bookId, ...input, staffId }]);
     // The book's row is locked: the newest movement is this one.
-    return (await listMovements(tx, bookId, { pageNo: 1, pageSize: 1 })).data[0]!;
+    return (await listMovements(tx, bookId, { pageNo: 1, pageSize: 1 }, staffNames)).data[0]!;
   });
 }
 
 /** A book's ledger, newest first; 404 for a book that does not exist. */
 export async function getStockMovements(
-  { db }: CatalogueAdminDeps,
+  { db, staffNames }: CatalogueAdminDeps,
   bookId: number,
   query: StockMovementQuery,
 ): Promise<StockMovementPage> {
   if (!(await queries.findBookById(db, bookId))) throw notFound(BookAdminMessages.notFound);
-  return listMovements(db, bookId, query);
+  return listMovements(db, bookId, query, staffNames);
 }
 
 /** The staff table: every book, hidden ones included; never cached. */

@@ -9,11 +9,12 @@ import { CatalogueIndex } from './catalogue-index.ts';
 import { listenForCatalogueChanges } from './invalidation.ts';
 import { catalogueRoutes } from './routes.ts';
 import { createCatalogueService, type CatalogueService } from './service.ts';
+import type { StaffNames } from './stock-service.ts';
 
 /** The catalogue, its staff routes and `app.catalogue`; returns the service other modules read books through. */
 export async function registerCatalogue(
   app: FastifyInstance,
-  { db, images }: { db: Database; images: ImageStore },
+  { db, images, staffNames }: { db: Database; images: ImageStore; staffNames: StaffNames },
 ): Promise<CatalogueService> {
   // This instance's catalogue caches and in-memory search and list index (decisions 008, 050).
   const catalogue = createCatalogueService({ db, images, caches: createCatalogueCaches(new CatalogueIndex(db)) });
@@ -23,7 +24,7 @@ export async function registerCatalogue(
   // caches of this instance and, through PostgreSQL NOTIFY, of every other (decisions 032, 064).
   const catalogueChanges = await listenForCatalogueChanges(db, catalogue.invalidate, app.log);
   app.addHook('onClose', () => catalogueChanges.close());
-  const catalogueAdmin = createCatalogueAdminService({ db, images, log: app.log });
+  const catalogueAdmin = createCatalogueAdminService({ db, images, log: app.log, staffNames });
 
   await app.register(catalogueRoutes, { prefix: API_PREFIX, catalogue });
   await app.register(catalogueAdminRoutes, { prefix: API_PREFIX, catalogueAdmin });

@@ -121,6 +121,7 @@ describe('POST v1/books/{id}/stock-movements', () => {
       stockAfter: 14,
       note: 'Box from the distributor',
       staffId: staff[RoleName.Supervisor].id,
+      staffUserName: staff[RoleName.Supervisor].userName,
       orderId: null,
     });
     expect(await stockOf(t, 'Fresh Delivery')).toBe(14);

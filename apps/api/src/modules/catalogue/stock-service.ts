@@ -293,8 +293,16 @@ export async function saveFormStock(
   ]);
 }
 
-/** A book's ledger, newest first. */
-export async function listMovements(tx: Tx, bookId: number, { pageNo, pageSize }: StockMovementQuery) {
+/** Staff user names by account id (auth's accounts service), for the ledger's 'by …'. */
+export type StaffNames = (ids: number[], options: { tx: Tx }) => Promise<Map<number, string>>;
+
+/** A book's ledger, newest first, each hand-made movement with who made it. */
+export async function listMovements(
+  tx: Tx,
+  bookId: number,
+  { pageNo, pageSize }: StockMovementQuery,
+  staffNames: StaffNames,
+) {
   const [rows, [total]] = await Promise.all([
     tx
       .select()
@@ -305,6 +313,10 @@ export async function listMovements(tx: Tx, bookId: number, { pageNo, pageSize }
       .offset((pageNo - 1) * pageSize),
     tx.select({ n: count() }).from(stockMovements).where(eq(stockMovements.bookId, bookId)),
   ]);
+  const names = await staffNames(
+    rows.flatMap((movement) => (movement.staffId === null ? [] : [movement.staffId])),
+    { tx },
+  );
   const data: StockMovement[] = rows.map((movement) => ({
     id: movement.id,
     bookId: movement.bookId,
@@ -315,6 +327,7 @@ export async function listMovements(tx: Tx, bookId: number, { pageNo, pageSize }
     orderId: movement.orderId,
     returnId: movement.returnId,
     staffId: movement.staffId,
+    staffUserName: movement.staffId === null ? null : (names.get(movement.staffId) ?? null),
     note: movement.note,
     createdAt: movement.createdAt.toISOString(),
   }));

@@ -128,7 +128,7 @@ function MovementDetails({ movement }: { movement: StockMovement }) {
         {orderNumber(movement.orderId)}
       </Link>
     ),
-    movement.staffId !== null && <span key="staff">by staff #{movement.staffId}</span>,
+    movement.staffId !== null && <span key="staff">by {movement.staffUserName ?? `staff #${movement.staffId}`}</span>,
     movement.note && <span key="note">{movement.note}</span>,
   ].filter(Boolean);
   if (parts.length === 0) return null;

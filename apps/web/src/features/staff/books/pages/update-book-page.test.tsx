@@ -29,6 +29,7 @@ const movement = (overrides: Partial<StockMovement>): StockMovement =>
     orderId: null,
     returnId: null,
     staffId: null,
+    staffUserName: null,
     note: null,
     createdAt: '2026-11-20T08:30:00.000Z',
     ...overrides,
@@ -69,7 +70,14 @@ describe('the update-book page’s stock', () => {
     setUp({
       ledger: () =>
         page([
-          movement({ reason: 'received', delta: 5, stockAfter: 24, staffId: 3, note: 'Box from Kitab' }),
+          movement({
+            reason: 'received',
+            delta: 5,
+            stockAfter: 24,
+            staffId: 3,
+            staffUserName: 'sara.store',
+            note: 'Box from Kitab',
+          }),
           movement({ reason: 'sale', delta: -1, stockAfter: 19, orderId: 42 }),
           movement({}),
         ]),
@@ -83,6 +91,7 @@ describe('the update-book page’s stock', () => {
     ]);
     expect(rows[0]).toHaveTextContent('+5');
     expect(rows[0]).toHaveTextContent('Box from Kitab');
+    expect(rows[0]).toHaveTextContent('by sara.store');
     expect(within(rows[1]!).getAllByRole('link', { name: 'BK-000042' })[0]).toHaveAttribute(
       'href',
       '/admin/dashboard/orders/42',
