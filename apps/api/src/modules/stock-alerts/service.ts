@@ -72,6 +72,9 @@ export function createStockAlertsService({ db, catalogue, jobs, mailer, publicUr
   jobs.define<NotifyJob>(STOCK_ALERTS_JOB, notify);
 
   return {
+    /** The job's work, for the test that runs it twice at once. */
+    notify,
+
     /**
      * Asks to be told about a sold-out book: true when new, false when already asked; 404 for a
      * book not shown, 409 for one in stock. The book's row is locked first, as `moveStock` locks
