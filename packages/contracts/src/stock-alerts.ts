@@ -16,7 +16,6 @@ export const StockAlertSchema = z.object({
   title: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
 });
-export type StockAlert = z.infer<typeof StockAlertSchema>;
 
 /** `GET v1/stock-alerts`: the customer's waiting alerts, newest first. */
 export const StockAlertListSchema = z.array(StockAlertSchema);
