@@ -13,7 +13,7 @@ import {
 } from '../../test/app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { rows } from '../../platform/db.ts';
-import { addAddress, checkout, fillCart } from '../checkout/testing.ts';
+import { addAddress, checkout, expireNow, fillCart } from '../checkout/testing.ts';
 import { STOCK_ALERTS_JOB } from './service.ts';
 
 /** Back-in-stock alerts (issue 22, decision 082): the customer's routes and the one e-mail. */
@@ -129,16 +129,23 @@ describe('when the book comes back', () => {
     expectProblem(await ask(book), 409);
   });
 
-  it('tells nobody while the book still has copies, and when it is sold out again before the job runs, waits', async () => {
+  it("waits when the book is sold out again before the job runs, and mails when an unpaid order's copy comes back", async () => {
     const book = await soldOut('Alert Sold Again');
     await ask(book, alice);
     await receive(book, 1);
     // A customer buys the copy before the job runs: Alice's alert waits for the next time.
     const addressId = await addAddress(t, bob);
     await fillCart(t, bob, { [book]: 1 });
-    await checkout(t, bob, addressId);
+    const { orderId } = await checkout(t, bob, addressId);
     await runJobs();
     expect(mailsAbout('Alert Sold Again', alice)).toHaveLength(0);
     expect((await alertsOf(alice)).some((alert) => alert.bookId === book)).toBe(true);
+
+    // Bob's order ends unpaid: its copy comes back, and that is a return to stock too.
+    await expireNow(t, orderId);
+    for (let round = 0; round < 2; round++) await runJobs();
+    await smtp.nextMail(alice.emailAddress);
+    expect(mailsAbout('Alert Sold Again', alice)).toHaveLength(1);
+    expect((await alertsOf(alice)).some((alert) => alert.bookId === book)).toBe(false);
   });
 });
