@@ -20,6 +20,7 @@ import { registerReviews } from './modules/reviews/module.ts';
 import { registerSeo } from './modules/seo/module.ts';
 import { registerStaff } from './modules/staff/module.ts';
 import { registerStaffNotify } from './modules/staff-notify/module.ts';
+import { registerStockAlerts } from './modules/stock-alerts/module.ts';
 import { registerSupport } from './modules/support/module.ts';
 import { registerWishlist } from './modules/wishlist/module.ts';
 import { registerAuth } from './platform/auth.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   const catalogue = await registerCatalogue(app, { db, images, staffNames: accounts.userNames });
   const cart = await registerCart(app, { db, catalogue });
   const wishlist = await registerWishlist(app, { db, catalogue });
+  await registerStockAlerts(app, { db, catalogue, jobs, mailer, publicUrl });
   const { addresses, delivery } = await registerAddresses(app, { db, catalogue, cart });
   const staffNotify = registerStaffNotify({ db, jobs, mailer, staffNotifyEmail: config.staffNotifyEmail, publicUrl });
   const { orders, lifecycle } = await registerOrders(app, {

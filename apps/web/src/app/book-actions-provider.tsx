@@ -6,6 +6,7 @@ import { isCustomer, useCurrentUser } from '../features/auth/session/session-sto
 import { useAddToCart } from '../features/cart/api/add-to-cart.ts';
 import { guestCart } from '../features/cart/guest-cart.ts';
 import { shortLinkQueryOptions } from '../features/links/api/create-short-link.ts';
+import { useAskStockAlert } from '../features/stock-alerts/api/ask-stock-alert.ts';
 import { useAddToWishlist } from '../features/wishlist/api/add-to-wishlist.ts';
 import { useWishlistIds } from '../features/wishlist/api/get-wishlist-ids.ts';
 import { BookActionsProvider, type BookActions } from '../lib/book-actions.tsx';
@@ -35,6 +36,7 @@ export function AppBookActionsProvider({ children }: { children: ReactNode }) {
   const { data: wishlist } = useWishlistIds({ enabled: customer });
   const { mutateAsync: addToServerCart } = useAddToCart();
   const { mutateAsync: addToServerWishlist } = useAddToWishlist();
+  const { mutateAsync: askServerStockAlert } = useAskStockAlert();
   const queryClient = useQueryClient();
 
   const actions = useMemo<BookActions>(() => {
@@ -52,8 +54,11 @@ export function AppBookActionsProvider({ children }: { children: ReactNode }) {
       addToWishlist: async (book) => {
         await addToServerWishlist(book.id);
       },
+      askStockAlert: async (book) => {
+        await askServerStockAlert(book.id);
+      },
     };
-  }, [customer, wishlist, addToServerCart, addToServerWishlist, queryClient]);
+  }, [customer, wishlist, addToServerCart, addToServerWishlist, askServerStockAlert, queryClient]);
 
   return <BookActionsProvider value={actions}>{children}</BookActionsProvider>;
 }

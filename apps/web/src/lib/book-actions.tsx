@@ -12,6 +12,8 @@ export type BookActions = {
   /** 'guest': show 'LOGIN TO ADD WISHLIST' linking to /login; 'present': disabled 'Already Added'. */
   wishlistStatus(bookId: number): 'guest' | 'absent' | 'present';
   addToWishlist(book: Book): Promise<void>;
+  /** Asks to be e-mailed when a sold-out book is back; absent for guests (the button offers the login). */
+  askStockAlert?: (book: Book) => Promise<void>;
   /** The short address of the book's page, for the Share button; rejects when none could be made. */
   shortLink(book: Book): Promise<string>;
 };

@@ -46,6 +46,20 @@ export type StockMove = {
  */
 export type StockChange = { bookId: number; title: string; before: number; after: number };
 
+/**
+ * Told, inside the transaction of `moveStock`, of the books that went from no copies to some
+ * (back-in-stock alerts, decision 082). Listeners are registered at start-up by the modules that
+ * need them, so the catalogue imports none of them; a listener that throws rolls the change back.
+ */
+export type RestockListener = (tx: Tx, restocked: StockChange[]) => Promise<void>;
+const restockListeners = new Set<RestockListener>();
+
+/** Adds a listener for books coming back into stock; answers the function that removes it (on app close). */
+export function onRestock(listener: RestockListener): () => void {
+  restockListeners.add(listener);
+  return () => restockListeners.delete(listener);
+}
+
 /** Reasons that follow a customer's checkout: only this instance forgets its caches at once (decision 050). */
 const CHECKOUT_REASONS: ReadonlySet<StockMovementReason> = new Set(['sale', 'released', 'cancelled']);
 
@@ -169,6 +183,8 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<StockChange
         .set({ stockQuantity: sql`${books.stockQuantity} + ${change.after - change.before}`, updatedAt: new Date() })
         .where(eq(books.id, change.bookId));
   await tx.insert(stockMovements).values(rows);
+  const restocked = changes.filter((change) => change.before === 0 && change.after > 0);
+  if (restocked.length > 0) for (const listener of restockListeners) await listener(tx, restocked);
   const reach: ChangeReach = wanted.every((move) => CHECKOUT_REASONS.has(move.reason)) ? 'here' : 'everywhere';
   await announceCatalogueChange(tx, reach);
   return changes;

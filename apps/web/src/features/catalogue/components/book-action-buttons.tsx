@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { Book } from '@bookshop/contracts/catalogue';
 import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
+import { StockAlertMessages } from '@bookshop/contracts/stock-alert-messages';
 import { useBookActions } from '../../../lib/book-actions.tsx';
 import { Button, buttonClasses, type ButtonSize } from '../../../ui/button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -92,6 +93,52 @@ export function WishlistButton({ book, className = CARD_BUTTON, size = 'xs' }: B
   return (
     <Button variant="secondary" size={size} className={className} pending={pending} onClick={() => void onClick()}>
       {ADD_TO_WISHLIST}
+    </Button>
+  );
+}
+
+/**
+ * A sold-out book's 'Notify me when it's back' (decision 082): guests go to the login, which brings
+ * them back here; a customer's click asks for the e-mail and the button gives way to 'We'll e-mail you'.
+ * Nothing for a book in stock.
+ */
+export function StockAlertButton({ book, className, size = 'lg' }: ButtonProps) {
+  const actions = useBookActions();
+  const location = useLocation();
+  const [pending, run] = usePendingAction();
+  const [asked, setAsked] = useState(false);
+  if (book.isInStock) return null;
+  if (!actions.askStockAlert) {
+    return (
+      <Link
+        to={Routes.login}
+        state={{ from: location }}
+        className={buttonClasses({ variant: 'secondary', size, className })}
+      >
+        {StockAlertMessages.notifyMe}
+      </Link>
+    );
+  }
+  if (asked) {
+    return (
+      <p role="status" className="font-medium text-emerald-900">
+        {StockAlertMessages.willEmail}
+      </p>
+    );
+  }
+  const ask = actions.askStockAlert;
+  const onClick = () =>
+    run(async () => {
+      try {
+        await ask(book);
+        setAsked(true);
+      } catch (error) {
+        toast.error(StockAlertMessages.askFailed, problemBody(error));
+      }
+    });
+  return (
+    <Button variant="secondary" size={size} className={className} pending={pending} onClick={() => void onClick()}>
+      {StockAlertMessages.notifyMe}
     </Button>
   );
 }

@@ -9,7 +9,7 @@ import { bookPageMeta, pendingBookPageMeta } from '../../../lib/seo/page-meta-bu
 import { Button } from '../../../ui/button.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { useBook } from '../api/get-book.ts';
-import { AddToCartButton, WishlistButton } from '../components/book-action-buttons.tsx';
+import { AddToCartButton, StockAlertButton, WishlistButton } from '../components/book-action-buttons.tsx';
 import { LinkList } from '../components/book-card.tsx';
 import { BookDetailsSkeleton } from '../components/book-details-skeleton.tsx';
 import { BookGallery } from '../components/book-gallery.tsx';
@@ -121,6 +121,7 @@ function BookDetails({ book }: { book: Book }) {
           )}
           <li className="rounded-full bg-stone-100 px-3 py-1 text-stone-700">Free delivery on orders over 150 AED</li>
         </ul>
+        <StockAlertButton book={book} size="lg" className="whitespace-nowrap md:max-w-xl" />
         <WishlistButton book={book} size="lg" className="whitespace-nowrap md:max-w-xl" />
         <ShareButton book={book} className="self-start" />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
