@@ -8,7 +8,6 @@ import { orderItems, orderReturns, returnEvents, returnLines, shipmentLines, shi
 
 export type ReturnRow = typeof orderReturns.$inferSelect;
 export type ReturnLineRow = typeof returnLines.$inferSelect;
-export type ReturnEventRow = typeof returnEvents.$inferSelect;
 
 export async function insertReturn(
   tx: Tx,
