@@ -54,7 +54,17 @@ export async function registerOrders(
     log: app.log,
   });
   const fulfilment = createFulfilment({ db, jobs, mailer, accounts, orders, publicUrl, supportEmail });
-  const returns = createReturns({ db, jobs, mailer, accounts, orders, provider, log: app.log, publicUrl, supportEmail });
+  const returns = createReturns({
+    db,
+    jobs,
+    mailer,
+    accounts,
+    orders,
+    provider,
+    log: app.log,
+    publicUrl,
+    supportEmail,
+  });
   registerOrderJobs(jobs, lifecycle, fulfilment, returns);
   await app.register(ordersRoutes, { prefix: API_PREFIX, orders, lifecycle });
   await app.register(fulfilmentRoutes, { prefix: API_PREFIX, fulfilment, orders });
