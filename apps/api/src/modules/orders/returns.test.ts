@@ -259,6 +259,28 @@ describe('returns', () => {
     expect(await stockOf(emma)).toBe(before);
   });
 
+  it('cash on delivery: received records the refund owed, with no card refund; staff then mark it paid once', async () => {
+    const { orderId } = await deliveredOrder();
+    await t.db.execute(sql`update orders set payment_method = 'cod' where id = ${orderId}`);
+    const id = (await ask(orderId, alice, { lines: [{ bookId: persuasion, quantity: 1 }], reason })).json<Order>()
+      .returns[0]!.id;
+    expectConflict(await step(id, manager, { refundPaid: true }), ReturnMessages.refundNotOwed);
+    await step(id, manager, { status: 'approved' });
+    const received = await step(id, manager, { status: 'received' });
+    expect(received.json<StaffReturn>()).toMatchObject({ refundStatus: 'owed', refundAmount: 50 });
+    const [jobs] = await rows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from jobs where key = ${`return-refund:${id}`}`,
+    );
+    expect(jobs!.n).toBe(0);
+    expectProblem(await step(id, viewer, { refundPaid: true }), 403);
+    const paid = await step(id, manager, { refundPaid: true });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<StaffReturn>().refundStatus).toBe('paid');
+    expectConflict(await step(id, manager, { refundPaid: true }), ReturnMessages.refundNotOwed);
+    expectValidationError(await step(id, manager, {}), 'status');
+  });
+
   it('staff list returns oldest first, paged, filtered by status', async () => {
     expectProblem(await callAs(t, 'GET', '/api/v1/returns', undefined), 401);
     expectProblem(await callAs(t, 'GET', '/api/v1/returns', viewer), 403);
