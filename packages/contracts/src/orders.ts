@@ -11,6 +11,7 @@ import {
   fulfilmentStatusFilter,
 } from './fulfilment.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
+import { ReturnSchema } from './returns.ts';
 import { freeText } from './text.ts';
 
 /**
@@ -102,6 +103,8 @@ export const OrderHistoryEntrySchema = z.object({
   statusName: z.string(),
   event: z.enum(FULFILMENT_EVENTS).nullable(),
   shipmentId: z.number().int().nullable(),
+  /** A step of a return (issue 22, decision 080): `statusName` is 'Return requested'…; absent otherwise. */
+  returnId: z.number().int().optional(),
   /** ISO 8601. */
   at: z.string(),
 });
@@ -139,8 +142,8 @@ export const OrderSchema = z.object({
   fulfilmentStatusName: z.string(),
   /** Its parcels, oldest first. */
   shipments: z.array(ShipmentSchema),
-  /** Returns asked for (issue 22's returns); empty until they exist. */
-  returns: z.array(z.object({})),
+  /** Returns the customer asked for, oldest first (decision 080). */
+  returns: z.array(ReturnSchema),
   /**
    * Why it was cancelled (shown to the customer too): the reason staff gave, or one of
    * `CancelReasons`; null for an order cancelled before reasons were kept.

@@ -41,6 +41,7 @@ export const Routes = {
   adminAddBook: '/admin/dashboard/add-book',
   adminOrders: '/admin/dashboard/orders',
   adminOrder: '/admin/dashboard/orders/:id',
+  adminReturns: '/admin/dashboard/returns',
   adminUpdateBook: '/admin/dashboard/update-book/:id',
   adminProfile: '/admin/dashboard/profile',
   adminStaff: '/admin/dashboard/staff',

@@ -2,6 +2,7 @@ import { AuthMessages } from '@bookshop/contracts/auth';
 import { Permission } from '@bookshop/contracts/roles';
 import { AdminOrderPage } from '../features/admin-orders/pages/admin-order-page.tsx';
 import { AdminOrdersPage } from '../features/admin-orders/pages/admin-orders-page.tsx';
+import { AdminReturnsPage } from '../features/admin-returns/pages/admin-returns-page.tsx';
 import { useDashboardViewer } from '../features/staff/components/dashboard-layout.tsx';
 
 /*
@@ -34,4 +35,10 @@ export function AdminOrderRoute() {
       canFulfil={permissions.includes(Permission.FulfilOrders)}
     />
   );
+}
+
+/** /admin/dashboard/returns (orders:manage, decision 080). */
+export function AdminReturnsRoute() {
+  const { permissions } = useDashboardViewer();
+  return permissions.includes(Permission.ManageOrders) ? <AdminReturnsPage /> : <NotAllowed />;
 }

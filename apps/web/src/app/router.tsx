@@ -324,6 +324,12 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: Routes.adminReturns,
+                    ...lazyPage(() =>
+                      import('./admin-order-routes.tsx').then((m) => ({ Component: m.AdminReturnsRoute })),
+                    ),
+                  },
+                  {
                     path: Routes.adminSupport,
                     ...lazyPage(() =>
                       import('./admin-support-routes.tsx').then((m) => ({ Component: m.AdminSupportRoute })),

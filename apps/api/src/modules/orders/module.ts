@@ -12,13 +12,16 @@ import { createFulfilment } from './fulfilment.ts';
 import { fulfilmentRoutes } from './fulfilment-routes.ts';
 import { registerOrderJobs } from './jobs.ts';
 import { createOrderLifecycle, type OrderLifecycle } from './lifecycle.ts';
+import { createReturns } from './returns.ts';
+import { returnsRoutes } from './returns-routes.ts';
 import { ordersRoutes } from './routes.ts';
 import { createOrdersService, type OrdersService } from './service.ts';
 
 /**
  * Orders, their staff routes and jobs, and the lifecycle: every change of an order's status
  * (decision 063); checkout calls it, and so do the staff routes. Fulfilment (packing, shipping,
- * delivery: decision 078) beside it.
+ * delivery: decision 078) and returns (decision 080)
+ * beside it.
  */
 export async function registerOrders(
   app: FastifyInstance,
@@ -51,8 +54,20 @@ export async function registerOrders(
     log: app.log,
   });
   const fulfilment = createFulfilment({ db, jobs, mailer, accounts, orders, publicUrl, supportEmail });
-  registerOrderJobs(jobs, lifecycle, fulfilment);
+  const returns = createReturns({
+    db,
+    jobs,
+    mailer,
+    accounts,
+    orders,
+    provider,
+    log: app.log,
+    publicUrl,
+    supportEmail,
+  });
+  registerOrderJobs(jobs, lifecycle, fulfilment, returns);
   await app.register(ordersRoutes, { prefix: API_PREFIX, orders, lifecycle });
   await app.register(fulfilmentRoutes, { prefix: API_PREFIX, fulfilment, orders });
+  await app.register(returnsRoutes, { prefix: API_PREFIX, returns });
   return { orders, lifecycle };
 }

@@ -132,6 +132,13 @@ export const pageOrders = (tx: Tx, filter: OrderFilter, limit: number, offset: n
     .limit(limit)
     .offset(offset);
 
+/** Who placed each of these orders, by order id (staff's list of returns, decision 080). */
+export async function customerEmails(tx: Tx, orderIds: number[]): Promise<Map<number, string>> {
+  if (orderIds.length === 0) return new Map();
+  const found = await ordersWithCustomer(tx).where(inArray(orders.id, orderIds));
+  return new Map(found.map((row) => [row.order.id, row.customerEmail]));
+}
+
 /** One order with who placed it (staff answers). */
 export const findStaffOrder = (tx: Tx, id: number) => ordersWithCustomer(tx).where(eq(orders.id, id));
 

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Emirate } from '@bookshop/contracts/emirates';
 import type { FulfilmentStatus, PaymentMethod, ShipmentStatus } from '@bookshop/contracts/fulfilment';
+import type { ReturnRefundStatus, ReturnStatus } from '@bookshop/contracts/returns';
 import { accounts } from '../auth/schema.ts';
 
 /**
@@ -218,4 +219,68 @@ export const orderEvents = pgTable(
     index('order_events_order_idx').on(t.orderId, t.id),
     check('order_events_event_check', sql`${t.event} in ('packed', 'shipped', 'delivered')`),
   ],
+);
+
+/**
+ * Returns (issue 22, decision 080): a customer's request to send back delivered copies. Its lines
+ * keep the price paid, so the refund never depends on today's price; `refundFils` is their sum.
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    status: text('status').$type<ReturnStatus>().notNull().default('requested'),
+    reason: text('reason').notNull(),
+    refundFils: integer('refund_fils').notNull(),
+    /** Null until received; pending → refunded/failed (card), owed → paid (cash on delivery). */
+    refundStatus: text('refund_status').$type<ReturnRefundStatus>(),
+    refundId: text('refund_id'),
+    restockedAt: timestamp('restocked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('order_returns_order_idx').on(t.orderId, t.id),
+    index('order_returns_status_idx').on(t.status, t.id),
+    check('order_returns_status_check', sql`${t.status} in ('requested', 'approved', 'rejected', 'received')`),
+    check(
+      'order_returns_refund_status_check',
+      sql`${t.refundStatus} in ('pending', 'refunded', 'failed', 'owed', 'paid')`,
+    ),
+  ],
+);
+
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    bookId: integer('book_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The order line's discounted price, as paid. */
+    priceFils: integer('price_fils').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.bookId] }),
+    check('return_lines_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** Each step of a return, with who took it (null: the customer) and staff's note. */
+export const returnEvents = pgTable(
+  'return_events',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ReturnStatus>().notNull(),
+    staffId: integer('staff_id').references(() => accounts.id, { onDelete: 'set null' }),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('return_events_return_idx').on(t.returnId, t.id)],
 );

@@ -13,6 +13,7 @@ import {
   type StaffOrderQuery,
 } from '@bookshop/contracts/orders';
 import type { DeliveryMethodCode } from '@bookshop/contracts/delivery';
+import type { Return } from '@bookshop/contracts/returns';
 import {
   carrierOf,
   FULFILMENT_EVENT_NAMES,
@@ -27,6 +28,7 @@ import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ImageStore } from '../../platform/storage.ts';
 import * as queries from './queries.ts';
+import * as returnQueries from './return-queries.ts';
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 export type { OrderItemRow, OrderRow } from './queries.ts';
@@ -105,13 +107,17 @@ type Details = {
   events: queries.EventRow[];
   shipments: queries.ShipmentRow[];
   shipmentLines: queries.ShipmentLineRow[];
+  returns: Return[];
 };
 
 /**
  * Status changes and fulfilment events in one list, oldest first (a status change before an event
  * of the same instant). Staff also read who did each event (`by`); a customer never does.
  */
-function historyOf({ history, events }: Pick<Details, 'history' | 'events'>, staff: boolean): OrderHistoryEntry[] {
+function historyOf(
+  { history, events, returns }: Pick<Details, 'history' | 'events' | 'returns'>,
+  staff: boolean,
+): OrderHistoryEntry[] {
   const entries = [
     ...history.map((entry) => ({
       status: entry.status,
@@ -132,6 +138,18 @@ function historyOf({ history, events }: Pick<Details, 'history' | 'events'>, sta
           ? { id: entry.staffId, userName: entry.staffUserName }
           : null,
     })),
+    // The steps of its returns (decision 080); who took them stays with the return.
+    ...returns.flatMap((ret) =>
+      ret.events.map((step) => ({
+        status: null,
+        statusName: step.statusName,
+        event: null,
+        shipmentId: null,
+        returnId: ret.id,
+        at: new Date(step.at),
+        by: null,
+      })),
+    ),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   return entries.map(({ by, at, ...entry }) => ({ ...entry, at: at.toISOString(), ...(staff && { by }) }));
 }
@@ -194,7 +212,7 @@ function toOrder(images: OrdersDeps['images'], row: queries.OrderRow, details: D
         details.shipmentLines.filter((line) => line.shipmentId === shipment.id),
       ),
     ),
-    returns: [],
+    returns: details.returns,
     cancelReason: row.cancelReason,
     refundStatus: row.refundStatus ?? null,
     testMode: row.provider === 'sandbox',
@@ -209,12 +227,14 @@ async function withDetails(
   { staff = false }: { staff?: boolean } = {},
 ): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
-  const [items, history, events, shipments] = await Promise.all([
+  const [items, history, events, shipments, returnRows] = await Promise.all([
     queries.listItems(tx, ids),
     queries.listHistory(tx, ids),
     queries.listEvents(tx, ids),
     queries.listShipments(tx, ids),
+    returnQueries.listReturnsOfOrders(tx, ids),
   ]);
+  const returns = await returnQueries.loadReturns(tx, returnRows);
   const shipmentLines = await queries.listShipmentLines(
     tx,
     shipments.map((shipment) => shipment.id),
@@ -229,6 +249,7 @@ async function withDetails(
         events: events.filter((entry) => entry.orderId === row.id),
         shipments: shipments.filter((shipment) => shipment.orderId === row.id),
         shipmentLines,
+        returns: returns.filter((ret) => ret.orderId === row.id),
       },
       staff,
     ),

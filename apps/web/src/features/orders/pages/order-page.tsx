@@ -8,6 +8,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useOrder } from '../api/get-order.ts';
 import { OrderCancellation } from '../components/order-cancellation.tsx';
+import { OrderReturns } from '../components/order-returns.tsx';
 import { OrderView } from '../components/order-view.tsx';
 import { UnpaidOrderActions } from '../components/unpaid-order-actions.tsx';
 import { parseOrderId } from '../lib/order-id.ts';
@@ -34,6 +35,7 @@ export function OrderPage() {
         area="storefront"
         notice={<OrderCancellation order={order.data} audience="customer" />}
         actions={<UnpaidOrderActions order={order.data} />}
+        aside={<OrderReturns order={order.data} />}
         back={
           <Link to={`${Routes.account}#orders`} className="text-sm font-semibold text-brand hover:underline">
             ← Back to your orders

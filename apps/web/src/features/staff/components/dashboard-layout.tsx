@@ -35,6 +35,7 @@ const MENU: readonly MenuLink[] = [
   { to: Routes.adminBooks, label: 'Books', end: false, permission: Permission.ViewBooks },
   { to: Routes.adminAddBook, label: 'Add Book', end: false, permission: Permission.ManageBooks },
   { to: Routes.adminOrders, label: 'Orders', end: false, permission: Permission.ViewOrders },
+  { to: Routes.adminReturns, label: 'Returns', end: false, permission: Permission.ManageOrders },
   { to: Routes.adminReviews, label: 'Reviews', end: false, permission: Permission.ModerateReviews },
   { to: Routes.adminSupport, label: 'Support', end: false, permission: Permission.ViewSupportTickets },
   { to: Routes.adminStaff, label: 'Staff', end: false, permission: Permission.ManageStaff },

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatPrice } from '@bookshop/contracts/money';
+import { RETURN_STATUS_NAMES, RETURN_STATUSES, type ReturnStatus, type StaffReturn } from '@bookshop/contracts/returns';
+import { Routes } from '@bookshop/contracts/routes';
+import { formatDateTime } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { LoadError } from '../../../ui/load-error.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
+import { toast } from '../../../ui/toast.tsx';
+import { useDocumentTitle } from '../../../ui/use-document-title.ts';
+import { useStaffReturns, useUpdateReturn } from '../api/returns.ts';
+
+type Pending = { ret: StaffReturn; status: 'rejected' | 'received' };
+
+/** /admin/dashboard/returns (orders:manage): requests oldest first; approve, reject or receive each. */
+export function AdminReturnsPage() {
+  useDocumentTitle('Returns');
+  const [status, setStatus] = useState<ReturnStatus | ''>('requested');
+  const returns = useStaffReturns({ ...(status && { status }), pageSize: 25 });
+  const update = useUpdateReturn();
+  const [restock, setRestock] = useState<Record<number, boolean>>({});
+  const [confirming, setConfirming] = useState<Pending | null>(null);
+
+  function act(ret: StaffReturn, next: 'approved' | 'rejected' | 'received') {
+    update.mutate(
+      { id: ret.id, status: next, ...(next === 'received' && { restock: restock[ret.id] ?? false }) },
+      {
+        onSuccess: (done) => toast.success(`${done.orderNumber}: ${done.statusName.toLowerCase()}`),
+        onError: (error) => toast.error('The return was not changed', error.message),
+      },
+    );
+  }
+
+  return (
+    <section className="grid gap-4">
+      <h1 className="text-3xl font-bold text-stone-900">Returns</h1>
+      <div className="grid max-w-xs gap-1.5">
+        <label htmlFor="returns-status" className="text-sm font-semibold text-stone-800">
+          Status
+        </label>
+        <select
+          id="returns-status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as ReturnStatus | '')}
+          className="min-h-11 rounded border border-stone-300 px-2"
+        >
+          <option value="">All</option>
+          {RETURN_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {RETURN_STATUS_NAMES[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {returns.isPending ? (
+        <Spinner label="Loading the returns" className="size-8" />
+      ) : returns.isError ? (
+        <LoadError placement="page" onRetry={() => returns.refetch()} />
+      ) : returns.data.data.length === 0 ? (
+        <p className="text-stone-700">No returns.</p>
+      ) : (
+        <ul className="grid gap-4">
+          {returns.data.data.map((ret) => (
+            <li
+              key={ret.id}
+              aria-labelledby={`return-${ret.id}-title`}
+              className="grid gap-2 rounded-lg border border-stone-200 bg-white p-4 text-sm"
+            >
+              <h2 id={`return-${ret.id}-title`} className="font-semibold text-stone-900">
+                <Link to={Routes.adminOrder.replace(':id', String(ret.orderId))} className="text-brand hover:underline">
+                  {ret.orderNumber}
+                </Link>{' '}
+                · {ret.statusName}
+              </h2>
+              <p className="text-stone-700">
+                {ret.customerEmail} · asked <time dateTime={ret.createdAt}>{formatDateTime(ret.createdAt)}</time>
+              </p>
+              <ul>
+                {ret.lines.map((line) => (
+                  <li key={line.bookId}>
+                    {line.quantity} × {line.title}
+                  </li>
+                ))}
+              </ul>
+              <p className="text-stone-800">“{ret.reason}”</p>
+              <p className="text-stone-800">
+                Refund {formatPrice(ret.refundAmount)}
+                {ret.refundStatus && ` · ${ret.refundStatus}`}
+              </p>
+              {ret.status === 'requested' && (
+                <div className="flex flex-wrap gap-2">
+                  <Button size="sm" pending={update.isPending} onClick={() => act(ret, 'approved')}>
+                    Approve
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={() => setConfirming({ ret, status: 'rejected' })}>
+                    Reject
+                  </Button>
+                </div>
+              )}
+              {ret.status === 'approved' && (
+                <div className="flex flex-wrap items-center gap-3">
+                  <label className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      checked={restock[ret.id] ?? false}
+                      onChange={(e) => setRestock({ ...restock, [ret.id]: e.target.checked })}
+                    />
+                    Put the books back in stock
+                  </label>
+                  <Button size="sm" onClick={() => setConfirming({ ret, status: 'received' })}>
+                    Receive
+                  </Button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={confirming.status === 'rejected' ? 'Reject this return?' : 'Receive this return?'}
+          description={
+            confirming.status === 'rejected'
+              ? `The customer of ${confirming.ret.orderNumber} is told their return was not approved.`
+              : `${formatPrice(confirming.ret.refundAmount)} is refunded to the customer of ${confirming.ret.orderNumber}${
+                  restock[confirming.ret.id] ? ' and the books go back in stock' : ''
+                }.`
+          }
+          cancelLabel="Keep it as it is"
+          confirmLabel={confirming.status === 'rejected' ? 'Reject return' : 'Receive and refund'}
+          onConfirm={() => act(confirming.ret, confirming.status)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
+    </section>
+  );
+}
