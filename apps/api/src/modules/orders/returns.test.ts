@@ -223,11 +223,11 @@ describe('returns', () => {
 
     await t.app.jobs.runDue();
     await t.app.jobs.runDue();
-    const [refund] = await rows<{ refund_amount: number; refund_idempotency_key: string }>(
+    const refunds = await rows<{ amount: number; idempotency_key: string }>(
       t.db,
-      sql`select refund_amount, refund_idempotency_key from sandbox_checkout_sessions where id = ${sessionId}`,
+      sql`select amount, idempotency_key from sandbox_refunds where session_id = ${sessionId}`,
     );
-    expect(refund).toEqual({ refund_amount: 13_000, refund_idempotency_key: `refund-return-${id}` });
+    expect(refunds).toEqual([{ amount: 13_000, idempotency_key: `refund-return-${id}` }]);
     const order = await getOrder(t, alice, orderId);
     expect(order.returns[0]).toMatchObject({ status: 'received', refundStatus: 'refunded', refundAmount: 130 });
     expect(order.returns[0]!.events.map((e) => e.status)).toEqual(['requested', 'approved', 'received']);
@@ -257,6 +257,30 @@ describe('returns', () => {
     const before = await stockOf(emma);
     expect((await step(second, manager, { status: 'received' })).json<StaffReturn>().restocked).toBe(false);
     expect(await stockOf(emma)).toBe(before);
+  });
+
+  it('two returns of one card order are two partial refunds of the same payment, both refunded', async () => {
+    const { orderId, sessionId } = await deliveredOrder();
+    const ids: number[] = [];
+    for (const lines of [[{ bookId: emma, quantity: 1 }], [{ bookId: persuasion, quantity: 1 }]]) {
+      const asked = await ask(orderId, alice, { lines, reason });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const id = asked.json<Order>().returns.at(-1)!.id;
+      await step(id, manager, { status: 'approved' });
+      expect((await step(id, manager, { status: 'received' })).statusCode).toBe(200);
+      await t.app.jobs.runDue();
+      ids.push(id);
+    }
+    const order = await getOrder(t, alice, orderId);
+    expect(order.returns.map((r) => r.refundStatus)).toEqual(['refunded', 'refunded']);
+    const refunds = await rows<{ amount: number; idempotency_key: string }>(
+      t.db,
+      sql`select amount, idempotency_key from sandbox_refunds where session_id = ${sessionId} order by created_at, id`,
+    );
+    expect(refunds.map((r) => r.idempotency_key).sort()).toEqual(ids.map((id) => `refund-return-${id}`).sort());
+    expect(refunds.reduce((sum, r) => sum + r.amount, 0)).toBe(
+      Math.round(order.returns.reduce((sum, r) => sum + r.refundAmount, 0) * 100),
+    );
   });
 
   it('cash on delivery: received records the refund owed, with no card refund; staff then mark it paid once', async () => {

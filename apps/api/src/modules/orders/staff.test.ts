@@ -146,12 +146,13 @@ describe('with the sandbox provider', () => {
     const order = (await callAs(t, 'GET', `/api/v1/orders/${orderId}`, staff.user)).json<StaffOrder>();
     expect(order.refundStatus).toBe('refunded');
     expect(order.history.map((h) => h.status)).toEqual([1, 2, 3]);
-    const [row] = await rows<{ refund_id: string; refund_idempotency_key: string }>(
+    const refunds = await rows<{ id: string; idempotency_key: string }>(
       t.db,
-      sql`select refund_id, refund_idempotency_key from sandbox_checkout_sessions where id = ${sessionId}`,
+      sql`select id, idempotency_key from sandbox_refunds where session_id = ${sessionId}`,
     );
-    expect(row!.refund_id).toMatch(/^re_/);
-    expect(row!.refund_idempotency_key).toBe(`refund-order-${orderId}`);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.id).toMatch(/^re_/);
+    expect(refunds[0]!.idempotency_key).toBe(`refund-order-${orderId}`);
     expectProblem(await cancel(t, orderId, staff.admin), 409);
     // The customer's success page afterwards must not revive the order.
     await callAs(t, 'GET', `/api/v1/checkout/checkout-success?sessionId=${sessionId}`, alice);

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db.ts';
 import {
   type CreateSessionInput,
@@ -10,7 +10,7 @@ import {
   type Refund,
   RefundRefusedError,
 } from './provider.ts';
-import { type SandboxLine, sandboxCheckoutSessions } from './schema.ts';
+import { type SandboxLine, sandboxCheckoutSessions, sandboxRefunds } from './schema.ts';
 import { type StripeSessionJson, toProviderSession, verifyStripeEvent } from './stripe-shapes.ts';
 
 /** The job that delivers a sandbox event to the webhook endpoint, as Stripe would. */
@@ -222,37 +222,36 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     },
 
     async refund(input): Promise<Refund> {
-      const row = await findRow(input.sessionId);
-      if (!row) throw new RefundRefusedError(`No such checkout.session: '${input.sessionId}'`);
-      if (row.refundIdempotencyKey === input.idempotencyKey && row.refundId) {
-        return { id: row.refundId, status: 'succeeded', amountFils: row.refundAmount ?? 0 };
-      }
-      if (row.paymentStatus !== 'paid') {
-        throw new RefundRefusedError(`Checkout session ${row.id} has no payment to refund`);
-      }
-      if (row.refundId) throw new RefundRefusedError(`The payment of checkout session ${row.id} was already refunded`);
-      const amount = input.amountFils ?? row.amountTotal;
-      if (!Number.isInteger(amount) || amount < 1 || amount > row.amountTotal) {
-        throw new RefundRefusedError(`Refund amount (${amount}) is greater than the payment (${row.amountTotal})`);
-      }
-      const [refunded] = await db
-        .update(table)
-        .set({
-          refundId: randomStripeId('re_test_', 24),
-          refundAmount: amount,
-          refundIdempotencyKey: input.idempotencyKey,
-        })
-        .where(and(eq(table.id, row.id), eq(table.paymentStatus, 'paid'), isNull(table.refundId)))
-        .returning();
-      if (!refunded) {
-        // Another refund won the race: the same key answers it, any other is refused.
-        const again = await findRow(row.id);
-        if (again?.refundId && again.refundIdempotencyKey === input.idempotencyKey) {
-          return { id: again.refundId, status: 'succeeded', amountFils: again.refundAmount ?? 0 };
+      // The session's row is locked: refunds of one payment are taken one at a time, so they never
+      // add up to more than it, and a retried key finds the refund its first try made.
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(table).where(eq(table.id, input.sessionId)).for('update');
+        if (!row) throw new RefundRefusedError(`No such checkout.session: '${input.sessionId}'`);
+        const [same] = await tx
+          .select()
+          .from(sandboxRefunds)
+          .where(and(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey), eq(sandboxRefunds.sessionId, row.id)));
+        if (same) return { id: same.id, status: 'succeeded', amountFils: same.amount };
+        if (row.paymentStatus !== 'paid') {
+          throw new RefundRefusedError(`Checkout session ${row.id} has no payment to refund`);
         }
-        throw new RefundRefusedError(`The payment of checkout session ${row.id} was already refunded`);
-      }
-      return { id: refunded.refundId!, status: 'succeeded', amountFils: amount };
+        const [done] = await tx
+          .select({ fils: sql<number>`coalesce(sum(${sandboxRefunds.amount}), 0)::int` })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.sessionId, row.id));
+        const left = row.amountTotal - (done?.fils ?? 0);
+        if (left <= 0) throw new RefundRefusedError(`The payment of checkout session ${row.id} was already refunded`);
+        // Omitted: what is left of the payment, as Stripe refunds the rest of a charge.
+        const amount = input.amountFils ?? left;
+        if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+          throw new RefundRefusedError(
+            `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          );
+        }
+        const id = randomStripeId('re_test_', 24);
+        await tx.insert(sandboxRefunds).values({ id, sessionId: row.id, amount, idempotencyKey: input.idempotencyKey });
+        return { id, status: 'succeeded', amountFils: amount };
+      });
     },
 
     verifyEvent(rawBody, signatureHeader) {

@@ -39,15 +39,34 @@ export const sandboxCheckoutSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    /** One refund per session (what the staff area's cancel of a paid order needs). */
-    refundId: text('refund_id'),
-    refundAmount: integer('refund_amount'),
-    refundIdempotencyKey: text('refund_idempotency_key'),
   },
   (t) => [
     uniqueIndex('sandbox_checkout_sessions_idempotency_key_idx').on(t.idempotencyKey),
     index('sandbox_checkout_sessions_client_reference_idx').on(t.clientReferenceId),
     check('sandbox_checkout_sessions_status_check', sql`${t.status} in ('open', 'complete', 'expired')`),
     check('sandbox_checkout_sessions_payment_status_check', sql`${t.paymentStatus} in ('paid', 'unpaid')`),
+  ],
+);
+
+/**
+ * The sandbox's refunds (`re_test_…`): as with Stripe, a payment takes several partial refunds
+ * (one per return, then a cancellation's rest) up to what was paid, and the same idempotency key
+ * answers the same refund.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sandboxCheckoutSessions.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_refunds_idempotency_key_idx').on(t.idempotencyKey),
+    index('sandbox_refunds_session_idx').on(t.sessionId),
+    check('sandbox_refunds_amount_check', sql`${t.amount} > 0`),
   ],
 );
