@@ -64,7 +64,10 @@ export const lockOpenOrders = (tx: Tx, customerId: number) =>
   tx
     .select()
     .from(orders)
-    .where(and(eq(orders.customerId, customerId), eq(orders.status, OrderStatus.Pending)))
+    // A cash-on-delivery order is placed, not an open checkout: a new checkout never replaces it (decision 081).
+    .where(
+      and(eq(orders.customerId, customerId), eq(orders.status, OrderStatus.Pending), eq(orders.paymentMethod, 'card')),
+    )
     .orderBy(asc(orders.id))
     .for('update');
 
@@ -149,7 +152,7 @@ export const listPendingExpiredBefore = (tx: Tx, before: Date, limit: number) =>
   tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, OrderStatus.Pending), lt(orders.expiresAt, before)))
+    .where(and(eq(orders.status, OrderStatus.Pending), eq(orders.paymentMethod, 'card'), lt(orders.expiresAt, before)))
     .orderBy(asc(orders.expiresAt))
     .limit(limit);
 
@@ -158,7 +161,7 @@ export const listPendingCreatedSince = (tx: Tx, since: Date, limit: number) =>
   tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, OrderStatus.Pending), gte(orders.createdAt, since)))
+    .where(and(eq(orders.status, OrderStatus.Pending), eq(orders.paymentMethod, 'card'), gte(orders.createdAt, since)))
     .orderBy(asc(orders.createdAt))
     .limit(limit);
 
