@@ -45,6 +45,10 @@ export const COD_MAX_TOTAL_FILS = 100_000;
 export const COD_FEE_FILS = 1_000;
 export const COD_FEE_LABEL = 'Cash on delivery fee';
 
+/** What /checkout says under 'Cash on delivery': the fee and the limit. */
+export const COD_EXPLANATION =
+  'Pay the courier in cash when your books arrive. A fee of Dhs 10.00 is added; available for delivery addresses in the UAE on orders up to Dhs 1,000.00, the fee included.';
+
 export const PaymentMethodNames = { card: 'Pay by card', cod: 'Cash on delivery' } as const satisfies Record<
   PaymentMethod,
   string
