@@ -178,9 +178,14 @@ describe('cash on delivery', () => {
     expectProblem(await placeCash(dubaiId, supervisor), 403);
   });
 
-  it('ships while Pending; delivered with cashCollected it is Completed and paid', async () => {
+  it("counts in 'To ship', ships while Pending; delivered with cashCollected it is Completed and paid", async () => {
+    const toShip = async () =>
+      (await callAs(t, 'GET', '/api/v1/orders/to-ship-count', supervisor)).json<{ toShip: number }>().toShip;
+    const before = await toShip();
     const { orderId } = await cashOrder();
+    expect(await toShip()).toBe(before + 1);
     const shipped = await ship(orderId);
+    expect(await toShip()).toBe(before);
     expect(shipped.statusCode, shipped.body).toBe(201);
     const shipmentId = shipped.json<StaffOrder>().shipments[0]!.id;
 

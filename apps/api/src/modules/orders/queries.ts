@@ -295,14 +295,17 @@ export const shippedCopies = (tx: Tx, orderId: number) =>
     .where(eq(shipments.orderId, orderId))
     .groupBy(shipmentLines.bookId);
 
-/** Paid orders with copies still to ship: the admin's 'To ship' count. */
+/** Paid orders, and cash-on-delivery ones awaiting the courier, with copies still to ship: the admin's 'To ship' count. */
 export async function countToShip(tx: Tx): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(orders)
     .where(
       and(
-        eq(orders.status, OrderStatus.Completed),
+        or(
+          eq(orders.status, OrderStatus.Completed),
+          and(eq(orders.status, OrderStatus.Pending), eq(orders.paymentMethod, 'cod')),
+        ),
         inArray(orders.fulfilmentStatus, ['unfulfilled', 'packed', 'partially-shipped']),
       ),
     );
