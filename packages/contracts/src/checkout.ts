@@ -62,6 +62,9 @@ export const CodMessages = {
   cashNotCollected:
     'Confirm the cash was collected (cashCollected: true). If the customer refused the parcel, cancel the order instead.',
   notPayable: 'This order is paid in cash on delivery.',
+  /** The customer's own cancel of a cash order whose parcel is already on its way. */
+  shippedNoCancel:
+    'Your order is already on its way, so it can no longer be cancelled here. You can refuse the parcel when the courier arrives.',
 } as const;
 
 /** `POST v1/checkout/create-session`. */

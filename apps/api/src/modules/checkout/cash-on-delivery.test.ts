@@ -206,6 +206,9 @@ describe('cash on delivery', () => {
     const before = await stockOf(t, 'Emma COD');
     const { orderId } = await cashOrder();
     expect((await ship(orderId)).statusCode).toBe(201);
+    const byCustomer = await callAs(t, 'POST', `/api/v1/orders/${orderId}/cancel`, alice);
+    expectProblem(byCustomer, 409);
+    expect(byCustomer.json<{ detail: string }>().detail).toBe(CodMessages.shippedNoCancel);
     const cancelled = await callAs(t, 'PATCH', `/api/v1/orders/${orderId}/status`, supervisor, {
       status: 3,
       reason: 'The customer refused the parcel at the door.',

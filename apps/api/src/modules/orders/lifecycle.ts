@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CodMessages } from '@bookshop/contracts/checkout';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import { FulfilmentMessages, SHIPPED_FULFILMENT_STATUSES } from '@bookshop/contracts/fulfilment';
 import {
@@ -395,6 +396,8 @@ export async function cancelByCustomer(deps: LifecycleDeps, customerId: number, 
   await db.transaction(async (tx) => {
     const order = await queries.findOrder(tx, orderId, { lock: true });
     if (order?.status !== OrderStatus.Pending) throw conflict(OrderMessages.notAwaitingPayment);
+    // A cash-on-delivery parcel already on its way is refused at the door, not cancelled online (decision 081).
+    if (SHIPPED_FULFILMENT_STATUSES.includes(order.fulfilmentStatus)) throw conflict(CodMessages.shippedNoCancel);
     const items = await queries.listItems(tx, [orderId]);
     const at = deps.now();
     await queries.setStatus(tx, orderId, OrderStatus.Cancelled, at, {
