@@ -111,7 +111,18 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     publicUrl,
   });
   await registerDashboard(app, { db });
-  await registerCheckout(app, { db, provider, jobs, lifecycle, orders, accounts, addresses, delivery, publicUrl });
+  await registerCheckout(app, {
+    db,
+    provider,
+    jobs,
+    lifecycle,
+    orders,
+    accounts,
+    addresses,
+    delivery,
+    cart,
+    publicUrl,
+  });
   // /s/{id}, /robots.txt and /sitemap.xml are answered before the storefront's fallback below.
   await registerLinks(app, { db, publicUrl });
   await registerSeo(app, { catalogue, publicUrl });

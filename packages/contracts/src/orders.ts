@@ -131,11 +131,13 @@ export const OrderSchema = z.object({
   discountTotal: z.number(),
   deliveryMethod: z.object({ code: z.enum(DELIVERY_METHOD_CODES), name: z.string() }),
   deliveryFee: z.number(),
-  /** itemsTotal − discountTotal + deliveryFee: what the card is charged. */
+  /** The 'Cash on delivery fee' line (decision 081); 0 for a card order. */
+  codFee: z.number(),
+  /** itemsTotal − discountTotal + deliveryFee + codFee: what the card is charged or the courier collects. */
   total: z.number(),
   address: OrderAddressSchema,
   history: z.array(OrderHistoryEntrySchema),
-  /** `card` for every order until cash on delivery arrives. */
+  /** `card`, or `cod` when the courier collects the money (decision 081). */
   paymentMethod: z.enum(PAYMENT_METHODS),
   fulfilmentStatus: z.enum(FULFILMENT_STATUSES),
   /** 'Unfulfilled', 'Packed', 'Partially shipped', 'Shipped' or 'Delivered'. */

@@ -238,6 +238,40 @@ describe('fulfilment on /admin/dashboard/orders/:id', () => {
     expect(screen.getByRole('heading', { name: /Order BK-000007/ }).parentElement).toHaveTextContent('Delivered');
     expect(screen.queryByRole('button', { name: /Mark as delivered/ })).toBeNull();
   });
+  it('an unpaid cash-on-delivery parcel: delivering records the cash collected; Cancel order stays for a refused parcel', async () => {
+    const order = makeStaffOrder({
+      id: 7,
+      status: OrderStatus.Pending,
+      statusName: 'Pending',
+      paymentMethod: 'cod',
+      codFee: 10,
+      total: 140,
+      fulfilmentStatus: 'shipped',
+      fulfilmentStatusName: 'Shipped',
+      shipments: [
+        parcel({ carrier: 'shop-courier', carrierName: 'Shop courier', trackingNumber: null, trackingUrl: null }),
+      ],
+    });
+    const api = stubOrder(order, (method, path) =>
+      method === 'PATCH' && path === '/api/v1/orders/7/shipments/31'
+        ? { body: { ...order, status: OrderStatus.Completed, statusName: 'Completed' } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderOrder(RoleName.Supervisor);
+    await screen.findByRole('heading', { name: /Order BK-000007/ });
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark as delivered (parcel 1)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark parcel 1 of order BK-000007 as delivered?' });
+    expect(dialog).toHaveTextContent('collected Dhs 140.00 in cash');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as delivered' }));
+    await waitFor(() => expect(api.sent('PATCH', '/api/v1/orders/7/shipments/31')).toHaveLength(1));
+    expect(api.sent('PATCH', '/api/v1/orders/7/shipments/31')[0]!.body).toEqual({
+      status: 'delivered',
+      cashCollected: true,
+    });
+  });
+
   it("'Packing slip' opens the printable slip, fetched with the bearer token, in a new tab", async () => {
     tokenStore.set('staff-token');
     const slips: Blob[] = [];

@@ -33,7 +33,10 @@ function stub(
     if (method === 'GET' && path === '/api/v1/customers-addresses/delivery-methods') return { body: quoteFor(items) };
     if (method === 'GET' && path === '/api/v1/countries')
       return { body: [{ code: 'AE', name: 'United Arab Emirates' }] };
-    return extra(request);
+    return (
+      extra(request) ??
+      (method === 'GET' && path === '/api/v1/checkout/payment-methods' ? { body: paymentOptions() } : undefined)
+    );
   });
 }
 
@@ -54,6 +57,11 @@ function renderAt(path: string, client: QueryClient = createTestQueryClient()) {
   );
   return { router, client };
 }
+
+const paymentOptions = (codReason: string | null = null) => [
+  { code: 'card', name: 'Pay by card', available: true, fee: 0, reason: null },
+  { code: 'cod', name: 'Cash on delivery', available: codReason === null, fee: 10, reason: codReason },
+];
 
 const summary = () => screen.getByRole('region', { name: 'Order Summary' });
 
@@ -110,6 +118,7 @@ describe('/checkout', () => {
       expect(api.sent('POST', '/api/v1/checkout/create-session')[0]?.body).toEqual({
         addressId: 1,
         deliveryMethod: 'next-day',
+        paymentMethod: 'card',
       }),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not start the payment.');
@@ -135,6 +144,7 @@ describe('/checkout', () => {
     expect(api.sent('POST', '/api/v1/checkout/create-session')[0]?.body).toEqual({
       addressId: 2,
       deliveryMethod: 'standard',
+      paymentMethod: 'card',
     });
 
     // 11:45 UTC is 3:45 PM on the shop's clock, wherever the customer's browser is.
@@ -272,5 +282,52 @@ describe('/checkout/success', () => {
       expect(client.getQueryState(['cart'])?.isInvalidated).toBe(true);
       expect(client.getQueryState(['customer-orders', 'list', { pageNo: 1, pageSize: 5 }])?.isInvalidated).toBe(true);
     });
+  });
+});
+
+describe('/checkout payment choice', () => {
+  it("offers 'Pay by card' and 'Cash on delivery' with the fee and limit; cash adds the fee line and places the order", async () => {
+    const user = userEvent.setup();
+    const api = stub({}, ({ method, path }) =>
+      method === 'POST' && path === '/api/v1/checkout/create-session'
+        ? { status: 201, body: { orderId: 9, url: '/checkout/success?orderId=9' } }
+        : method === 'GET' && path === '/api/v1/orders/9'
+          ? { body: makeOrder({ id: 9, status: OrderStatus.Pending, paymentMethod: 'cod', codFee: 10, total: 140 }) }
+          : undefined,
+    );
+    const { router } = renderAt('/checkout');
+
+    const payment = await screen.findByRole('group', { name: 'Payment' });
+    const card = within(payment).getByRole('radio', { name: /Pay by card/ });
+    const cash = within(payment).getByRole('radio', { name: /Cash on delivery/ });
+    expect(card).toBeChecked();
+    expect(cash).toHaveAccessibleDescription(/A fee of Dhs 10\.00 is added.*up to Dhs 1,000\.00/);
+    expect(within(summary()).queryByText('Cash on delivery fee')).not.toBeInTheDocument();
+
+    await user.click(cash);
+    expect(within(summary()).getByText('Cash on delivery fee')).toBeInTheDocument();
+    expect(api.sent('GET', '/api/v1/checkout/payment-methods').at(-1)?.url.search).toBe(
+      '?addressId=1&deliveryMethod=standard',
+    );
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?orderId=9'));
+    expect(api.sent('POST', '/api/v1/checkout/create-session')[0]?.body).toMatchObject({ paymentMethod: 'cod' });
+    expect(leaveSiteFor).not.toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(screen.getByText(/pay the courier/)).toHaveTextContent('Dhs 140.00');
+  });
+
+  it('disables cash on delivery with the reason and keeps the card', async () => {
+    stub({}, ({ method, path }) =>
+      method === 'GET' && path === '/api/v1/checkout/payment-methods'
+        ? { body: paymentOptions('Cash on delivery is available only for delivery addresses in the UAE.') }
+        : undefined,
+    );
+    renderAt('/checkout');
+    const cash = await screen.findByRole('radio', { name: /Cash on delivery/ });
+    expect(cash).toBeDisabled();
+    expect(cash).toHaveAccessibleDescription(/only for delivery addresses in the UAE/);
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeInTheDocument();
   });
 });

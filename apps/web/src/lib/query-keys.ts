@@ -62,6 +62,9 @@ export const shippingFeeKeys = {
 
 export const checkoutKeys = {
   outcome: (outcome: string, sessionId: string) => ['checkout', outcome, sessionId] as const,
+  paymentMethods: (addressId: number | undefined, deliveryMethod: string | undefined) =>
+    ['checkout', 'payment-methods', addressId, deliveryMethod] as const,
+  order: (orderId: number) => ['checkout', 'order', orderId] as const,
 };
 
 export const customerOrderKeys = {

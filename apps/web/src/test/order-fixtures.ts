@@ -106,6 +106,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     discountTotal: 20,
     deliveryMethod: { code: 'standard', name: 'Standard Delivery' },
     deliveryFee: 15,
+    codFee: 0,
     total: 130,
     address: {
       address: '12 Palm Street',

@@ -1,9 +1,17 @@
 import { Link } from 'react-router';
+import { COD_FEE_LABEL } from '@bookshop/contracts/checkout';
 import { bookPath } from '@bookshop/contracts/routes';
 import { formatPrice } from '../lib/format.ts';
 import { BookThumbnail } from './book-thumbnail.tsx';
 
-export type OrderAmounts = { itemsTotal: number; discountTotal: number; deliveryFee: number; total: number };
+export type OrderAmounts = {
+  itemsTotal: number;
+  discountTotal: number;
+  deliveryFee: number;
+  /** The 'Cash on delivery fee' line, shown when above 0 (decision 081). */
+  codFee?: number;
+  total: number;
+};
 
 /** One bought (or about to be bought) book, as a cart line and an order line both describe it. */
 export type PricedLine = {
@@ -94,6 +102,12 @@ export function OrderTotals({ amounts, deliveryLabel }: { amounts: OrderAmounts;
       </dd>
       <dt className="text-stone-700">{deliveryLabel}</dt>
       <dd className="ps-4 text-end">{amounts.deliveryFee === 0 ? 'Free' : formatPrice(amounts.deliveryFee)}</dd>
+      {(amounts.codFee ?? 0) > 0 && (
+        <>
+          <dt className="text-stone-700">{COD_FEE_LABEL}</dt>
+          <dd className="ps-4 text-end">{formatPrice(amounts.codFee ?? 0)}</dd>
+        </>
+      )}
       <dt className="border-t border-stone-200 pt-2 text-base font-bold text-stone-900">Total</dt>
       <dd className="border-t border-stone-200 ps-4 pt-2 text-end text-base font-bold text-stone-900">
         {formatPrice(amounts.total)}

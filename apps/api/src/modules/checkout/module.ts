@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { AddressesService } from '../addresses/service.ts';
 import type { AuthServices } from '../auth/module.ts';
+import type { CartService } from '../cart/service.ts';
 import type { DeliveryService } from '../delivery/service.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import type { OrdersService } from '../orders/service.ts';
@@ -25,6 +26,7 @@ export async function registerCheckout(
     accounts: AuthServices['accounts'];
     addresses: AddressesService;
     delivery: DeliveryService;
+    cart: Pick<CartService, 'deliveryOrderSummary'>;
     publicUrl: string;
   },
 ): Promise<void> {

@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CashOrderPlacedSchema,
+  COD_FEE_FILS,
+  COD_MAX_TOTAL_FILS,
   CheckoutSessionQuerySchema,
   CheckoutSessionSchema,
   CreateCheckoutSessionSchema,
   MAX_COPIES_PER_TITLE,
+  PaymentMethodOptionsSchema,
+  PaymentMethodsQuerySchema,
 } from '@bookshop/contracts/checkout';
+import { filsToAed } from '@bookshop/contracts/money';
 import { OrderParamsSchema, OrderSchema } from '@bookshop/contracts/orders';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
@@ -36,9 +42,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       ...customerOnly,
       schema: {
         tags,
-        summary: `Turns the signed-in customer's cart into a Pending order with its copies reserved for 30 minutes, and opens the provider's payment page. A customer has one open checkout: an unchanged cart (lines, address, delivery method) answers it again; a changed one replaces it. 409 for more than ${MAX_COPIES_PER_TITLE} copies of a title`,
+        summary: `Turns the signed-in customer's cart into a Pending order with its copies reserved for 30 minutes, and opens the provider's payment page. A customer has one open checkout: an unchanged cart (lines, address, delivery method) answers it again; a changed one replaces it. 409 for more than ${MAX_COPIES_PER_TITLE} copies of a title. With paymentMethod 'cod' (cash on delivery, UAE addresses only, up to Dhs ${filsToAed(COD_MAX_TOTAL_FILS)} with its Dhs ${filsToAed(COD_FEE_FILS)} fee; else 409) the order is placed Pending with its copies reserved until delivered or cancelled, confirmed by e-mail at once, and the answer is { orderId, url } with the shop's confirmation page`,
         body: CreateCheckoutSessionSchema,
-        response: { 201: CheckoutSessionSchema, ...problems, 409: ProblemSchema, 503: ProblemSchema },
+        response: {
+          201: z.union([CheckoutSessionSchema, CashOrderPlacedSchema]),
+          ...problems,
+          409: ProblemSchema,
+          503: ProblemSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -50,6 +61,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
         throw error;
       }
     },
+  );
+
+  app.get(
+    '/v1/checkout/payment-methods',
+    {
+      ...customerOnly,
+      schema: {
+        tags,
+        summary:
+          "The payment methods for the signed-in customer's cart delivered to this address by this method: card, and cash on delivery with its fee and, when it cannot be chosen, why",
+        querystring: PaymentMethodsQuerySchema,
+        response: { 200: PaymentMethodOptionsSchema, ...problems, 409: ProblemSchema },
+      },
+    },
+    (request) => checkout.paymentMethods(userOf(request).id, request.query),
   );
 
   app.get(

@@ -3,12 +3,21 @@ import type { Address } from '@bookshop/contracts/addresses';
 import {
   CHECKOUT_SESSION_MINUTES,
   CheckoutMessages,
+  COD_COUNTRY,
+  COD_FEE_FILS,
+  COD_MAX_TOTAL_FILS,
+  CodMessages,
   MAX_COPIES_PER_TITLE,
+  PaymentMethodNames,
+  type CashOrderPlaced,
   type CheckoutSession,
   type CreateCheckoutSession,
+  type PaymentMethodOption,
+  type PaymentMethodsQuery,
 } from '@bookshop/contracts/checkout';
 import { deliveryOptions, type DeliveryOrderSummary } from '@bookshop/contracts/delivery';
 import { OrderStatus } from '@bookshop/contracts/enums';
+import { filsToAed } from '@bookshop/contracts/money';
 import { CancelReasons, OrderMessages, orderNumber, type Order } from '@bookshop/contracts/orders';
 import type { Database, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
@@ -64,8 +73,16 @@ export type CheckoutDeps = {
   jobs: Pick<Jobs, 'enqueue'>;
   lifecycle: Pick<
     OrderLifecycle,
-    'placePending' | 'cancelReplaced' | 'attachSession' | 'fulfil' | 'cancelUnpaid' | 'settle'
+    | 'placePending'
+    | 'cancelReplaced'
+    | 'confirmCashOrder'
+    | 'wakeMailer'
+    | 'attachSession'
+    | 'fulfil'
+    | 'cancelUnpaid'
+    | 'settle'
   >;
+  cart: { deliveryOrderSummary(customerId: number): Promise<Omit<DeliveryOrderSummary, 'destination'>> };
   orders: Pick<OrdersService, 'get'>;
   accounts: {
     mailAddress(accountId: number, options: { tx: Tx }): Promise<string | null>;
@@ -85,6 +102,7 @@ const PLACE_ATTEMPTS = 4;
 type SessionItem = Pick<OrderItemRow, 'title' | 'discountedPriceFils' | 'quantity'>;
 type Plan =
   | { kind: 'placed'; order: OrderRow; items: SessionItem[]; email: string }
+  | { kind: 'cash'; order: OrderRow }
   | { kind: 'reuse'; order: OrderRow }
   | { kind: 'replace'; orders: OrderRow[] };
 
@@ -105,6 +123,7 @@ function isSameCheckout(
 ) {
   const own = items.filter((item) => item.orderId === order.id);
   return (
+    input.paymentMethod !== 'cod' &&
     order.deliveryMethodCode === input.deliveryMethod &&
     order.address === address.address &&
     order.country === address.country &&
@@ -154,6 +173,8 @@ async function placeOrder(
         if (error instanceof HttpProblem && error.status === 404) throw notFound(CheckoutMessages.addressNotFound);
         throw error;
       });
+      const cod = input.paymentMethod === 'cod';
+      if (cod && address.country !== COD_COUNTRY) throw conflict(CodMessages.outsideUae);
       const openItems = await orderItemRows(
         open.map((order) => order.id),
         { tx },
@@ -182,7 +203,11 @@ async function placeOrder(
       };
       const deliveryFeeFils = deps.delivery.feeFils(input.deliveryMethod, summary);
       const method = deliveryOptions(summary).find((o) => o.code === input.deliveryMethod)!;
-      const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
+      const codFeeFils = cod ? COD_FEE_FILS : 0;
+      const totalFils = paidFils + deliveryFeeFils + codFeeFils;
+      if (cod && totalFils > COD_MAX_TOTAL_FILS) throw conflict(CodMessages.overLimit);
+      // A cash-on-delivery order never expires (its copies wait for the courier): the column keeps its placing time.
+      const expiresAt = cod ? createdAt : new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
       const items = priced.map(({ book, quantity }) => orderItem(book, quantity));
       const order = await lifecycle.placePending(
         tx,
@@ -193,9 +218,11 @@ async function placeOrder(
           deliveryMethodCode: method.code,
           deliveryMethodName: method.name,
           deliveryFeeFils,
+          codFeeFils,
+          paymentMethod: input.paymentMethod ?? 'card',
           itemsTotalFils,
           discountTotalFils: itemsTotalFils - paidFils,
-          totalFils: paidFils + deliveryFeeFils,
+          totalFils,
           address: address.address,
           country: address.country,
           city: address.city,
@@ -210,17 +237,23 @@ async function placeOrder(
       );
       // The copies are taken once the order has the id their `sale` movements name; the books are locked since checkStock.
       await reserveStock(tx, lines, { orderId: order.id, shownOnly: true });
-      // The outbox: the order cannot exist without the job that releases its copies.
-      await deps.jobs.enqueue(
-        tx,
-        CheckoutJobKind.Expire,
-        { orderId: order.id },
-        { runAt: expiresAt, key: `checkout.expire:${order.id}` },
-      );
+      // The outbox: the order cannot exist without the job that releases its copies (a
+      // cash-on-delivery order keeps them until it is delivered or cancelled: decision 081).
+      if (!cod)
+        await deps.jobs.enqueue(
+          tx,
+          CheckoutJobKind.Expire,
+          { orderId: order.id },
+          { runAt: expiresAt, key: `checkout.expire:${order.id}` },
+        );
       // Everything above was checked with the open checkouts' copies back; now their pages must
       // go before those copies may: roll back, expire them, and come again.
       const payable = open.filter((o) => o.providerSessionId !== null && !stopped.has(o.id));
       if (payable.length > 0) throw new ExpireFirst(payable);
+      if (cod) {
+        await lifecycle.confirmCashOrder(tx, order, items);
+        return { kind: 'cash', order };
+      }
       const email = await deps.accounts.mailAddress(customerId, { tx });
       return { kind: 'placed', order, items, email: email ?? '' };
     });
@@ -239,7 +272,7 @@ export async function createSession(
   customerId: number,
   input: CreateCheckoutSession,
   back: ReturnTo,
-): Promise<CheckoutSession> {
+): Promise<CheckoutSession | CashOrderPlaced> {
   const stopped = new Set<number>();
   for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
     const plan = await placeOrder(deps, customerId, input, stopped);
@@ -255,6 +288,11 @@ export async function createSession(
       if (answer) return answer;
       stopped.add(plan.order.id);
       continue;
+    }
+    if (plan.kind === 'cash') {
+      deps.lifecycle.wakeMailer();
+      // The shop's own confirmation page: nothing to pay now.
+      return { orderId: plan.order.id, url: `/checkout/success?orderId=${plan.order.id}` };
     }
     return openPaymentPage(deps, plan.order, plan.items, plan.email, back);
   }
@@ -390,6 +428,7 @@ export async function paymentSession(
   const order = await findOrderRow(orderId, { tx: deps.db });
   if (order?.customerId !== customerId) throw notFound(OrderMessages.notFound);
   if (order.status !== OrderStatus.Pending) throw conflict(OrderMessages.notAwaitingPayment);
+  if (order.paymentMethod === 'cod') throw conflict(CodMessages.notPayable);
   if (order.expiresAt.getTime() > deps.now().getTime()) {
     const answer = await reopen(deps, order, back);
     if (answer) return answer;
@@ -399,12 +438,50 @@ export async function paymentSession(
   throw conflict(OrderMessages.notAwaitingPayment);
 }
 
+/** Why cash on delivery cannot be chosen for this address and total (fee included), or null. */
+export function cashRefusal(country: string, totalWithoutFeeFils: number): string | null {
+  if (country !== COD_COUNTRY) return CodMessages.outsideUae;
+  if (totalWithoutFeeFils + COD_FEE_FILS > COD_MAX_TOTAL_FILS) return CodMessages.overLimit;
+  return null;
+}
+
+/**
+ * `GET v1/checkout/payment-methods`: both methods for the customer's cart, this address and
+ * delivery method, cash on delivery with its fee and, when it cannot be chosen, why. The same
+ * rules are checked again when the order is placed.
+ */
+export async function paymentMethods(
+  deps: CheckoutDeps,
+  customerId: number,
+  query: PaymentMethodsQuery,
+): Promise<PaymentMethodOption[]> {
+  const address = await deps.addresses.get(customerId, query.addressId).catch((error: unknown) => {
+    if (error instanceof HttpProblem && error.status === 404) throw notFound(CheckoutMessages.addressNotFound);
+    throw error;
+  });
+  const cart = await deps.cart.deliveryOrderSummary(customerId);
+  const summary = { ...cart, destination: destinationOf(address) };
+  const deliveryFeeFils = deps.delivery.feeFils(query.deliveryMethod, summary);
+  const reason = cashRefusal(address.country, cart.itemsTotalFils + deliveryFeeFils);
+  return [
+    { code: 'card', name: PaymentMethodNames.card, available: true, fee: 0, reason: null },
+    {
+      code: 'cod',
+      name: PaymentMethodNames.cod,
+      available: reason === null,
+      fee: filsToAed(COD_FEE_FILS),
+      reason,
+    },
+  ];
+}
+
 /** The use cases above bound to their dependencies, as the routes call them. */
 export function createCheckoutService(deps: Omit<CheckoutDeps, 'now'> & { now?: () => Date }) {
   const bound: CheckoutDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
     createSession: (customerId: number, input: CreateCheckoutSession, back: ReturnTo) =>
       createSession(bound, customerId, input, back),
+    paymentMethods: (customerId: number, query: PaymentMethodsQuery) => paymentMethods(bound, customerId, query),
     success: (customerId: number, sessionId: string) => success(bound, customerId, sessionId),
     cancelled: (customerId: number, sessionId: string) => cancelled(bound, customerId, sessionId),
     paymentSession: (customerId: number, orderId: number, back: ReturnTo) =>

@@ -1,3 +1,4 @@
+import { CodMessages } from '@bookshop/contracts/checkout';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import {
   carrierOf,
@@ -13,6 +14,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import { deliveredMail, shippedMail } from './fulfilment-mails.ts';
+import { collectCash } from './lifecycle.ts';
 import * as queries from './queries.ts';
 import type { OrdersService } from './service.ts';
 
@@ -157,7 +159,10 @@ export async function deliver(
     if (shipment.status === 'delivered') throw conflict(FulfilmentMessages.alreadyDelivered);
     if (cashCollected && order.paymentMethod === 'card')
       throw badRequest(FulfilmentMessages.noCashToCollect, { cashCollected: [FulfilmentMessages.noCashToCollect] });
+    if (!cashCollected && order.paymentMethod === 'cod' && order.status === OrderStatus.Pending)
+      throw badRequest(CodMessages.cashNotCollected, { cashCollected: [CodMessages.cashNotCollected] });
     const at = deps.now();
+    if (cashCollected) await collectCash(tx, order, at);
     await queries.updateShipment(tx, shipmentId, { status: 'delivered', deliveredAt: at });
     await queries.insertEvent(tx, { orderId, event: 'delivered', shipmentId, staffId, at });
     const others = await queries.listShipments(tx, [orderId]);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CodMessages } from '@bookshop/contracts/checkout';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import { FulfilmentMessages, SHIPPED_FULFILMENT_STATUSES } from '@bookshop/contracts/fulfilment';
 import {
@@ -107,6 +108,43 @@ export async function recordPaidOrders(
     ]),
   );
   return paid.map(({ order }, i) => ({ id: ids[i]!, paidAt: order.paidAt }));
+}
+
+/**
+ * A cash-on-delivery order is placed (decision 081): in the caller's transaction its books leave
+ * the cart and the confirmation goes out at once, as a paid card order's does.
+ */
+export async function confirmCashOrder(
+  deps: LifecycleDeps,
+  tx: Tx,
+  order: queries.OrderRow,
+  items: queries.NewOrderItem[],
+): Promise<void> {
+  await deps.cart.removeBooks(
+    order.customerId,
+    items.map((item) => item.bookId),
+    { tx },
+  );
+  const recipient = await deps.accounts.mailRecipient(order.customerId, { tx });
+  if (recipient)
+    await deps.mailer.enqueue(
+      tx,
+      confirmationMail(
+        recipient,
+        order,
+        items.map((item) => ({ ...item, orderId: order.id })),
+        deps.supportEmail,
+      ),
+    );
+}
+
+/**
+ * The courier took the cash for a cash-on-delivery order (decision 081): Completed and paid, in
+ * the caller's transaction under the order's row lock. Its copies were taken when it was placed.
+ */
+export async function collectCash(tx: Tx, order: queries.OrderRow, at: Date): Promise<void> {
+  if (order.status !== OrderStatus.Pending || order.paymentMethod !== 'cod') return;
+  await queries.setStatus(tx, order.id, OrderStatus.Completed, at, { paidAt: at });
 }
 
 /** Records the payment page on a Pending order; false when a newer checkout replaced the order meanwhile. */
@@ -228,7 +266,8 @@ export async function settle(
 ): Promise<void> {
   const reason = options.reason ?? CancelReasons.expired;
   const order = await queries.findOrder(deps.db, orderId);
-  if (!order || order.status !== OrderStatus.Pending) return;
+  // A cash-on-delivery order never expires: it waits for the courier (decision 081).
+  if (!order || order.status !== OrderStatus.Pending || order.paymentMethod === 'cod') return;
   if (!order.providerSessionId) {
     // No session was ever stored (the provider call failed or the process died during it). A
     // young order may still be waiting for its provider's answer: only an expired one is cancelled.
@@ -283,7 +322,8 @@ export async function cancelByStaff(
   const before = await queries.findOrder(db, orderId);
   if (!before) throw notFound(OrderMessages.notFound);
   if (before.status === OrderStatus.Cancelled) throw conflict(OrderMessages.alreadyCancelled);
-  if (SHIPPED_FULFILMENT_STATUSES.includes(before.fulfilmentStatus)) throw conflict(FulfilmentMessages.cancelShipped);
+  if (!cancellableAfterShipping(before) && SHIPPED_FULFILMENT_STATUSES.includes(before.fulfilmentStatus))
+    throw conflict(FulfilmentMessages.cancelShipped);
   await stopPayment(deps, before);
 
   await db.transaction(async (tx) => {
@@ -291,7 +331,8 @@ export async function cancelByStaff(
     if (!order) throw notFound(OrderMessages.notFound);
     if (order.status === OrderStatus.Cancelled) throw conflict(OrderMessages.alreadyCancelled);
     // Copies that left the shop come back through a return, never a cancellation (decision 078).
-    if (SHIPPED_FULFILMENT_STATUSES.includes(order.fulfilmentStatus)) throw conflict(FulfilmentMessages.cancelShipped);
+    if (!cancellableAfterShipping(order) && SHIPPED_FULFILMENT_STATUSES.includes(order.fulfilmentStatus))
+      throw conflict(FulfilmentMessages.cancelShipped);
     const paid = order.status === OrderStatus.Completed;
     const items = await queries.listItems(tx, [orderId]);
     const at = deps.now();
@@ -314,6 +355,13 @@ export async function cancelByStaff(
   mailer.wake();
   return deps.orders.getForStaff(orderId);
 }
+
+/**
+ * A cash-on-delivery order still unpaid may be cancelled after it shipped: the customer refused
+ * the parcel, the courier brings the copies back and there is no money to return (decision 081).
+ */
+const cancellableAfterShipping = (order: queries.OrderRow) =>
+  order.paymentMethod === 'cod' && order.status === OrderStatus.Pending;
 
 /** Expires a Pending order's session before staff or its customer cancel it; a session paid meanwhile completes the order first. */
 async function stopPayment(deps: LifecycleDeps, order: queries.OrderRow) {
@@ -348,6 +396,8 @@ export async function cancelByCustomer(deps: LifecycleDeps, customerId: number, 
   await db.transaction(async (tx) => {
     const order = await queries.findOrder(tx, orderId, { lock: true });
     if (order?.status !== OrderStatus.Pending) throw conflict(OrderMessages.notAwaitingPayment);
+    // A cash-on-delivery parcel already on its way is refused at the door, not cancelled online (decision 081).
+    if (SHIPPED_FULFILMENT_STATUSES.includes(order.fulfilmentStatus)) throw conflict(CodMessages.shippedNoCancel);
     const items = await queries.listItems(tx, [orderId]);
     const at = deps.now();
     await queries.setStatus(tx, orderId, OrderStatus.Cancelled, at, {
@@ -397,6 +447,10 @@ export function createOrderLifecycle(deps: Omit<LifecycleDeps, 'now'> & { now?: 
   return {
     placePending,
     cancelReplaced,
+    confirmCashOrder: (tx: Tx, order: queries.OrderRow, items: queries.NewOrderItem[]) =>
+      confirmCashOrder(bound, tx, order, items),
+    /** After the transaction that queued a mail committed. */
+    wakeMailer: () => bound.mailer.wake(),
     attachSession: (orderId: number, session: ProviderSession) => attachSession(bound, orderId, session),
     fulfil: (orderId: number, session: ProviderSession, options?: { claim?: Claim }) =>
       fulfil(bound, orderId, session, options),

@@ -1,4 +1,5 @@
 import { formatPhoneNumber } from '@bookshop/contracts/addresses';
+import { COD_FEE_LABEL } from '@bookshop/contracts/checkout';
 import { countryName } from '@bookshop/contracts/country-name';
 import { filsToAed, formatPrice } from '@bookshop/contracts/money';
 import { orderNumber } from '@bookshop/contracts/orders';
@@ -38,7 +39,9 @@ export function confirmationMail(
     `Items: ${money(order.itemsTotalFils)}`,
     ...(order.discountTotalFils > 0 ? [`Discount: −${money(order.discountTotalFils)}`] : []),
     `${order.deliveryMethodName}: ${order.deliveryFeeFils === 0 ? 'Free' : money(order.deliveryFeeFils)}`,
-    `Total paid: ${money(order.totalFils)}`,
+    ...(order.paymentMethod === 'cod'
+      ? [`${COD_FEE_LABEL}: ${money(order.codFeeFils)}`, `To pay the courier in cash: ${money(order.totalFils)}`]
+      : [`Total paid: ${money(order.totalFils)}`]),
     '',
     'Delivering to:',
     `  ${order.address}`,

@@ -64,7 +64,10 @@ export const lockOpenOrders = (tx: Tx, customerId: number) =>
   tx
     .select()
     .from(orders)
-    .where(and(eq(orders.customerId, customerId), eq(orders.status, OrderStatus.Pending)))
+    // A cash-on-delivery order is placed, not an open checkout: a new checkout never replaces it (decision 081).
+    .where(
+      and(eq(orders.customerId, customerId), eq(orders.status, OrderStatus.Pending), eq(orders.paymentMethod, 'card')),
+    )
     .orderBy(asc(orders.id))
     .for('update');
 
@@ -156,7 +159,7 @@ export const listPendingExpiredBefore = (tx: Tx, before: Date, limit: number) =>
   tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, OrderStatus.Pending), lt(orders.expiresAt, before)))
+    .where(and(eq(orders.status, OrderStatus.Pending), eq(orders.paymentMethod, 'card'), lt(orders.expiresAt, before)))
     .orderBy(asc(orders.expiresAt))
     .limit(limit);
 
@@ -165,7 +168,7 @@ export const listPendingCreatedSince = (tx: Tx, since: Date, limit: number) =>
   tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, OrderStatus.Pending), gte(orders.createdAt, since)))
+    .where(and(eq(orders.status, OrderStatus.Pending), eq(orders.paymentMethod, 'card'), gte(orders.createdAt, since)))
     .orderBy(asc(orders.createdAt))
     .limit(limit);
 
@@ -307,14 +310,17 @@ export const shippedCopies = (tx: Tx, orderId: number) =>
     .where(eq(shipments.orderId, orderId))
     .groupBy(shipmentLines.bookId);
 
-/** Paid orders with copies still to ship: the admin's 'To ship' count. */
+/** Paid orders, and cash-on-delivery ones awaiting the courier, with copies still to ship: the admin's 'To ship' count. */
 export async function countToShip(tx: Tx): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(orders)
     .where(
       and(
-        eq(orders.status, OrderStatus.Completed),
+        or(
+          eq(orders.status, OrderStatus.Completed),
+          and(eq(orders.status, OrderStatus.Pending), eq(orders.paymentMethod, 'cod')),
+        ),
         inArray(orders.fulfilmentStatus, ['unfulfilled', 'packed', 'partially-shipped']),
       ),
     );

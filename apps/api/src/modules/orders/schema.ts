@@ -41,6 +41,8 @@ export const orders = pgTable(
     deliveryMethodCode: text('delivery_method_code').notNull(),
     deliveryMethodName: text('delivery_method_name').notNull(),
     deliveryFeeFils: integer('delivery_fee_fils').notNull(),
+    /** The cash-on-delivery fee (decision 081); 0 for a card order. */
+    codFeeFils: integer('cod_fee_fils').notNull().default(0),
     /** Sum of price × quantity before discounts. */
     itemsTotalFils: integer('items_total_fils').notNull(),
     discountTotalFils: integer('discount_total_fils').notNull(),
@@ -103,7 +105,7 @@ export const orders = pgTable(
     check('orders_delivery_method_check', sql`${t.deliveryMethodCode} in ('standard', 'next-day')`),
     check(
       'orders_money_check',
-      sql`${t.deliveryFeeFils} >= 0 and ${t.itemsTotalFils} >= 0 and ${t.discountTotalFils} >= 0 and ${t.totalFils} >= 0`,
+      sql`${t.deliveryFeeFils} >= 0 and ${t.codFeeFils} >= 0 and ${t.itemsTotalFils} >= 0 and ${t.discountTotalFils} >= 0 and ${t.totalFils} >= 0`,
     ),
   ],
 );

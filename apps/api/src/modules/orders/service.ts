@@ -177,7 +177,8 @@ function toOrder(images: OrdersDeps['images'], row: queries.OrderRow, details: D
     statusName: statusName(row.status),
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
-    expiresAt: row.status === OrderStatus.Pending ? row.expiresAt.toISOString() : null,
+    // A cash-on-delivery order never expires: its copies wait for the courier (decision 081).
+    expiresAt: row.status === OrderStatus.Pending && row.paymentMethod === 'card' ? row.expiresAt.toISOString() : null,
     items: items.map((item) => ({
       bookId: item.bookId,
       title: item.title,
@@ -192,6 +193,7 @@ function toOrder(images: OrdersDeps['images'], row: queries.OrderRow, details: D
     discountTotal: filsToAed(row.discountTotalFils),
     deliveryMethod: { code: row.deliveryMethodCode as DeliveryMethodCode, name: row.deliveryMethodName },
     deliveryFee: filsToAed(row.deliveryFeeFils),
+    codFee: filsToAed(row.codFeeFils),
     total: filsToAed(row.totalFils),
     address: {
       address: row.address,

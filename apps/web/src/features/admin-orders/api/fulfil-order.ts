@@ -18,8 +18,9 @@ export function shipOrder(id: number, body: CreateShipment): Promise<StaffOrder>
 }
 
 /** `PATCH v1/orders/{id}/shipments/{shipmentId}` `{ status: 'delivered' }` (orders:fulfil). */
-export function deliverShipment(id: number, shipmentId: number): Promise<StaffOrder> {
-  const body: UpdateShipment = { status: 'delivered' };
+/** `cashCollected`: the courier took the cash of a cash-on-delivery order (decision 081). */
+export function deliverShipment(id: number, shipmentId: number, cashCollected = false): Promise<StaffOrder> {
+  const body: UpdateShipment = { status: 'delivered', ...(cashCollected && { cashCollected: true }) };
   return api<StaffOrder>(`v1/orders/${id}/shipments/${shipmentId}`, { method: 'PATCH', body });
 }
 

@@ -6,8 +6,10 @@ import {
   type CreateShipment,
   type Shipment,
 } from '@bookshop/contracts/fulfilment';
+import { OrderStatus } from '@bookshop/contracts/enums';
 import type { StaffOrder } from '@bookshop/contracts/orders';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { SelectField, TextField } from '../../../ui/form-fields.tsx';
@@ -248,9 +250,11 @@ export function FulfilmentActions({ order }: { order: StaffOrder }): ReactNode {
 export function MarkDeliveredAction({ order, shipment }: { order: StaffOrder; shipment: Shipment }) {
   const [open, setOpen] = useState(false);
   const number = order.shipments.indexOf(shipment) + 1;
+  // A cash-on-delivery order still unpaid: delivering it records the cash the courier took.
+  const cash = order.paymentMethod === 'cod' && order.status === OrderStatus.Pending;
   const deliver = useFulfilOrder(
     order.id,
-    () => deliverShipment(order.id, shipment.id),
+    () => deliverShipment(order.id, shipment.id, cash),
     () => `Parcel ${number} of order ${order.orderNumber} is delivered.`,
   );
   if (shipment.status === 'delivered') return null;
@@ -262,7 +266,11 @@ export function MarkDeliveredAction({ order, shipment }: { order: StaffOrder; sh
       {open && (
         <ConfirmStep
           title={`Mark parcel ${number} of order ${order.orderNumber} as delivered?`}
-          description={`${shipment.carrierName} handed it to the customer. When every parcel has arrived, the customer is e-mailed a link to review their books.`}
+          description={
+            cash
+              ? `${shipment.carrierName} handed it to the customer and collected ${formatPrice(order.total)} in cash: the order becomes paid. If the customer refused the parcel, cancel the order instead.`
+              : `${shipment.carrierName} handed it to the customer. When every parcel has arrived, the customer is e-mailed a link to review their books.`
+          }
           confirmLabel="Mark as delivered"
           pending={deliver.isPending}
           error={deliver.error}

@@ -19,6 +19,9 @@ import { OrderView } from '../../orders/components/order-view.tsx';
 import { parseOrderId } from '../../orders/lib/order-id.ts';
 
 const CANCELLABLE: readonly number[] = [OrderStatus.Pending, OrderStatus.Completed];
+/** A cash-on-delivery order whose cash the courier has not yet taken. */
+const awaitingCash = (order: { status: number; paymentMethod: string }) =>
+  order.paymentMethod === 'cod' && order.status === OrderStatus.Pending;
 
 /** Who placed the order, with a link to write to them. */
 function OrderCustomer({ order }: { order: StaffOrder }) {
@@ -85,10 +88,11 @@ export function AdminOrderPage({ canCancel, canFulfil = false }: AdminOrderPageP
         actions={
           <div className="flex flex-wrap gap-2">
             {canFulfil && <FulfilmentActions order={data} />}
-            {/* Copies that left the shop come back through a return, never a cancellation. */}
+            {/* Copies that left the shop come back through a return, never a cancellation; but an
+                unpaid cash-on-delivery parcel the customer refused is cancelled (decision 081). */}
             {canCancel &&
               CANCELLABLE.includes(data.status) &&
-              !SHIPPED_FULFILMENT_STATUSES.includes(data.fulfilmentStatus) && (
+              (!SHIPPED_FULFILMENT_STATUSES.includes(data.fulfilmentStatus) || awaitingCash(data)) && (
                 <Button variant="danger" onClick={() => setCancelling(true)}>
                   Cancel order
                 </Button>

@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import type { Address } from '@bookshop/contracts/addresses';
 import type { Cart } from '@bookshop/contracts/cart';
 import type { CheckoutSession } from '@bookshop/contracts/checkout';
+import type { PaymentMethod } from '@bookshop/contracts/fulfilment';
 import type { DeliveryMethodCode } from '@bookshop/contracts/delivery';
 import { Messages } from '@bookshop/contracts/messages';
 import { aedToFils, filsToAed } from '@bookshop/contracts/money';
@@ -18,13 +19,17 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { useDeliveryMethods } from '../api/get-delivery-methods.ts';
+import { usePaymentMethods } from '../api/get-payment-methods.ts';
 import { AddressPicker } from '../components/address-picker.tsx';
 import { DeliveryMethodPicker } from '../components/delivery-method-picker.tsx';
+import { PaymentMethodPicker } from '../components/payment-method-picker.tsx';
 import { problemText } from '../lib/problem-text.ts';
 
 /** Copies stay reserved this long once a session exists (contracts CHECKOUT_SESSION_MINUTES). */
 const RESERVATION_MINUTES = 30;
 export const RESERVATION_NOTICE = `Your copies are reserved for ${RESERVATION_MINUTES} minutes once you proceed to payment.`;
+export const COD_RESERVATION_NOTICE =
+  'Your copies are kept for you until the courier delivers them; you pay the courier in cash.';
 export const reservedUntil = (expiresAt: string) => `Reserved for you until ${formatTime(expiresAt)}`;
 export const CART_NEEDS_ATTENTION =
   'Some books in your cart are out of stock, short of copies or changed price. Resolve them in your cart to continue.';
@@ -114,7 +119,9 @@ type CheckoutFormProps = {
 
 function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNewAddressForm }: CheckoutFormProps) {
   const create = useCreateCheckoutSession();
+  const navigate = useNavigate();
   const [session, setSession] = useState<CheckoutSession | null>(null);
+  const [chosenPayment, setChosenPayment] = useState<PaymentMethod>('card');
   const [chosenAddressId, setChosenAddressId] = useState<number | undefined>();
   const [chosenMethod, setChosenMethod] = useState<DeliveryMethodCode | undefined>();
   const [addingAddress, setAddingAddress] = useState(false);
@@ -138,6 +145,11 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
   const quote = useDeliveryMethods(addressId);
   const methods = quote.data?.methods ?? [];
   const method = methods.find((m) => m.code === chosenMethod && m.isAvailable) ?? methods.find((m) => m.isAvailable);
+  const payments = usePaymentMethods(addressId, method?.code);
+  const paymentOptions = payments.data ?? [];
+  const cod = paymentOptions.find((o) => o.code === 'cod');
+  // Cash on delivery only while this address and total allow it; otherwise the card, as before.
+  const paymentMethod: PaymentMethod = chosenPayment === 'cod' && cod?.available ? 'cod' : 'card';
   const showAddressForm = addingAddress || addresses.length === 0;
   const blocked = needsAttention(cart);
   const busy = create.isPending || session !== null;
@@ -150,9 +162,14 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
     }
     setMissing(false);
     create.mutate(
-      { addressId, deliveryMethod: method.code },
+      { addressId, deliveryMethod: method.code, paymentMethod },
       {
         onSuccess: (created) => {
+          // Cash on delivery: the order is placed; the shop's own confirmation page follows.
+          if (!('sessionId' in created)) {
+            void navigate(created.url);
+            return;
+          }
           setSession(created);
           // The provider's hosted page: the browser leaves the shop.
           leaveSiteFor(created.url);
@@ -171,11 +188,13 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
   };
 
   const deliveryFee = method?.fee ?? 0;
+  const codFee = paymentMethod === 'cod' ? (cod?.fee ?? 0) : 0;
   const amounts = {
     itemsTotal: cart.subtotal,
     discountTotal: cart.discountTotal,
     deliveryFee,
-    total: filsToAed(aedToFils(cart.total) + aedToFils(deliveryFee)),
+    codFee,
+    total: filsToAed(aedToFils(cart.total) + aedToFils(deliveryFee) + aedToFils(codFee)),
   };
 
   return (
@@ -225,6 +244,16 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
             <DeliveryMethodPicker methods={methods} chosen={method?.code} onChoose={setChosenMethod} disabled={busy} />
           )}
         </section>
+        {paymentOptions.length > 0 && (
+          <section className={card} aria-label="Payment">
+            <PaymentMethodPicker
+              options={paymentOptions}
+              chosen={paymentMethod}
+              onChoose={setChosenPayment}
+              disabled={busy}
+            />
+          </section>
+        )}
       </div>
 
       <section aria-labelledby="checkout-summary-title" className={`${card} self-start lg:sticky lg:top-20`}>
@@ -258,9 +287,14 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
           onClick={proceed}
         >
           <LockIcon className="size-4" />
-          Proceed to Payment
+          {paymentMethod === 'cod' ? 'Place Order' : 'Proceed to Payment'}
         </Button>
-        {session ? (
+        {paymentMethod === 'cod' ? (
+          <p id="checkout-reservation" className="text-sm text-stone-700">
+            {showAddressForm ? 'Save the new address to continue. ' : ''}
+            {COD_RESERVATION_NOTICE}
+          </p>
+        ) : session ? (
           <p id="checkout-reservation" role="status" className="text-sm font-semibold text-emerald-900">
             {reservedUntil(session.expiresAt)}. Taking you to the secure payment page…
           </p>

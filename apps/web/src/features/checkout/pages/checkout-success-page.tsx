@@ -10,6 +10,7 @@ import { AlertIcon, CheckCircleIcon } from '../../../ui/icons.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useCheckoutOutcome } from '../api/get-checkout-outcome.ts';
+import { usePlacedOrder } from '../api/get-placed-order.ts';
 import { MissingSession, OutcomeCard } from '../components/outcome-layout.tsx';
 import { useOrderChanges } from '../lib/use-order-changes.ts';
 import { problemText } from '../lib/problem-text.ts';
@@ -30,8 +31,77 @@ type CheckoutSuccessPageProps = {
   onOrderChanged: (order: Order) => void;
 };
 
-/** /checkout/success?session_id=…: where the payment page sends a customer who paid. */
-export function CheckoutSuccessPage({ renderReceipt, onOrderChanged }: CheckoutSuccessPageProps) {
+/** `?orderId=`: a positive whole number, else undefined. */
+const orderIdFrom = (search: URLSearchParams) => {
+  const value = search.get('orderId');
+  return value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : undefined;
+};
+
+/**
+ * /checkout/success?session_id=…: where the payment page sends a customer who paid; and
+ * /checkout/success?orderId=…: where a cash-on-delivery order lands once placed (decision 081).
+ */
+export function CheckoutSuccessPage(props: CheckoutSuccessPageProps) {
+  const [search] = useSearchParams();
+  const orderId = orderIdFrom(search);
+  if (!search.has('session_id') && orderId !== undefined) return <CashOrderPlaced orderId={orderId} {...props} />;
+  return <PaidCheckout {...props} />;
+}
+
+/** A cash-on-delivery order: placed, nothing paid yet; the courier takes the total in cash. */
+function CashOrderPlaced({ orderId, renderReceipt, onOrderChanged }: CheckoutSuccessPageProps & { orderId: number }) {
+  const placed = usePlacedOrder(orderId);
+  const order = placed.data;
+  useDocumentTitle(order ? 'Order Confirmed' : 'Checkout');
+  useOrderChanges(order, onOrderChanged);
+  if (placed.isPending) {
+    return (
+      <OutcomeCard title="Order confirmation">
+        <Spinner label="Loading your order" className="size-8" />
+      </OutcomeCard>
+    );
+  }
+  if (placed.isError) {
+    return (
+      <OutcomeCard icon={<AlertIcon className="size-7 text-red-700" />} title="We could not find this order">
+        <p role="alert" className="text-stone-800">
+          {placed.error instanceof ApiError && placed.error.status < 500
+            ? `${problemText(placed.error)} Your orders are listed in your account.`
+            : 'The shop could not be reached. Please try again in a moment.'}
+        </p>
+        <Link to={`${Routes.account}#orders`} className={buttonClasses({ variant: 'secondary' })}>
+          Your Orders
+        </Link>
+      </OutcomeCard>
+    );
+  }
+  const data = placed.data;
+  return (
+    <OutcomeCard icon={<CheckCircleIcon className="size-8 text-emerald-700" />} title={THANK_YOU}>
+      <p className="text-stone-800">
+        Your order number is <strong className="text-stone-950">{data.orderNumber}</strong>. We have e-mailed you a
+        confirmation.{' '}
+        {data.status === OrderStatus.Pending && (
+          <>
+            Please pay the courier <strong className="tabular-nums">{formatPrice(data.total)}</strong> in cash when your
+            books arrive.
+          </>
+        )}
+      </p>
+      {renderReceipt(data)}
+      <div className="flex flex-wrap gap-3">
+        <Link to={orderPath(data.id)} className={buttonClasses()}>
+          View Order {data.orderNumber}
+        </Link>
+        <Link to={Routes.home} className={buttonClasses({ variant: 'secondary' })}>
+          Continue Shopping
+        </Link>
+      </div>
+    </OutcomeCard>
+  );
+}
+
+function PaidCheckout({ renderReceipt, onOrderChanged }: CheckoutSuccessPageProps) {
   const [search] = useSearchParams();
   const sessionId = sessionIdFrom(search);
   const outcome = useCheckoutOutcome('success', sessionId, {

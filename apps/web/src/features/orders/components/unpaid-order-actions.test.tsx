@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -194,5 +194,22 @@ describe('a Pending order on /orders/:id', () => {
     expect(cancellation).toHaveTextContent('Nothing to refund: the order was not paid');
     expect(screen.getByRole('heading', { name: /Order BK-000010/ })).toHaveTextContent('Cancelled');
     expect(screen.queryByRole('button', { name: 'Pay now' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a cash-on-delivery order on /orders/:id', () => {
+  it('says what to pay the courier, offers Cancel but no Pay now; once shipped, neither', async () => {
+    let order = pending({ paymentMethod: 'cod', expiresAt: null, codFee: 10, total: 140 });
+    stub(() => order);
+    renderOrderPage();
+    expect(await screen.findByText(/Cash on delivery: pay the courier Dhs 140\.00/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    cleanup();
+
+    order = { ...order, fulfilmentStatus: 'shipped', fulfilmentStatusName: 'Shipped' };
+    renderOrderPage();
+    expect(await screen.findByText(/Cash on delivery: pay the courier/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 });

@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { OrderStatus } from '@bookshop/contracts/enums';
+import { SHIPPED_FULFILMENT_STATUSES } from '@bookshop/contracts/fulfilment';
 import { CancelReasons, OrderMessages, type Order } from '@bookshop/contracts/orders';
-import { formatTime } from '../../../lib/format.ts';
+import { formatPrice, formatTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { usePayNow } from '../api/get-payment-session.ts';
+
+/** What a cash-on-delivery order still owes, paid to the courier. */
+const cashNotice = (order: Order) =>
+  `Cash on delivery: pay the courier ${formatPrice(order.total)} when your books arrive.`;
 
 /** A Pending order whose copies are no longer held: the expiry job is about to cancel it. */
 const isPastItsTime = (order: Order, now: number) =>
@@ -28,22 +33,33 @@ export function UnpaidOrderActions({ order, inList = false }: { order: Order; in
   if (isPastItsTime(order, Date.now())) {
     return <p className="text-sm text-stone-700">{CancelReasons.expired}.</p>;
   }
+  // Cash on delivery (decision 081): nothing to pay online; it can be cancelled until it ships.
+  const cash = order.paymentMethod === 'cod';
+  if (cash && SHIPPED_FULFILMENT_STATUSES.includes(order.fulfilmentStatus)) {
+    return <p className="text-sm text-stone-700">{cashNotice(order)}</p>;
+  }
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-      <p className="text-sm text-stone-700">
-        Awaiting payment: your books are held until{' '}
-        <time dateTime={order.expiresAt!}>{formatTime(order.expiresAt!)}</time>.
-      </p>
+      {cash ? (
+        <p className="text-sm text-stone-700">{cashNotice(order)}</p>
+      ) : (
+        <p className="text-sm text-stone-700">
+          Awaiting payment: your books are held until{' '}
+          <time dateTime={order.expiresAt!}>{formatTime(order.expiresAt!)}</time>.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          pending={payNow.isPending}
-          disabled={cancel.isPending}
-          onClick={() => payNow.mutate(order.id)}
-        >
-          Pay now{which}
-        </Button>
+        {!cash && (
+          <Button
+            size="sm"
+            pending={payNow.isPending}
+            disabled={cancel.isPending}
+            onClick={() => payNow.mutate(order.id)}
+          >
+            Pay now{which}
+          </Button>
+        )}
         <Button
           size="sm"
           variant="secondary"
