@@ -115,7 +115,8 @@ export const PaymentMethodsQuerySchema = z.object({
   addressId: z.coerce
     .number({ error: CheckoutMessages.addressRequired })
     .int(CheckoutMessages.addressRequired)
-    .positive(CheckoutMessages.addressRequired),
+    .positive(CheckoutMessages.addressRequired)
+    .max(2_147_483_647, CheckoutMessages.addressRequired),
   deliveryMethod: z.enum(DELIVERY_METHOD_CODES, { error: CheckoutMessages.deliveryMethodInvalid }),
 });
 export type PaymentMethodsQuery = z.infer<typeof PaymentMethodsQuerySchema>;

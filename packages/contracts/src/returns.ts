@@ -85,7 +85,7 @@ export const UpdateReturnSchema = z
   });
 export type UpdateReturn = z.infer<typeof UpdateReturnSchema>;
 
-export const ReturnParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ReturnParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const ReturnQuerySchema = PageQuerySchema.extend({
   status: z.enum(RETURN_STATUSES, { error: 'status must be requested, approved, rejected or received.' }).optional(),
