@@ -136,6 +136,11 @@ export async function confirmCashOrder(
         deps.supportEmail,
       ),
     );
+  await deps.staffNotify.record(tx, {
+    kind: StaffEventKind.CashOrder,
+    orderId: order.id,
+    summary: staffPaidSummary(order, items, 'cash on delivery'),
+  });
 }
 
 /**

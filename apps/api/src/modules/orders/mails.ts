@@ -88,8 +88,12 @@ export function cancellationMail(
 }
 
 /** What staff are told of a paid order (decision 079), after its number: 'paid Dhs 55.00: 2 books, Standard Delivery to Dubai (Dubai)'. */
-export function staffPaidSummary(order: OrderRow, items: OrderItemRow[]): string {
+export function staffPaidSummary(
+  order: OrderRow,
+  items: Pick<OrderItemRow, 'quantity'>[],
+  how: 'paid' | 'cash on delivery' = 'paid',
+): string {
   const copies = items.reduce((sum, item) => sum + item.quantity, 0);
   const where = `${order.city}${order.emirate && order.emirate !== order.city ? ` (${order.emirate})` : ''}`;
-  return `paid ${money(order.totalFils)}: ${copies} ${copies === 1 ? 'book' : 'books'}, ${order.deliveryMethodName} to ${where}`;
+  return `${how} ${money(order.totalFils)}: ${copies} ${copies === 1 ? 'book' : 'books'}, ${order.deliveryMethodName} to ${where}`;
 }

@@ -64,6 +64,7 @@ export async function registerOrders(
     log: app.log,
     publicUrl,
     supportEmail,
+    staffNotify,
   });
   registerOrderJobs(jobs, lifecycle, fulfilment, returns);
   await app.register(ordersRoutes, { prefix: API_PREFIX, orders, lifecycle });

@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import { moveStock } from '../catalogue/stock-service.ts';
+import { StaffEventKind, type StaffNotify } from '../staff-notify/service.ts';
 import { RefundRefusedError, type PaymentProvider } from '../payments/provider.ts';
 import type { Recipient } from './mails.ts';
 import { REFUND_MAX_ATTEMPTS } from './lifecycle.ts';
@@ -48,6 +49,7 @@ export type ReturnsDeps = {
   log: { error(obj: object, msg: string): void };
   publicUrl: string;
   supportEmail: string;
+  staffNotify: Pick<StaffNotify, 'record'>;
   now: () => Date;
 };
 
@@ -143,6 +145,12 @@ export async function requestReturn(
       lines,
     );
     await returnQueries.insertReturnEvent(tx, { returnId: ret.id, status: 'requested', at: now });
+    const copies = lines.reduce((sum, line) => sum + line.quantity, 0);
+    await deps.staffNotify.record(tx, {
+      kind: StaffEventKind.ReturnRequested,
+      orderId,
+      summary: `return asked for: ${copies} ${copies === 1 ? 'book' : 'books'}, ${formatPrice(filsToAed(refundFils))} — ${input.reason}`,
+    });
     mailed = await mailCustomer(deps, tx, customerId, 'requested', ret);
   });
   if (mailed) deps.mailer.wake();

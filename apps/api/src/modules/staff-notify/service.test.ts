@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderNumber } from '@bookshop/contracts/orders';
-import { createCustomer, testBook, type TestAccount } from '../../test/app.ts';
+import { RoleName } from '@bookshop/contracts/enums';
+import { callAs, createCustomer, createStaff, testBook, type TestAccount } from '../../test/app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { rows } from '../../platform/db.ts';
-import { completePurchase } from '../checkout/testing.ts';
+import { addAddress, completePurchase, fillCart } from '../checkout/testing.ts';
 import { STAFF_NOTIFY_INTERVAL_SECONDS, STAFF_NOTIFY_JOB } from './service.ts';
 
 /** Staff hear of new paid orders by e-mail, batched at most once a minute (issue 22, decision 079). */
@@ -88,5 +89,61 @@ describe('the staff e-mail of new paid orders', () => {
     expect(staffMails()).toHaveLength(before + 1);
     expect(mail.subject).toBe(`New paid order ${orderNumber(third)}`);
     expect(mail.text).not.toContain(orderNumber(third - 1));
+  });
+});
+
+describe('the staff e-mail of cash-on-delivery orders and return requests', () => {
+  it('tells of a cash-on-delivery order when it is placed, naming the cash to collect', async () => {
+    await minutePasses();
+    await runJobs();
+    const before = staffMails().length;
+    const addressId = await addAddress(t, alice);
+    await fillCart(t, alice, { [book]: 1 });
+    const placed = await callAs(t, 'POST', '/api/v1/checkout/create-session', alice, {
+      addressId,
+      deliveryMethod: 'standard',
+      paymentMethod: 'cod',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { orderId } = placed.json<{ orderId: number }>();
+    await minutePasses();
+    await runJobs();
+    const mail = await smtp.nextMail(STAFF);
+    expect(staffMails()).toHaveLength(before + 1);
+    expect(mail.subject).toBe(`New cash-on-delivery order ${orderNumber(orderId)}`);
+    expect(mail.text).toMatch(new RegExp(`${orderNumber(orderId)} cash on delivery Dhs [\\d.,]+: 1 book`));
+    expect(mail.text).toContain(`http://shop.test/admin/dashboard/orders/${orderId}`);
+  });
+
+  it('tells of a return request with its books, refund and reason', async () => {
+    const packer = await createStaff(t, RoleName.Supervisor);
+    const orderId = await completePurchase(t, alice, [book]);
+    const shipped = await callAs(t, 'POST', `/api/v1/orders/${orderId}/shipments`, packer, {
+      carrier: 'aramex',
+      trackingNumber: '35123456789',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    const shipmentId = shipped.json<{ shipments: { id: number }[] }>().shipments[0]!.id;
+    const delivered = await callAs(t, 'PATCH', `/api/v1/orders/${orderId}/shipments/${shipmentId}`, packer, {
+      status: 'delivered',
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    await minutePasses();
+    await runJobs();
+    expect((await smtp.nextMail(STAFF)).subject).toBe(`New paid order ${orderNumber(orderId)}`);
+    const before = staffMails().length;
+    const asked = await callAs(t, 'POST', `/api/v1/orders/${orderId}/returns`, alice, {
+      lines: [{ bookId: book, quantity: 1 }],
+      reason: 'The spine arrived cracked.',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    await minutePasses();
+    await runJobs();
+    const mail = await smtp.nextMail(STAFF);
+    expect(staffMails()).toHaveLength(before + 1);
+    expect(mail.subject).toBe(`Return requested for ${orderNumber(orderId)}`);
+    expect(mail.text).toContain(
+      `${orderNumber(orderId)} return asked for: 1 book, Dhs 40.00 — The spine arrived cracked.`,
+    );
   });
 });

@@ -8,11 +8,13 @@ import * as queries from './queries.ts';
 /**
  * Staff are told what needs them (issue 22, decision 079): each event is a row written in the
  * transaction that causes it, and a job at the next whole minute mails every unsent row to
- * STAFF_NOTIFY_EMAIL, so staff get at most one e-mail a minute however busy the shop is. Returns
- * and cash on delivery add their kinds here and call `record` from their own transactions.
+ * STAFF_NOTIFY_EMAIL, so staff get at most one e-mail a minute however busy the shop is: a paid
+ * order, a cash-on-delivery order placed, a return asked for.
  */
 export const StaffEventKind = {
   OrderPaid: 'order.paid',
+  CashOrder: 'order.cash-on-delivery',
+  ReturnRequested: 'return.requested',
 } as const;
 export type StaffEventKind = (typeof StaffEventKind)[keyof typeof StaffEventKind];
 
@@ -41,15 +43,31 @@ type Deps = {
 const orderLink = (publicUrl: string, orderId: number) =>
   `${publicUrl}${Routes.adminOrder.replace(':id', String(orderId))}`;
 
+/** The subject of a digest of one kind: one event, or how many. */
+const SUBJECTS: Record<StaffEventKind, { one: (orderId: number) => string; many: (n: number) => string }> = {
+  [StaffEventKind.OrderPaid]: {
+    one: (id) => `New paid order ${orderNumber(id)}`,
+    many: (n) => `${n} new paid orders`,
+  },
+  [StaffEventKind.CashOrder]: {
+    one: (id) => `New cash-on-delivery order ${orderNumber(id)}`,
+    many: (n) => `${n} new cash-on-delivery orders`,
+  },
+  [StaffEventKind.ReturnRequested]: {
+    one: (id) => `Return requested for ${orderNumber(id)}`,
+    many: (n) => `${n} new return requests`,
+  },
+};
+
 /** One e-mail for every event in `rows`, oldest first. */
 function digestMail(to: string, rows: queries.StaffNotificationRow[]): Mail {
-  const paid = rows.filter((row) => row.kind === StaffEventKind.OrderPaid);
-  const subject =
-    paid.length !== rows.length
-      ? `${rows.length} new things for the shop`
-      : paid.length === 1
-        ? `New paid order ${orderNumber(paid[0]!.orderId ?? 0)}`
-        : `${paid.length} new paid orders`;
+  const kinds = new Set(rows.map((row) => row.kind));
+  const only = kinds.size === 1 ? SUBJECTS[rows[0]!.kind as StaffEventKind] : undefined;
+  const subject = !only
+    ? `${rows.length} new things for the shop`
+    : rows.length === 1
+      ? only.one(rows[0]!.orderId ?? 0)
+      : only.many(rows.length);
   const text = ['New since the last e-mail:', '', ...rows.flatMap((row) => [row.line, '']), '— The Bookshop'].join(
     '\n',
   );
