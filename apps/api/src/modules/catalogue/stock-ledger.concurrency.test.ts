@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StaffBook } from '@bookshop/contracts/book-admin';
@@ -8,6 +7,7 @@ import { callAs, createCustomer, createStaff, testBook, type TestAccount } from 
 import { useTestApp } from '../../test/use-test-app.ts';
 import { isbn13CheckDigit } from '../../seed/isbn.ts';
 import { addAddress, expireNow, fillCart, stockOf } from '../checkout/testing.ts';
+import { lockWaits, untilWaiting } from '../../test/lock-waits.ts';
 
 /**
  * The stock ledger on PostgreSQL, where transactions really overlap (decision 077). PGlite runs
@@ -33,33 +33,16 @@ const validIsbn = () => {
 describe.skipIf(!process.env.DATABASE_URL)('the stock ledger under concurrency (PostgreSQL)', () => {
   const { t, second } = useTestApp({ secondInstance: true });
 
-  const lockWaits = async () =>
-    (
-      await rows<{ n: number }>(
-        t.db,
-        sql`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-      )
-    )[0]!.n;
-
-  async function untilWaiting(n: number) {
-    for (let i = 0; i < 200; i++) {
-      if ((await lockWaits()) >= n) return;
-      await sleep(25);
-    }
-    throw new Error(`expected ${n} requests waiting for the book's row`);
-  }
-
   /** Holds the book's row while `first` then `then` queue behind it; answers both once it lets go. */
   async function queued<A, B>(bookId: number, first: () => Promise<A>, then: () => Promise<B>) {
-    const before = await lockWaits();
+    const before = await lockWaits(t.db);
     let answers!: Promise<[A, B]>;
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`select id from books where id = ${bookId} for update`);
       const a = first();
-      await untilWaiting(before + 1);
+      await untilWaiting(t.db, before + 1, "the book's row");
       const b = then();
-      await untilWaiting(before + 2);
+      await untilWaiting(t.db, before + 2, "the book's row");
       answers = Promise.all([a, b]);
     });
     return answers;

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
@@ -6,6 +5,7 @@ import { rows } from '../../platform/db.ts';
 import { createCustomer, createStaff, testBook } from '../../test/app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { completePurchase } from '../checkout/testing.ts';
+import { lockWaits, untilWaiting } from '../../test/lock-waits.ts';
 
 /**
  * Two staff press Ship for the same copies at the same moment, on two instances. Only the order's
@@ -22,23 +22,6 @@ import { completePurchase } from '../checkout/testing.ts';
 describe.skipIf(!process.env.DATABASE_URL)('two staff shipping the same copies at once (PostgreSQL)', () => {
   const { t, second } = useTestApp({ secondInstance: true });
 
-  const lockWaits = async () =>
-    (
-      await rows<{ n: number }>(
-        t.db,
-        sql`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-      )
-    )[0]!.n;
-
-  async function untilWaiting(n: number) {
-    for (let i = 0; i < 200; i++) {
-      if ((await lockWaits()) >= n) return;
-      await sleep(25);
-    }
-    throw new Error(`expected ${n} requests waiting for a lock`);
-  }
-
   it('ships them once: the second is told the copies are gone (400) and nothing more is recorded', async () => {
     const bookId = await t.catalogue.createBook(testBook({ title: 'Shipped Once', stockQuantity: 50 }));
     const alice = await createCustomer(t);
@@ -46,7 +29,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two staff shipping the same copies a
     for (let round = 0; round < 3; round++) {
       const orderId = await completePurchase(t, alice, [bookId]);
       const body = { carrier: 'aramex', trackingNumber: `3512345678${round}`, lines: [{ bookId, quantity: 1 }] };
-      const before = await lockWaits();
+      const before = await lockWaits(t.db);
       let answers!: Promise<{ statusCode: number; body: string }[]>;
       await t.db.transaction(async (tx) => {
         await tx.execute(sql`lock table shipments in exclusive mode`);
@@ -56,14 +39,14 @@ describe.skipIf(!process.env.DATABASE_URL)('two staff shipping the same copies a
           headers: ahmed.headers,
           payload: body,
         });
-        await untilWaiting(before + 1);
+        await untilWaiting(t.db, before + 1, 'a lock');
         const b = second.app.inject({
           method: 'POST',
           url: `/api/v1/orders/${orderId}/shipments`,
           headers: sara.headers,
           payload: body,
         });
-        await untilWaiting(before + 2);
+        await untilWaiting(t.db, before + 2, 'a lock');
         answers = Promise.all([a, b]);
       });
       const statuses = (await answers).map((res) => res.statusCode).sort();

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
@@ -7,6 +6,7 @@ import { rows } from '../../platform/db.ts';
 import { callAs, createCustomer, createStaff, testBook } from '../../test/app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { completePurchase } from '../checkout/testing.ts';
+import { lockWaits, untilWaiting } from '../../test/lock-waits.ts';
 
 /**
  * Two staff press Receive for the same return at the same moment, on two instances. Only the
@@ -22,23 +22,6 @@ import { completePurchase } from '../checkout/testing.ts';
  */
 describe.skipIf(!process.env.DATABASE_URL)('two staff receiving the same return at once (PostgreSQL)', () => {
   const { t, second } = useTestApp({ secondInstance: true });
-
-  const lockWaits = async () =>
-    (
-      await rows<{ n: number }>(
-        t.db,
-        sql`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-      )
-    )[0]!.n;
-
-  async function untilWaiting(n: number) {
-    for (let i = 0; i < 200; i++) {
-      if ((await lockWaits()) >= n) return;
-      await sleep(25);
-    }
-    throw new Error(`expected ${n} requests waiting for a lock`);
-  }
 
   it('receives it once: one refund, one restock, one step', async () => {
     const bookId = await t.catalogue.createBook(testBook({ title: 'Returned Once', stockQuantity: 50 }));
@@ -64,7 +47,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two staff receiving the same return 
       )) as [{ n: number }];
 
       const body = { status: 'received', restock: true };
-      const before = await lockWaits();
+      const before = await lockWaits(t.db);
       let answers!: Promise<{ statusCode: number; body: string }[]>;
       await t.db.transaction(async (tx) => {
         await tx.execute(sql`lock table return_events in exclusive mode`);
@@ -74,14 +57,14 @@ describe.skipIf(!process.env.DATABASE_URL)('two staff receiving the same return 
           headers: ahmed.headers,
           payload: body,
         });
-        await untilWaiting(before + 1);
+        await untilWaiting(t.db, before + 1, 'a lock');
         const b = second.app.inject({
           method: 'PATCH',
           url: `/api/v1/returns/${id}`,
           headers: sara.headers,
           payload: body,
         });
-        await untilWaiting(before + 2);
+        await untilWaiting(t.db, before + 2, 'a lock');
         answers = Promise.all([a, b]);
       });
       const done = await answers;

@@ -1,11 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CancelReasons } from '@bookshop/contracts/orders';
-import { rows } from '../../platform/db.ts';
 import { createCustomer, testBook, type TestAccount } from '../../test/app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { addAddress, checkout, deliver, fillCart, getOrder, signedEvent, stockOf } from '../checkout/testing.ts';
+import { lockWaits, untilWaiting } from '../../test/lock-waits.ts';
 
 /**
  * The customer presses Cancel on an unpaid order at the moment its bank payment (an async
@@ -23,24 +22,6 @@ const SECRET = 'whsec_unpaid_concurrency_0123456789';
 describe.skipIf(!process.env.DATABASE_URL)('cancel against the webhook that pays the order (PostgreSQL)', () => {
   const { t, standin, second } = useTestApp({ stripeWebhookSecret: SECRET, secondInstance: true });
 
-  /** Backends of this database waiting for a lock. */
-  const lockWaits = async () =>
-    (
-      await rows<{ n: number }>(
-        t.db,
-        sql`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-      )
-    )[0]!.n;
-
-  async function untilWaiting(n: number) {
-    for (let i = 0; i < 200; i++) {
-      if ((await lockWaits()) >= n) return;
-      await sleep(25);
-    }
-    throw new Error(`expected ${n} requests waiting for the order's row`);
-  }
-
   /**
    * A Pending order whose session is complete with its payment processing, and the
    * async_payment_succeeded event that will pay it.
@@ -56,14 +37,14 @@ describe.skipIf(!process.env.DATABASE_URL)('cancel against the webhook that pays
 
   /** Holds the order's row while `first` then `second` queue behind it; answers both when it lets go. */
   async function queued<A, B>(orderId: number, first: () => Promise<A>, then: () => Promise<B>) {
-    const before = await lockWaits();
+    const before = await lockWaits(t.db);
     let answers!: Promise<[A, B]>;
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`select id from orders where id = ${orderId} for update`);
       const a = first();
-      await untilWaiting(before + 1);
+      await untilWaiting(t.db, before + 1, "the order's row");
       const b = then();
-      await untilWaiting(before + 2);
+      await untilWaiting(t.db, before + 2, "the order's row");
       answers = Promise.all([a, b]);
     });
     return answers;
