@@ -119,6 +119,11 @@ describe('renderTaxDocumentPdf', () => {
       suppliedOn: '2026-12-02',
       correctsNumber: 'INV-2026-000042',
       reason: 'Return of 1 book',
+      customer: {
+        name: 'Łukasz Żółć-Müller',
+        email: 'lukasz@example.com',
+        addressLines: ['Villa 4, شارع الوصل', 'Dubai'],
+      },
       lines: [line('Dune', 1, 4762, 100, 233)],
       netFils: 4662,
       vatFils: 233,
@@ -138,6 +143,8 @@ describe('renderTaxDocumentPdf', () => {
     expect(text).toContain('VAT 5% (AED) 2.33');
     expect(text).toContain('Total incl. VAT (AED) 48.95');
     expect(text).not.toContain('Invoice number');
+    // Letters beyond Latin-1 come from the Latin Extended font, in the same line.
+    expect(text).toContain('Customer Łukasz Żółć-Müller Villa 4,');
   });
 
   it("titles an unregistered shop's document 'Invoice' and shows no VAT", async () => {
