@@ -7,6 +7,7 @@ import type { AddToCart } from '@bookshop/contracts/cart';
 import type { Book, BookPage, Genre } from '@bookshop/contracts/catalogue';
 import type { Order } from '@bookshop/contracts/orders';
 import type { Problem } from '@bookshop/contracts/problem';
+import type { VatReport } from '@bookshop/contracts/reports';
 import type { paths } from './schema.d.ts';
 
 type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
@@ -29,6 +30,7 @@ export const clientMatchesContracts = {
   bookPage: true satisfies Same<Answer<'/api/v1/books', 'get', 200>, BookPage>,
   genres: true satisfies Same<Answer<'/api/v1/genres', 'get', 200>, Genre[]>,
   customerOrders: true satisfies Same<Answer<'/api/v1/orders/customer', 'get', 200>['data'][number], Order>,
+  vatReport: true satisfies Same<Answer<'/api/v1/reports/vat', 'get', 200>, VatReport>,
   notFound: true satisfies Same<Answer<'/api/v1/books/{title}', 'get', 404>, Problem>,
   // The request as a client sends it: the contract's input, before defaults apply (quantity is optional).
   addToCart: true satisfies Same<RequestBody<'/api/v1/cart', 'post'>, Partial<AddToCart> & Pick<AddToCart, 'bookId'>>,

@@ -13,6 +13,7 @@ import { cataloguePageExists } from './modules/catalogue/page-exists.ts';
 import { registerCheckout } from './modules/checkout/module.ts';
 import { registerCustomers } from './modules/customers/module.ts';
 import { registerDashboard } from './modules/dashboard/module.ts';
+import { registerVatReport } from './modules/invoicing/report-module.ts';
 import { registerLinks } from './modules/links/module.ts';
 import { registerOrders } from './modules/orders/module.ts';
 import { registerPayments } from './modules/payments/module.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     publicUrl,
   });
   await registerDashboard(app, { db });
+  await registerVatReport(app, { db });
   await registerCheckout(app, {
     db,
     provider,

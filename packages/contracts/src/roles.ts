@@ -24,6 +24,8 @@ export const Permission = {
   ModerateReviews: 'reviews:moderate',
   /** List staff and change their roles. */
   ManageStaff: 'staff:manage',
+  /** The VAT return's figures and its list of tax documents (issue 23, decision 087). */
+  ViewReports: 'reports:view',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
@@ -32,7 +34,7 @@ export const ALL_PERMISSIONS = Object.values(Permission);
 /**
  * New staff wait with no permissions until an Admin gives them a role. A User reads books and
  * orders; a Supervisor also changes them (books, cancellations and refunds, packing and shipping) and handles support
- * tickets and reviews; an Admin also manages staff. docs/decisions/030-staff-roles.md is the table.
+ * tickets and reviews; an Admin also manages staff and sees the VAT return. docs/decisions/030-staff-roles.md is the table.
  */
 export const RolePermissions: Record<RoleName, readonly Permission[]> = {
   [RoleName.NewUser]: [],

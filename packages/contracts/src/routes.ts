@@ -48,6 +48,7 @@ export const Routes = {
   adminSupport: '/admin/dashboard/support',
   adminSupportTicket: '/admin/dashboard/support/:id',
   adminReviews: '/admin/dashboard/reviews',
+  adminVat: '/admin/dashboard/vat',
 } as const;
 
 export const bookPath = (title: string) => `/books/${encodeURIComponent(title)}`;

@@ -348,6 +348,10 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: Routes.adminVat,
+                    ...lazyPage(() => import('./admin-vat-route.tsx').then((m) => ({ Component: m.AdminVatRoute }))),
+                  },
+                  {
                     path: Routes.adminProfile,
                     ...lazyPage(() =>
                       import('./staff-profile-route.tsx').then((m) => ({ Component: m.StaffProfileRoute })),

@@ -147,3 +147,9 @@ export const addressKeys = {
 export const countryKeys = { all: ['countries'] as const };
 
 export const shortLinkKeys = { url: (originalUrl: string) => ['short-link', originalUrl] as const };
+
+/** The VAT return of a period (reports:view). */
+export const vatReportKeys = {
+  all: ['vat-report'] as const,
+  period: (from: string, to: string) => [...vatReportKeys.all, from, to] as const,
+};

@@ -48,7 +48,10 @@ describe('the dashboard', () => {
   });
 
   it.each([
-    [RoleName.Admin, ['Dashboard', 'Books', 'Add Book', 'Orders', 'Returns', 'Reviews', 'Support', 'Staff', 'Profile']],
+    [
+      RoleName.Admin,
+      ['Dashboard', 'Books', 'Add Book', 'Orders', 'Returns', 'Reviews', 'Support', 'VAT', 'Staff', 'Profile'],
+    ],
     [RoleName.Supervisor, ['Dashboard', 'Books', 'Add Book', 'Orders', 'Returns', 'Reviews', 'Support', 'Profile']],
     [RoleName.User, ['Dashboard', 'Books', 'Orders', 'Profile']],
   ])('shows a %s only the menu links the role may use', (role, expected) => {

@@ -38,6 +38,7 @@ const MENU: readonly MenuLink[] = [
   { to: Routes.adminReturns, label: 'Returns', end: false, permission: Permission.ManageOrders },
   { to: Routes.adminReviews, label: 'Reviews', end: false, permission: Permission.ModerateReviews },
   { to: Routes.adminSupport, label: 'Support', end: false, permission: Permission.ViewSupportTickets },
+  { to: Routes.adminVat, label: 'VAT', end: false, permission: Permission.ViewReports },
   { to: Routes.adminStaff, label: 'Staff', end: false, permission: Permission.ManageStaff },
   { to: Routes.adminProfile, label: 'Profile', end: false, permission: null },
 ];

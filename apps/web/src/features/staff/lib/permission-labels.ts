@@ -11,4 +11,5 @@ export const permissionLabels: Record<Permission, string> = {
   [Permission.ManageSupportTickets]: 'Answer and close support tickets',
   [Permission.ModerateReviews]: 'Hide or show customer reviews',
   [Permission.ManageStaff]: 'List staff and change their roles',
+  [Permission.ViewReports]: 'See the VAT return and download its documents',
 };
