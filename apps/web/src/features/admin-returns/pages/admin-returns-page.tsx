@@ -69,7 +69,10 @@ export function AdminReturnsPage() {
               className="grid gap-2 rounded-lg border border-stone-200 bg-white p-4 text-sm"
             >
               <h2 id={`return-${ret.id}-title`} className="font-semibold text-stone-900">
-                <Link to={Routes.adminOrder.replace(':id', String(ret.orderId))} className="text-brand hover:underline">
+                <Link
+                  to={Routes.adminOrder.replace(':id', String(ret.orderId))}
+                  className="text-brand underline underline-offset-2"
+                >
                   {ret.orderNumber}
                 </Link>{' '}
                 · {ret.statusName}
