@@ -6,19 +6,14 @@ import {
   logInThroughForm,
   logInToAdmin,
 } from '../support/accounts.ts';
-import { baseUrl, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
+import { expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
 import { currentStep, markDelivered, markPacked, openStaffOrder, ship } from '../support/fulfilment.ts';
 import { waitForMail } from '../support/mail.ts';
-import { addDubaiAddress, bookInStock, type Book, buyByCard, confirmedOrder } from '../support/orders.ts';
+import { addDubaiAddress, bookInStock, buyByCard, confirmedOrder, stockOf } from '../support/orders.ts';
 
 /** As the shop writes a price (contracts' formatPrice). */
 const dirhams = (aed: number) => `Dhs ${aed.toFixed(2)}`;
 const DATE_TIME = /\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M/;
-
-async function stockOf(book: Book) {
-  const res = await fetch(`${baseUrl}/api/v1/books/${encodeURIComponent(book.title)}`);
-  return ((await res.json()) as Book).stockQuantity;
-}
 
 /**
  * After the sale (issue 22, decisions 078-081): what a customer and the staff see from the payment

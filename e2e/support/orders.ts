@@ -22,6 +22,12 @@ export async function bookInStock({
   return book;
 }
 
+/** The book's stock now, as its page's API answers it. */
+export async function stockOf(book: Pick<Book, 'title'>): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/v1/books/${encodeURIComponent(book.title)}`);
+  return ((await res.json()) as Book).stockQuantity;
+}
+
 /** Gives the customer a main delivery address in Dubai (every method and cash on delivery serve it). */
 export async function addDubaiAddress(customer: Customer): Promise<{ id: number }> {
   return (await apiAs(customer).post('customers-addresses', {
