@@ -200,6 +200,28 @@ describe('demo catalogue seed', () => {
     }
   });
 
+  it('has delivered those orders long ago: staff find nothing of the past to ship', async () => {
+    const fulfilment = await t.db.selectDistinct({ status: orders.fulfilmentStatus }).from(orders);
+    expect(fulfilment).toEqual([{ status: 'delivered' }]);
+    const staff = await t.app.inject({ method: 'POST', url: '/api/v1/users/login', payload: DEMO_ACCOUNTS.admin });
+    const headers = { authorization: `Bearer ${staff.json().token}` };
+    const toShip = await t.app.inject({ method: 'GET', url: '/api/v1/orders/to-ship-count', headers });
+    expect(toShip.json()).toEqual({ toShip: 0 });
+    const [first] = await t.db.select({ id: orders.id, paidAt: orders.paidAt }).from(orders).limit(1);
+    const order = (await t.app.inject({ method: 'GET', url: `/api/v1/orders/${first!.id}`, headers })).json();
+    expect(order).toMatchObject({ fulfilmentStatus: 'delivered', fulfilmentStatusName: 'Delivered' });
+    expect(order.shipments).toEqual([
+      expect.objectContaining({ carrier: 'shop-courier', status: 'delivered', trackingUrl: null }),
+    ]);
+    expect(Date.parse(order.shipments[0].deliveredAt)).toBeGreaterThan(first!.paidAt!.getTime());
+    expect(order.history.map((entry: { statusName: string }) => entry.statusName)).toEqual([
+      'Pending',
+      'Completed',
+      'Shipped',
+      'Delivered',
+    ]);
+  });
+
   it('aims its ratings at the intended average', () => {
     for (const [target, n] of [
       [4.7, 2],

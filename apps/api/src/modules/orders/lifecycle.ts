@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CodMessages } from '@bookshop/contracts/checkout';
 import { OrderStatus } from '@bookshop/contracts/enums';
-import { FulfilmentMessages, SHIPPED_FULFILMENT_STATUSES } from '@bookshop/contracts/fulfilment';
+import { FulfilmentMessages, SHIPPED_FULFILMENT_STATUSES, SHOP_COURIER } from '@bookshop/contracts/fulfilment';
 import {
   CancelReasons,
   OrderMessages,
@@ -84,17 +84,27 @@ export async function cancelReplaced(tx: Tx, open: queries.OrderRow[], items: qu
 
 /**
  * Orders paid before this shop kept them (the demo seed's readers, decision 040): Completed, with
- * their lines and a Pending then Completed history, in the caller's transaction. Answers each
- * order's id and payment time in the order given.
+ * their lines and a Pending then Completed history, in the caller's transaction; with `deliveredAt`
+ * also delivered, so they wait in nobody's 'To ship' (issue 22). Answers each order's id and payment
+ * time in the order given.
  */
 export async function recordPaidOrders(
   tx: Tx,
-  paid: { order: Omit<queries.NewOrder, 'status'> & { paidAt: Date }; items: queries.NewOrderItem[] }[],
+  paid: {
+    order: Omit<queries.NewOrder, 'status'> & { paidAt: Date };
+    items: queries.NewOrderItem[];
+    /** Already delivered (the demo's past orders): one parcel by the shop's van, shipped when paid. */
+    deliveredAt?: Date;
+  }[],
 ): Promise<{ id: number; paidAt: Date }[]> {
   if (paid.length === 0) return [];
   const inserted = await queries.insertOrders(
     tx,
-    paid.map(({ order }) => ({ ...order, status: OrderStatus.Completed })),
+    paid.map(({ order, deliveredAt }) => ({
+      ...order,
+      status: OrderStatus.Completed,
+      ...(deliveredAt && { fulfilmentStatus: 'delivered' as const, deliveredMailedAt: deliveredAt }),
+    })),
   );
   // (customer, created) names one order: the caller places them whole minutes apart.
   const byCustomerAndTime = new Map(inserted.map((o) => [`${o.customerId}@${o.createdAt.getTime()}`, o.id]));
@@ -107,6 +117,25 @@ export async function recordPaidOrders(
       { orderId: ids[i]!, status: OrderStatus.Completed, at: order.paidAt },
     ]),
   );
+  for (const [i, { order, items, deliveredAt }] of paid.entries()) {
+    if (!deliveredAt) continue;
+    const orderId = ids[i]!;
+    const parcel = await queries.insertShipment(
+      tx,
+      {
+        orderId,
+        carrier: SHOP_COURIER,
+        trackingNumber: null,
+        status: 'delivered',
+        shippedAt: order.paidAt,
+        deliveredAt,
+        shippedMailedAt: order.paidAt,
+      },
+      items.map(({ bookId, quantity }) => ({ bookId, quantity })),
+    );
+    await queries.insertEvent(tx, { orderId, event: 'shipped', shipmentId: parcel.id, at: order.paidAt });
+    await queries.insertEvent(tx, { orderId, event: 'delivered', shipmentId: parcel.id, at: deliveredAt });
+  }
   return paid.map(({ order }, i) => ({ id: ids[i]!, paidAt: order.paidAt }));
 }
 
