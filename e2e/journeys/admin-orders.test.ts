@@ -1,60 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  apiAs,
   createConfirmedCustomer,
   createStaffWithRole,
   DEMO_ADMIN,
-  logInThroughForm,
   logInToAdmin,
   type Customer,
 } from '../support/accounts.ts';
-import { baseUrl, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
-
-type Book = { id: number; title: string; stockQuantity: number };
-
-async function bookInStock(): Promise<Book> {
-  const res = await fetch(`${baseUrl}/api/v1/books?filterInStock=true&pageSize=25`);
-  const { data } = (await res.json()) as { data: Book[] };
-  // Away from the books the checkout journey uses, so the stock counts do not cross.
-  const book = data.filter((candidate) => candidate.stockQuantity >= 3).at(-1);
-  if (!book) throw new Error('The demo catalogue has no book with three copies in stock');
-  return book;
-}
-
-async function stockOf(title: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/v1/books/${encodeURIComponent(title)}`);
-  return ((await res.json()) as Book).stockQuantity;
-}
-
-/** The customer buys one copy through the sandbox's hosted page with the test card 4242…; answers the order number. */
-async function buyOneCopy(customer: Customer, book: Book): Promise<string> {
-  await apiAs(customer).post('customers-addresses', {
-    address: '12 Al Wasl Road',
-    country: 'AE',
-    city: 'Dubai',
-    phoneNo: '050 123 4567',
-    isMain: true,
-  });
-  await apiAs(customer).post('cart', { bookId: book.id, quantity: 1 });
-  const page = await newPage();
-  await logInThroughForm(page, customer);
-  await page.goto('/cart');
-  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await page.waitForURL(/\/checkout$/);
-  await page.getByRole('radio', { name: /Standard Delivery/ }).waitFor();
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await page.waitForURL(/\/sandbox\/checkout\/cs_/);
-  await page.getByLabel('Email').fill(customer.emailAddress);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiration').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Cardholder name').fill('Omar Saleh');
-  await page.getByRole('button', { name: /^Pay Dhs / }).click();
-  await page.waitForURL(/\/checkout\/success\?session_id=cs_/);
-  const link = page.getByRole('link', { name: /^View Order BK-\d{6}$/ });
-  return (await link.innerText()).replace('View Order ', '');
-}
+import { expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
+import { bookInStock, buyByCard, stockOf } from '../support/orders.ts';
 
 /** Filters the staff order table by the customer's e-mail and opens the order. */
 async function openOrder(page: Page, customer: Customer, orderNumber: string) {
@@ -72,11 +26,11 @@ const figure = (page: Page, label: string) =>
 
 describe('admin orders', () => {
   it('the demo admin finds a paid order, sees it on the dashboard, cancels it with a reason: refunded, stock back', async () => {
-    const book = await bookInStock();
-    const before = await stockOf(book.title);
+    const book = await bookInStock({ fromEnd: 1 }); // away from the books the checkout journey uses
+    const before = await stockOf(book);
     const customer = await createConfirmedCustomer();
-    const orderNumber = await buyOneCopy(customer, book);
-    await expect.poll(() => stockOf(book.title)).toBe(before - 1);
+    const orderNumber = (await buyByCard(customer, book)).orderNumber;
+    await expect.poll(() => stockOf(book)).toBe(before - 1);
 
     const admin = await newPage();
     await logInToAdmin(admin, DEMO_ADMIN);
@@ -125,14 +79,14 @@ describe('admin orders', () => {
         return admin.getByRole('region', { name: 'Cancellation' }).innerText();
       })
       .toContain('Refunded');
-    await expect.poll(() => stockOf(book.title)).toBe(before);
+    await expect.poll(() => stockOf(book)).toBe(before);
     expect(await admin.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
   });
 
   it('a User sees the orders and an order, but no Cancel order button', async () => {
-    const book = await bookInStock();
+    const book = await bookInStock({ fromEnd: 1 }); // away from the books the checkout journey uses
     const customer = await createConfirmedCustomer();
-    const orderNumber = await buyOneCopy(customer, book);
+    const orderNumber = (await buyByCard(customer, book)).orderNumber;
     const staff = await createStaffWithRole('User');
 
     const page = await newPage();

@@ -8,6 +8,7 @@ import {
   newPage,
 } from '../support/browser.ts';
 import { apiAs, createConfirmedCustomer, logInThroughForm, type Customer } from '../support/accounts.ts';
+import { addDubaiAddress, stockOf } from '../support/orders.ts';
 
 type Book = { id: number; title: string; stockQuantity: number; isInStock: boolean };
 
@@ -17,22 +18,6 @@ async function bookInStock(skip = 0): Promise<Book> {
   const book = data.filter((candidate) => candidate.stockQuantity >= 3)[skip];
   if (!book) throw new Error('The demo catalogue has no book with three copies in stock');
   return book;
-}
-
-/** What the public catalogue says is left: reserved copies are off the shelf until paid or released. */
-async function stockOf(title: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/v1/books/${encodeURIComponent(title)}`);
-  return ((await res.json()) as Book).stockQuantity;
-}
-
-async function addAddress(customer: Customer) {
-  await apiAs(customer).post('customers-addresses', {
-    address: '12 Al Wasl Road',
-    country: 'AE',
-    city: 'Dubai',
-    phoneNo: '050 123 4567',
-    isMain: true,
-  });
 }
 
 /** From the cart to the sandbox's hosted page, through /checkout. */
@@ -104,7 +89,7 @@ describe('checkout', () => {
   it('says the shop does not deliver to a London address, and takes the customer on with their Dubai one', async () => {
     const book = await bookInStock();
     const customer = await createConfirmedCustomer();
-    await addAddress(customer);
+    await addDubaiAddress(customer);
     const london = (await apiAs(customer).post('customers-addresses', {
       address: '221B Baker Street',
       country: 'GB',
@@ -136,9 +121,9 @@ describe('checkout', () => {
   it('keeps the cart and releases the copies when a declined card is followed by Cancel', async () => {
     const book = await bookInStock(1);
     const customer = await createConfirmedCustomer();
-    await addAddress(customer);
+    await addDubaiAddress(customer);
     await apiAs(customer).post('cart', { bookId: book.id, quantity: 2 });
-    const before = await stockOf(book.title);
+    const before = await stockOf(book);
 
     const page = await newPage();
     await logInThroughForm(page, customer);
@@ -146,7 +131,7 @@ describe('checkout', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await checkOut(page);
     // The two copies are held for this customer while the payment page is open.
-    await expect.poll(() => stockOf(book.title)).toBe(before - 2);
+    await expect.poll(() => stockOf(book)).toBe(before - 2);
 
     expectConsoleMessage(
       page,
@@ -160,7 +145,7 @@ describe('checkout', () => {
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(/\/checkout\/cancel\?session_id=cs_/);
     await page.getByText(/your cart is kept just as it was/).waitFor();
-    await expect.poll(() => stockOf(book.title)).toBe(before);
+    await expect.poll(() => stockOf(book)).toBe(before);
 
     await page.getByRole('link', { name: 'Back to Cart' }).click();
     await page.waitForURL(/\/cart$/);

@@ -8,6 +8,7 @@ import {
   logInToAdmin,
   type Customer,
 } from '../support/accounts.ts';
+import { addDubaiAddress } from '../support/orders.ts';
 
 type Book = { id: number; title: string; stockQuantity: number; rating: number; ratingCount: number };
 
@@ -29,13 +30,7 @@ async function unreviewedBook(): Promise<Book> {
 /** The customer buys the book through the API and the sandbox's hosted page: the order is Completed. */
 async function buy(customer: Customer, book: Book) {
   const api = apiAs(customer);
-  const { id: addressId } = (await api.post('customers-addresses', {
-    address: '12 Al Wasl Road',
-    country: 'AE',
-    city: 'Dubai',
-    phoneNo: '050 123 4567',
-    isMain: true,
-  })) as { id: number };
+  const { id: addressId } = await addDubaiAddress(customer);
   await api.post('cart', { bookId: book.id, quantity: 1 });
   const session = (await api.post('checkout/create-session', { addressId, deliveryMethod: 'standard' })) as {
     sessionId: string;

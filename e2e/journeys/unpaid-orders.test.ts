@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
 import { apiAs, createConfirmedCustomer, logInThroughForm, type Customer } from '../support/accounts.ts';
+import { addDubaiAddress, stockOf } from '../support/orders.ts';
 
 /**
  * Unpaid orders (issue 21, decision 072): a customer leaves the TEST MODE sandbox's payment page
@@ -19,21 +20,10 @@ async function bookInStock(skip: number): Promise<Book> {
   return book;
 }
 
-async function stockOf(title: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/v1/books/${encodeURIComponent(title)}`);
-  return ((await res.json()) as Book).stockQuantity;
-}
-
 /** A signed-in customer with an address and two copies of `book` in the cart. */
 async function customerWithCart(book: Book): Promise<{ customer: Customer; page: Page }> {
   const customer = await createConfirmedCustomer();
-  await apiAs(customer).post('customers-addresses', {
-    address: '12 Al Wasl Road',
-    country: 'AE',
-    city: 'Dubai',
-    phoneNo: '050 123 4567',
-    isMain: true,
-  });
+  await addDubaiAddress(customer);
   await apiAs(customer).post('cart', { bookId: book.id, quantity: 2 });
   const page = await newPage();
   await logInThroughForm(page, customer);
@@ -64,7 +54,7 @@ describe('unpaid orders', () => {
   it('leaves the payment unpaid, finds the order on /account and pays it there with Pay now', async () => {
     const book = await bookInStock(0);
     const { customer, page } = await customerWithCart(book);
-    const before = await stockOf(book.title);
+    const before = await stockOf(book);
 
     const paymentPage = await goToPayment(page);
     // The customer walks away from the payment page (no Cancel pressed) and comes back later.
@@ -76,7 +66,7 @@ describe('unpaid orders', () => {
     // Checking out the unchanged cart again answers the same order and payment page.
     expect(await goToPayment(page)).toBe(paymentPage);
     expect((await theOrderRow(page)).orderNumber).toBe(orderNumber);
-    expect(await stockOf(book.title)).toBe(before - 2);
+    expect(await stockOf(book)).toBe(before - 2);
 
     await row.getByRole('button', { name: `Pay now order ${orderNumber}` }).click();
     await page.waitForURL((url) => url.pathname === paymentPage);
@@ -92,16 +82,16 @@ describe('unpaid orders', () => {
     const after = await theOrderRow(page);
     await after.row.getByText('Completed').waitFor();
     expect(await after.row.getByRole('button').count()).toBe(0);
-    expect(await stockOf(book.title)).toBe(before - 2);
+    expect(await stockOf(book)).toBe(before - 2);
   });
 
   it('cancels an unpaid order from its page after confirming: the copies go back and the order says why', async () => {
     const book = await bookInStock(1);
     const { page } = await customerWithCart(book);
-    const before = await stockOf(book.title);
+    const before = await stockOf(book);
 
     const paymentPage = await goToPayment(page);
-    await expect.poll(() => stockOf(book.title)).toBe(before - 2);
+    await expect.poll(() => stockOf(book)).toBe(before - 2);
     const { row, orderNumber } = await theOrderRow(page);
     await row.getByRole('link', { name: `Order ${orderNumber}` }).click();
     const heading = page.getByRole('heading', { name: new RegExp(`Order ${orderNumber}`) });
@@ -114,7 +104,7 @@ describe('unpaid orders', () => {
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await stockOf(book.title)).toBe(before - 2);
+    expect(await stockOf(book)).toBe(before - 2);
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.getByRole('button', { name: 'Cancel Order' }).click();
@@ -123,7 +113,7 @@ describe('unpaid orders', () => {
     const cancellation = page.getByRole('region', { name: 'Cancellation' });
     await cancellation.getByText('Cancelled by the customer before payment').waitFor();
     expect(await page.getByRole('button', { name: 'Pay now' }).count()).toBe(0);
-    await expect.poll(() => stockOf(book.title)).toBe(before);
+    await expect.poll(() => stockOf(book)).toBe(before);
 
     // Its payment page is closed, and the cart still holds the books.
     expect(await (await fetch(`${baseUrl}${paymentPage}`)).text()).toContain('Payment page expired');

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { baseUrl } from './browser.ts';
 import { clientAddress } from './client-address.ts';
 import { waitForMailLink } from './mail.ts';
+
+export { logInThroughForm, logInToAdmin } from './log-in.ts';
 
 export const TEST_PASSWORD = 'Reading-1s-fun!';
 
@@ -51,15 +52,6 @@ export const apiAs = (customer: Customer) => ({
   },
 });
 
-/** Logs in through the storefront's /login form. */
-export async function logInThroughForm(page: Page, customer: Pick<Customer, 'emailAddress' | 'password'>) {
-  if (!new URL(page.url()).pathname.endsWith('/login')) await page.goto('/login');
-  await page.getByLabel('Email Address').fill(customer.emailAddress);
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('button', { name: 'Logout' }).first().waitFor();
-}
-
 export const DEMO_ADMIN = { emailAddress: 'admin@bookshop.local', password: 'Demo-admin1!' };
 
 /** Registers a staff member, confirms the address, and has the demo Admin give them `role`. */
@@ -86,13 +78,4 @@ export async function createStaffWithRole(role: 'User' | 'Supervisor' | 'Admin')
   });
   if (!res.ok) throw new Error(`PATCH users/${member.id}/role → ${res.status} ${await res.text()}`);
   return { emailAddress, password: TEST_PASSWORD };
-}
-
-/** Logs in through /admin/login and waits for the dashboard. */
-export async function logInToAdmin(page: Page, staff: { emailAddress: string; password: string }) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email Address').fill(staff.emailAddress);
-  await page.getByLabel('Password', { exact: true }).fill(staff.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(/\/admin\/dashboard/);
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { baseUrl } from './browser.ts';
 import { clientAddress } from './client-address.ts';
 import { waitForMailLink } from './mail.ts';
+
+export { logInToAdmin } from './log-in.ts';
 
 export const DEMO_ADMIN = { emailAddress: 'admin@bookshop.local', password: 'Demo-admin1!' };
 const PASSWORD = 'Reading-1s-fun!';
@@ -44,13 +45,4 @@ export async function createStaffMember(role: 'User' | 'Supervisor' | 'Admin') {
   const admin = await logInStaff(DEMO_ADMIN.emailAddress, DEMO_ADMIN.password);
   await call('PATCH', `users/${member.id}/role`, { role }, admin.token);
   return { emailAddress, password: PASSWORD };
-}
-
-/** Logs in through /admin/login and waits for the dashboard. */
-export async function logInToAdmin(page: Page, account: { emailAddress: string; password: string }) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email Address').fill(account.emailAddress);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(/\/admin\/dashboard/);
 }

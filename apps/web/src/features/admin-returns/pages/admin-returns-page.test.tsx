@@ -84,6 +84,32 @@ describe('/admin/dashboard/returns', () => {
     await waitFor(() => expect(api.sent('PATCH', '/api/v1/returns/7')).toHaveLength(1));
     expect(api.sent('PATCH', '/api/v1/returns/7')[0]!.body).toEqual({ status: 'received', restock: true });
   });
+
+  it('marks a cash-on-delivery refund paid after a confirmation; a card refund offers no such button', async () => {
+    const user = userEvent.setup();
+    const api = stub([
+      aReturn({ status: 'received', statusName: 'Return received', refundStatus: 'owed' }),
+      aReturn({
+        id: 8,
+        orderNumber: 'BK-000011',
+        status: 'received',
+        statusName: 'Return received',
+        refundStatus: 'refunded',
+      }),
+    ]);
+    renderPage();
+    const cash = (await screen.findByRole('heading', { name: /BK-000010/ })).closest('li')!;
+    const card = screen.getByRole('heading', { name: /BK-000011/ }).closest('li')!;
+    expect(within(card).queryByRole('button', { name: 'Mark refund paid' })).toBeNull();
+
+    await user.click(within(cash).getByRole('button', { name: 'Mark refund paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark this refund paid?' });
+    expect(dialog).toHaveTextContent('has been given Dhs 40.00 back');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark refund paid' }));
+    await waitFor(() => expect(api.sent('PATCH', '/api/v1/returns/7')).toHaveLength(1));
+    expect(api.sent('PATCH', '/api/v1/returns/7')[0]!.body).toEqual({ refundPaid: true });
+    await screen.findByText('BK-000010: refund paid');
+  });
 });
 
 describe('/admin/dashboard/returns, paged', () => {

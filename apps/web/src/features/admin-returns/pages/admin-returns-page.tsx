@@ -16,7 +16,9 @@ import { toast } from '../../../ui/toast.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useStaffReturns, useUpdateReturn } from '../api/returns.ts';
 
-type Pending = { ret: StaffReturn; status: 'rejected' | 'received' };
+/** What staff do to a return: a step of its status, or (cash on delivery) the owed refund paid in cash. */
+type Action = 'approved' | 'rejected' | 'received' | 'refundPaid';
+type Pending = { ret: StaffReturn; action: Exclude<Action, 'approved'> };
 
 /**
  * Status, page and page size live in the URL. Requests waiting for an answer are what staff open
@@ -28,7 +30,35 @@ const UrlQuerySchema = z.object({
   pageSize: pickerPageSize,
 });
 
-/** /admin/dashboard/returns (orders:manage): requests oldest first; approve, reject or receive each. */
+/** The confirmation each action but 'approve' asks for. */
+function confirmation({ ret, action }: Pending, restock: boolean) {
+  const refund = formatPrice(ret.refundAmount);
+  switch (action) {
+    case 'rejected':
+      return {
+        title: 'Reject this return?',
+        description: `The customer of ${ret.orderNumber} is told their return was not approved.`,
+        confirmLabel: 'Reject return',
+      };
+    case 'received':
+      return {
+        title: 'Receive this return?',
+        description: `${refund} is refunded to the customer of ${ret.orderNumber}${restock ? ' and the books go back in stock' : ''}.`,
+        confirmLabel: 'Receive and refund',
+      };
+    case 'refundPaid':
+      return {
+        title: 'Mark this refund paid?',
+        description: `The customer of ${ret.orderNumber} paid in cash and has been given ${refund} back.`,
+        confirmLabel: 'Mark refund paid',
+      };
+  }
+}
+
+/**
+ * /admin/dashboard/returns (orders:manage): requests oldest first; approve, reject or receive each,
+ * and mark a cash-on-delivery refund paid once it is handed back (decision 080).
+ */
 export function AdminReturnsPage() {
   useDocumentTitle('Returns');
   const [{ status, pageNo, pageSize }, setQuery] = useUrlState(UrlQuerySchema);
@@ -38,11 +68,18 @@ export function AdminReturnsPage() {
   const [restock, setRestock] = useState<Record<number, boolean>>({});
   const [confirming, setConfirming] = useState<Pending | null>(null);
 
-  function act(ret: StaffReturn, next: 'approved' | 'rejected' | 'received') {
+  function act(ret: StaffReturn, action: Action) {
     update.mutate(
-      { id: ret.id, status: next, ...(next === 'received' && { restock: restock[ret.id] ?? false }) },
+      action === 'refundPaid'
+        ? { id: ret.id, refundPaid: true }
+        : { id: ret.id, status: action, ...(action === 'received' && { restock: restock[ret.id] ?? false }) },
       {
-        onSuccess: (done) => toast.success(`${done.orderNumber}: ${done.statusName.toLowerCase()}`),
+        onSuccess: (done) =>
+          toast.success(
+            action === 'refundPaid'
+              ? `${done.orderNumber}: refund paid`
+              : `${done.orderNumber}: ${done.statusName.toLowerCase()}`,
+          ),
         onError: (error) => toast.error('The return was not changed', error.message),
       },
     );
@@ -84,7 +121,10 @@ export function AdminReturnsPage() {
               className="grid gap-2 rounded-lg border border-stone-200 bg-white p-4 text-sm"
             >
               <h2 id={`return-${ret.id}-title`} className="font-semibold text-stone-900">
-                <Link to={Routes.adminOrder.replace(':id', String(ret.orderId))} className="text-brand hover:underline">
+                <Link
+                  to={Routes.adminOrder.replace(':id', String(ret.orderId))}
+                  className="text-brand underline underline-offset-2"
+                >
                   {ret.orderNumber}
                 </Link>{' '}
                 · {ret.statusName}
@@ -109,7 +149,7 @@ export function AdminReturnsPage() {
                   <Button size="sm" pending={update.isPending} onClick={() => act(ret, 'approved')}>
                     Approve
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => setConfirming({ ret, status: 'rejected' })}>
+                  <Button size="sm" variant="secondary" onClick={() => setConfirming({ ret, action: 'rejected' })}>
                     Reject
                   </Button>
                 </div>
@@ -124,8 +164,15 @@ export function AdminReturnsPage() {
                     />
                     Put the books back in stock
                   </label>
-                  <Button size="sm" onClick={() => setConfirming({ ret, status: 'received' })}>
+                  <Button size="sm" onClick={() => setConfirming({ ret, action: 'received' })}>
                     Receive
+                  </Button>
+                </div>
+              )}
+              {ret.refundStatus === 'owed' && (
+                <div>
+                  <Button size="sm" onClick={() => setConfirming({ ret, action: 'refundPaid' })}>
+                    Mark refund paid
                   </Button>
                 </div>
               )}
@@ -136,17 +183,9 @@ export function AdminReturnsPage() {
       {details && <PagingBar label="Returns per page" details={details} pageSize={pageSize} onChange={setQuery} />}
       {confirming && (
         <ConfirmDialog
-          title={confirming.status === 'rejected' ? 'Reject this return?' : 'Receive this return?'}
-          description={
-            confirming.status === 'rejected'
-              ? `The customer of ${confirming.ret.orderNumber} is told their return was not approved.`
-              : `${formatPrice(confirming.ret.refundAmount)} is refunded to the customer of ${confirming.ret.orderNumber}${
-                  restock[confirming.ret.id] ? ' and the books go back in stock' : ''
-                }.`
-          }
+          {...confirmation(confirming, restock[confirming.ret.id] ?? false)}
           cancelLabel="Keep it as it is"
-          confirmLabel={confirming.status === 'rejected' ? 'Reject return' : 'Receive and refund'}
-          onConfirm={() => act(confirming.ret, confirming.status)}
+          onConfirm={() => act(confirming.ret, confirming.action)}
           onClose={() => setConfirming(null)}
         />
       )}
