@@ -179,7 +179,7 @@ const EnvSchema = z.object({
     .regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage from 0 to 100 with at most two decimals, such as 5')
     .transform(Number)
     .refine((n) => n <= 100, 'must be a percentage from 0 to 100 with at most two decimals, such as 5')
-    .default(String(DEFAULT_VAT_RATE_PERCENT)),
+    .default(DEFAULT_VAT_RATE_PERCENT),
 });
 
 /** Reads the environment; throws a ConfigError whose message is one line naming the variable. */
@@ -275,7 +275,7 @@ function shopSettings(e: z.infer<typeof EnvSchema>): ShopSettings {
     address: e.SHOP_ADDRESS ?? (demo ? DEMO_SHOP.address : ''),
     trn: e.SHOP_TRN ?? (demo ? DEMO_SHOP.trn : null),
     trnNote: demo ? DEMO_SHOP.trnNote : null,
-    vatRatePercent: Number(e.VAT_RATE_PERCENT),
+    vatRatePercent: e.VAT_RATE_PERCENT,
   };
 }
 
