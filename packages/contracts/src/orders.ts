@@ -239,6 +239,10 @@ export const TaxDocumentMessages = {
   creditNoteNumberInvalid: 'A credit note number looks like CN-2026-000001.',
   noInvoice: 'This order has no invoice yet: it is issued when the order is paid.',
   noCreditNote: 'This order has no such credit note.',
+  /** The storefront's and the staff order page's links. */
+  downloadInvoice: 'Download invoice',
+  downloadCreditNote: (number: string) => `Download credit note ${number}`,
+  downloadFailed: 'The document could not be downloaded. Please try again.',
 } as const;
 
 /** `GET v1/orders/{id}/credit-notes/{number}`. */
