@@ -38,6 +38,10 @@ describe('back-in-stock alerts', () => {
     await page.waitForURL(`${baseUrl}${bookPage}`);
     await page.getByRole('button', { name: "Notify me when it's back" }).click();
     await page.getByRole('status').getByText("We'll e-mail you").waitFor();
+    // A reload remembers that the customer asked.
+    await page.reload();
+    await page.getByRole('status').getByText("We'll e-mail you").waitFor();
+    expect(await page.getByRole('button', { name: "Notify me when it's back" }).count()).toBe(0);
 
     // Staff receive the copies back: the customer hears of it.
     await apiAs(staff).post(`books/${book.id}/stock-movements`, { delta: book.stockQuantity, reason: 'received' });

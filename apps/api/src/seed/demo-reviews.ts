@@ -5,7 +5,7 @@ import { setBookRatings } from '../modules/catalogue/ratings-service.ts';
 import { listBookPrices } from '../modules/catalogue/service.ts';
 import { mainImageKeys } from '../modules/catalogue/stock-service.ts';
 import { SESSION_LIFETIME_MS } from '../modules/checkout/service.ts';
-import { recordPaidOrders } from '../modules/orders/lifecycle.ts';
+import { recordPaidOrders, recordPastDeliveries } from '../modules/orders/lifecycle.ts';
 import { addSeedReviews, aggregateRatings, hasAnyReview } from '../modules/reviews/service.ts';
 import type { Database, Tx } from '../platform/db.ts';
 import { DEMO_BOOKS, type DemoBook } from './demo-books.ts';
@@ -164,6 +164,34 @@ export async function seedDemoReviewsIfEmpty(
       ),
     );
     return planned.length;
+  });
+}
+
+/** The carriers the readers' parcels came by, in turn; the shop's van has no tracking number. */
+const PAST_CARRIERS = ['aramex', 'emirates-post', 'dhl-express', 'shop-courier'] as const;
+const HOUR_MS = 3_600_000;
+
+/**
+ * The readers reviewed their books, so their orders arrived (decision 084): each is delivered in
+ * one parcel, handed to a carrier the next day and delivered two days after payment, before any
+ * review. Also reaches demo shops seeded before fulfilment existed, whose orders would otherwise
+ * fill staff's 'To ship' with parcels months old; real customers' orders are never touched.
+ * Answers how many orders it recorded.
+ */
+export async function seedDemoDeliveriesIfMissing(db: Database, options: { now?: Date } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if (!(await hasAnyReview(tx))) return 0;
+    return recordPastDeliveries(tx, await ensureReaders(tx, now), ({ id, paidAt }, i) => {
+      const carrier = PAST_CARRIERS[i % PAST_CARRIERS.length]!;
+      return {
+        carrier,
+        trackingNumber: carrier === 'shop-courier' ? null : `${carrier.slice(0, 3).toUpperCase()}${100_000 + id}`,
+        shippedAt: new Date(paidAt.getTime() + 20 * HOUR_MS),
+        deliveredAt: new Date(paidAt.getTime() + 2 * DAY_MS + (i % 6) * HOUR_MS),
+      };
+    });
   });
 }
 

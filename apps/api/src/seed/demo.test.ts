@@ -1,15 +1,17 @@
 import type { Book } from '@bookshop/contracts/catalogue';
 import type { Review } from '@bookshop/contracts/reviews';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { IMAGE_WIDTHS } from '@bookshop/contracts/constants';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { DEMO_ACCOUNTS } from '../modules/auth/admin-accounts-service.ts';
+import { FULFILMENT_MAIL_JOB } from '../modules/orders/fulfilment.ts';
 import { orders } from '../modules/orders/schema.ts';
+import { rows } from '../platform/db.ts';
 import { reviews } from '../modules/reviews/schema.ts';
 import { DEMO_BOOKS } from './demo-books.ts';
-import { DEMO_READERS, ratingsAveraging } from './demo-reviews.ts';
+import { DEMO_READERS, ratingsAveraging, seedDemoDeliveriesIfMissing } from './demo-reviews.ts';
 import { seedDemoIfEmpty } from './demo.ts';
 
 let t: TestApp;
@@ -44,10 +46,11 @@ afterAll(() => t.close());
 
 describe('demo catalogue seed', () => {
   it('logs what it made and fills the shop with a varied catalogue', async () => {
-    expect(logged).toHaveLength(3);
+    expect(logged).toHaveLength(4);
     expect(logged[0]).toMatch(/demo catalogue: \d+ books/);
     expect(logged[1]).toMatch(/demo accounts: admin@bookshop.local, customer@bookshop.local/);
     expect(logged[2]).toMatch(/Seeded \d+ demo reviews/);
+    expect(logged[3]).toMatch(/Recorded \d+ demo orders as delivered/);
 
     expect(books.length).toBeGreaterThanOrEqual(150);
     expect(new Set(books.map((b) => b.title.toLowerCase())).size).toBe(books.length);
@@ -140,7 +143,7 @@ describe('demo catalogue seed', () => {
 
     await seedDemoIfEmpty(t.db, t.config, (message) => logged.push(message));
 
-    expect(logged).toHaveLength(3);
+    expect(logged).toHaveLength(4);
     expect(await reviewCount()).toBe(reviewsBefore);
     expect(await orderCount()).toBe(ordersBefore);
     expect((await get('/api/v1/books')).json().paginationDetails.noOfRecords).toBe(books.length);
@@ -198,6 +201,71 @@ describe('demo catalogue seed', () => {
       expect(res.statusCode, reader.emailAddress).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, reader.emailAddress).toBeLessThan(500);
     }
+  });
+
+  it('delivered every reviewed order in a parcel before its review, mailing nobody; none is left to ship', async () => {
+    const parcels = await rows<{
+      order_id: number;
+      fulfilment: string;
+      carrier: string;
+      tracking: string | null;
+      paid: Date;
+      delivered: Date;
+      first_review: Date;
+      mailed: boolean;
+    }>(
+      t.db,
+      sql`select o.id as order_id, o.fulfilment_status as fulfilment, s.carrier, s.tracking_number as tracking,
+                 o.paid_at as paid, s.delivered_at as delivered,
+                 (select min(r.created_at) from reviews r join order_items i on i.book_id = r.book_id and i.order_id = o.id
+                   where r.customer_id = o.customer_id) as first_review,
+                 (s.shipped_mailed_at is not null and o.delivered_mailed_at is not null) as mailed
+          from orders o left join shipments s on s.order_id = o.id order by o.id`,
+    );
+    expect(parcels.length).toBeGreaterThan(0);
+    for (const parcel of parcels) {
+      expect(parcel, `order ${parcel.order_id}`).toMatchObject({ fulfilment: 'delivered', mailed: true });
+      expect(new Date(parcel.delivered).getTime()).toBeGreaterThan(new Date(parcel.paid).getTime());
+      expect(new Date(parcel.delivered).getTime()).toBeLessThan(new Date(parcel.first_review).getTime());
+      expect(parcel.tracking === null).toBe(parcel.carrier === 'shop-courier');
+    }
+    expect(new Set(parcels.map((p) => p.carrier)).size).toBe(4);
+    const [queued] = await rows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from jobs where kind = ${FULFILMENT_MAIL_JOB}`,
+    );
+    expect(queued!.n).toBe(0);
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { emailAddress: DEMO_ACCOUNTS.admin.emailAddress, password: DEMO_ACCOUNTS.admin.password },
+    });
+    const toShip = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/orders/to-ship-count',
+      headers: { authorization: `Bearer ${admin.json<{ token: string }>().token}` },
+    });
+    expect(toShip.json(), toShip.body).toEqual({ toShip: 0 });
+  });
+
+  it('delivers the orders of a demo shop seeded before fulfilment existed, and nobody else’s', async () => {
+    const [first] = await rows<{ id: number; customer_id: number }>(
+      t.db,
+      sql`select id, customer_id from orders order by id limit 1`,
+    );
+    // As 0022 left a shop seeded before it: unfulfilled, no parcel.
+    await t.db.execute(sql`delete from shipments where order_id = ${first!.id}`);
+    await t.db.execute(
+      sql`update orders set fulfilment_status = 'unfulfilled', delivered_mailed_at = null where id = ${first!.id}`,
+    );
+    expect(await seedDemoDeliveriesIfMissing(t.db)).toBe(1);
+    expect(await seedDemoDeliveriesIfMissing(t.db)).toBe(0);
+    const [after] = await rows<{ fulfilment_status: string; parcels: number }>(
+      t.db,
+      sql`select fulfilment_status, (select count(*)::int from shipments where order_id = ${first!.id}) as parcels
+          from orders where id = ${first!.id}`,
+    );
+    expect(after).toEqual({ fulfilment_status: 'delivered', parcels: 1 });
   });
 
   it('aims its ratings at the intended average', () => {

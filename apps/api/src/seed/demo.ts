@@ -5,7 +5,7 @@ import type { Database } from '../platform/db.ts';
 import { createPasswordHasher } from '../platform/password.ts';
 import { createImageStore } from '../platform/storage.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
-import { seedDemoReviewsIfEmpty } from './demo-reviews.ts';
+import { seedDemoDeliveriesIfMissing, seedDemoReviewsIfEmpty } from './demo-reviews.ts';
 
 /**
  * SEED=demo: fills what is still empty with demo data, so a fresh shop can be browsed at once.
@@ -31,4 +31,7 @@ export async function seedDemoIfEmpty(
   if (reviews > 0) {
     log(`Seeded ${reviews} demo reviews (verified purchases) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+
+  const delivered = await seedDemoDeliveriesIfMissing(db);
+  if (delivered > 0) log(`Recorded ${delivered} demo orders as delivered`);
 }

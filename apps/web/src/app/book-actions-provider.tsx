@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Book } from '@bookshop/contracts/catalogue';
 import { bookPath } from '@bookshop/contracts/routes';
@@ -7,6 +7,7 @@ import { useAddToCart } from '../features/cart/api/add-to-cart.ts';
 import { guestCart } from '../features/cart/guest-cart.ts';
 import { shortLinkQueryOptions } from '../features/links/api/create-short-link.ts';
 import { useAskStockAlert } from '../features/stock-alerts/api/ask-stock-alert.ts';
+import { useStockAlerts } from '../features/stock-alerts/api/get-stock-alerts.ts';
 import { useAddToWishlist } from '../features/wishlist/api/add-to-wishlist.ts';
 import { useWishlistIds } from '../features/wishlist/api/get-wishlist-ids.ts';
 import { BookActionsProvider, type BookActions } from '../lib/book-actions.tsx';
@@ -37,6 +38,9 @@ export function AppBookActionsProvider({ children }: { children: ReactNode }) {
   const { mutateAsync: addToServerCart } = useAddToCart();
   const { mutateAsync: addToServerWishlist } = useAddToWishlist();
   const { mutateAsync: askServerStockAlert } = useAskStockAlert();
+  // The customer's alerts matter only on a sold-out book's page: fetched once its button asks.
+  const [alertsWanted, setAlertsWanted] = useState(false);
+  const { data: alerts, isError: alertsUnknown } = useStockAlerts({ enabled: customer && alertsWanted });
   const queryClient = useQueryClient();
 
   const actions = useMemo<BookActions>(() => {
@@ -45,6 +49,8 @@ export function AppBookActionsProvider({ children }: { children: ReactNode }) {
       (await queryClient.fetchQuery(shortLinkQueryOptions(bookPath(book.title)))).shortUrl;
     if (!customer) return { ...guestBookActions, shortLink };
     const ids = new Set(wishlist?.booksIds);
+    // Alerts that could not be read leave the button as it was before they existed.
+    const alerted = alertsUnknown ? new Set<number>() : alerts && new Set(alerts.map((alert) => alert.bookId));
     return {
       shortLink,
       addToCart: async (book) => {
@@ -57,8 +63,19 @@ export function AppBookActionsProvider({ children }: { children: ReactNode }) {
       askStockAlert: async (book) => {
         await askServerStockAlert(book.id);
       },
+      stockAlertAsked: (bookId) => alerted?.has(bookId),
+      wantStockAlerts: () => setAlertsWanted(true),
     };
-  }, [customer, wishlist, addToServerCart, addToServerWishlist, askServerStockAlert, queryClient]);
+  }, [
+    customer,
+    wishlist,
+    alerts,
+    alertsUnknown,
+    addToServerCart,
+    addToServerWishlist,
+    askServerStockAlert,
+    queryClient,
+  ]);
 
   return <BookActionsProvider value={actions}>{children}</BookActionsProvider>;
 }

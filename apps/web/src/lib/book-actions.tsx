@@ -14,6 +14,12 @@ export type BookActions = {
   addToWishlist(book: Book): Promise<void>;
   /** Asks to be e-mailed when a sold-out book is back; absent for guests (the button offers the login). */
   askStockAlert?: (book: Book) => Promise<void>;
+  /**
+   * Whether the customer already asked for this book: undefined until their alerts are known. The
+   * alerts are fetched once a sold-out book's button calls `wantStockAlerts`; both absent for guests.
+   */
+  stockAlertAsked?: (bookId: number) => boolean | undefined;
+  wantStockAlerts?: () => void;
   /** The short address of the book's page, for the Share button; rejects when none could be made. */
   shortLink(book: Book): Promise<string>;
 };

@@ -130,6 +130,12 @@ export const wishlistKeys = {
   books: ['wishlist', 'books'] as const,
 };
 
+/** The signed-in customer's back-in-stock alerts; asking for one invalidates the prefix. */
+export const stockAlertKeys = {
+  all: ['stock-alerts'] as const,
+  list: ['stock-alerts', 'list'] as const,
+};
+
 /** Under 'addresses', so the spec's 24 h cache time applies. */
 export const addressKeys = {
   all: ['addresses'] as const,

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StaffBook } from '@bookshop/contracts/book-admin';
 import { OrderStatus, RoleName } from '@bookshop/contracts/enums';
+import type { Order } from '@bookshop/contracts/orders';
 import { rows } from '../../platform/db.ts';
 import { callAs, createCustomer, createStaff, testBook, type TestAccount } from '../../test/app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { isbn13CheckDigit } from '../../seed/isbn.ts';
-import { addAddress, expireNow, fillCart, stockOf } from '../checkout/testing.ts';
+import { addAddress, completePurchase, expireNow, fillCart, stockOf } from '../checkout/testing.ts';
 import { lockWaits, untilWaiting } from '../../test/lock-waits.ts';
 
 /**
@@ -17,11 +18,14 @@ import { lockWaits, untilWaiting } from '../../test/lock-waits.ts';
  *    discount. The test holds the book's row, queues the purchase and then the save behind it
  *    (watching PostgreSQL's lock waits) and lets go, so the sale always commits first: a save
  *    that wrote the form's figure would put the stock back to 20.
- * 2. The invariant: checkouts, expiries, customers' and staff's cancels and copies received, all
- *    at once on two instances; afterwards every book's movements add up to its stock, each
- *    movement's stock_after is the running sum of the movements before it, and the stock is what
- *    the shop had less the copies still reserved. Only moveStock's row locks keep the running sums
- *    right: without them two sales read the same stock and write the same stock_after.
+ * 2. The invariant: checkouts, expiries, customers' and staff's cancels, copies received and
+ *    returns (customers asking to return delivered copies, staff approving and receiving them
+ *    back into stock), all at once on two instances; afterwards every book's movements add up to
+ *    its stock, each movement's stock_after is the running sum of the movements before it, and
+ *    the stock is what the shop had less the copies still reserved or sold, plus the copies
+ *    returned to stock. Only moveStock's row locks keep the running sums right: without them two
+ *    sales read the same stock and write the same stock_after. A restock that put copies back
+ *    without writing its movement would leave those books' sums short of their stock.
  */
 
 let isbnSeq = 300_000_000;
@@ -115,9 +119,9 @@ describe.skipIf(!process.env.DATABASE_URL)('the stock ledger under concurrency (
     expect(await ledgerFaults()).toEqual([]);
   }, 120_000);
 
-  it('after checkouts, expiries, cancels and copies received at once, every book’s movements add up to its stock', async () => {
+  it('after checkouts, expiries, cancels, returns and copies received at once, every book’s movements add up to its stock', async () => {
     const supervisor = await createStaff(t, RoleName.Supervisor);
-    const START = 12;
+    const START = 16;
     const bookIds: number[] = [];
     for (const title of ['Ledger One', 'Ledger Two', 'Ledger Three'])
       bookIds.push(await t.catalogue.createBook(testBook({ title, stockQuantity: START, isbn: validIsbn() })));
@@ -128,6 +132,46 @@ describe.skipIf(!process.env.DATABASE_URL)('the stock ledger under concurrency (
       const who = await createCustomer(t);
       buyers.push({ who, addressId: await addAddress(t, who) });
     }
+    // Delivered orders whose customers will return copies while everything else happens: each
+    // buys one copy of every book, staff ship and deliver it.
+    const RETURNERS = 4;
+    const delivered: { who: TestAccount; orderId: number }[] = [];
+    for (let i = 0; i < RETURNERS; i++) {
+      const who = await createCustomer(t);
+      const orderId = await completePurchase(t, who, bookIds);
+      const shipped = await callAs(t, 'POST', `/api/v1/orders/${orderId}/shipments`, supervisor, {
+        carrier: 'shop-courier',
+      });
+      expect(shipped.statusCode, shipped.body).toBe(201);
+      const shipmentId = shipped.json<Order>().shipments[0]!.id;
+      const done = await callAs(t, 'PATCH', `/api/v1/orders/${orderId}/shipments/${shipmentId}`, supervisor, {
+        status: 'delivered',
+      });
+      expect(done.json<Order>().fulfilmentStatus, done.body).toBe('delivered');
+      delivered.push({ who, orderId });
+    }
+    /** The customer asks to return one or two books, staff approve and receive them into stock. */
+    const returnAndRestock = async ({ who, orderId }: (typeof delivered)[number], i: number) => {
+      const app = apps[i % 2]!;
+      const lines = bookIds.slice(0, 1 + (i % 2)).map((bookId) => ({ bookId, quantity: 1 }));
+      const asked = await app.inject({
+        method: 'POST',
+        url: `/api/v1/orders/${orderId}/returns`,
+        headers: who.headers,
+        payload: { lines, reason: 'The binding came apart on arrival.' },
+      });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const id = asked.json<Order>().returns[0]!.id;
+      for (const payload of [{ status: 'approved' }, { status: 'received', restock: true }]) {
+        const res = await apps[(i + 1) % 2]!.inject({
+          method: 'PATCH',
+          url: `/api/v1/returns/${id}`,
+          headers: supervisor.headers,
+          payload,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    };
     const cartOf = (i: number) => ({ [bookIds[i % 3]!]: 1 + (i % 2), [bookIds[(i + 1) % 3]!]: 1 });
     const checkoutAll = (list: typeof buyers, offset: number) =>
       Promise.all(
@@ -154,6 +198,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the stock ledger under concurrency (
     for (const id of expiring) await expireNow(t, id);
     const received = await Promise.all([
       checkoutAll(buyers.slice(8), 3),
+      ...delivered.map(returnAndRestock),
       t.app.jobs.runDue(),
       second.app.jobs.runDue(),
       ...placed.map((id, i) => {
@@ -180,22 +225,33 @@ describe.skipIf(!process.env.DATABASE_URL)('the stock ledger under concurrency (
     await t.app.jobs.runDue();
 
     expect(await ledgerFaults()).toEqual([]);
-    // What the shop had and received, less the copies Pending orders still hold.
+    // What the shop had and received, less the copies Pending orders still hold and Completed
+    // ones sold, plus the copies returned to stock.
     const held = await rows<{ book_id: number; n: number }>(
       t.db,
       sql`select i.book_id, coalesce(sum(i.quantity), 0)::int as n from order_items i
-          join orders o on o.id = i.order_id where o.status = ${OrderStatus.Pending} group by i.book_id`,
+          join orders o on o.id = i.order_id
+          where o.status in (${OrderStatus.Pending}, ${OrderStatus.Completed}) group by i.book_id`,
     );
+    const restocked = await rows<{ book_id: number; n: number }>(
+      t.db,
+      sql`select l.book_id, sum(l.quantity)::int as n from return_lines l
+          join order_returns r on r.id = l.return_id
+          where r.restocked_at is not null and l.book_id in ${bookIds} group by l.book_id`,
+    );
+    expect(restocked.reduce((sum, r) => sum + r.n, 0)).toBe(RETURNERS + RETURNERS / 2);
     const stock = await rows<{ id: number; stock_quantity: number }>(
       t.db,
       sql`select id, stock_quantity from books where id in ${bookIds} order by id`,
     );
     for (const { id, stock_quantity } of stock)
-      expect(stock_quantity, `book ${id}`).toBe(START + 4 - (held.find((h) => h.book_id === id)?.n ?? 0));
+      expect(stock_quantity, `book ${id}`).toBe(
+        START + 4 - (held.find((h) => h.book_id === id)?.n ?? 0) + (restocked.find((r) => r.book_id === id)?.n ?? 0),
+      );
     const reasons = await rows<{ reason: string }>(
       t.db,
       sql`select distinct reason from stock_movements where book_id in ${bookIds} order by reason`,
     );
-    expect(reasons.map((r) => r.reason)).toEqual(['initial', 'received', 'released', 'sale']);
+    expect(reasons.map((r) => r.reason)).toEqual(['initial', 'received', 'released', 'returned', 'sale']);
   }, 180_000);
 });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CodMessages } from '@bookshop/contracts/checkout';
 import { OrderStatus } from '@bookshop/contracts/enums';
-import { FulfilmentMessages, SHIPPED_FULFILMENT_STATUSES } from '@bookshop/contracts/fulfilment';
+import { FulfilmentMessages, SHIPPED_FULFILMENT_STATUSES, type CarrierCode } from '@bookshop/contracts/fulfilment';
 import {
   CancelReasons,
   OrderMessages,
@@ -502,3 +502,55 @@ export function createOrderLifecycle(deps: Omit<LifecycleDeps, 'now'> & { now?: 
 }
 
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
+
+/** How a past order travelled: its carrier, tracking number and the times it left and arrived. */
+export type PastDelivery = { carrier: CarrierCode; trackingNumber: string | null; shippedAt: Date; deliveredAt: Date };
+
+/**
+ * Records these customers' paid orders as delivered, each in one parcel of all its copies, with
+ * the events of shipping and delivery and both mails marked sent, so nobody is mailed about a
+ * parcel long arrived. `plan` says how each order (oldest first) travelled. Only a Completed
+ * order still unfulfilled and without a parcel changes: running it again, or on an order staff
+ * have begun, does nothing. For the demo seed's past orders (decision 084); staff deliver through
+ * `ship` and `deliver` (fulfilment.ts), and real orders from before fulfilment stay to ship.
+ */
+export async function recordPastDeliveries(
+  tx: Tx,
+  customerIds: number[],
+  plan: (order: { id: number; paidAt: Date }, index: number) => PastDelivery,
+): Promise<number> {
+  const due = await queries.unshippedPaidOrders(tx, customerIds);
+  if (due.length === 0) return 0;
+  const items = await queries.listItems(
+    tx,
+    due.map((order) => order.id),
+  );
+  for (const [index, order] of due.entries()) {
+    const d = plan({ id: order.id, paidAt: order.paidAt ?? order.createdAt }, index);
+    const lines = items
+      .filter((item) => item.orderId === order.id)
+      .map((item) => ({ bookId: item.bookId, quantity: item.quantity }));
+    const shipment = await queries.insertShipment(
+      tx,
+      {
+        orderId: order.id,
+        carrier: d.carrier,
+        trackingNumber: d.trackingNumber,
+        status: 'delivered',
+        shippedAt: d.shippedAt,
+        deliveredAt: d.deliveredAt,
+        shippedMailedAt: d.shippedAt,
+      },
+      lines,
+    );
+    await queries.insertEvent(tx, { orderId: order.id, event: 'shipped', shipmentId: shipment.id, at: d.shippedAt });
+    await queries.insertEvent(tx, {
+      orderId: order.id,
+      event: 'delivered',
+      shipmentId: shipment.id,
+      at: d.deliveredAt,
+    });
+    await queries.updateOrder(tx, order.id, { fulfilmentStatus: 'delivered', deliveredMailedAt: d.deliveredAt });
+  }
+  return due.length;
+}

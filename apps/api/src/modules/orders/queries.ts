@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import type { FulfilmentStatus } from '@bookshop/contracts/fulfilment';
@@ -326,3 +326,26 @@ export async function countToShip(tx: Tx): Promise<number> {
     );
   return Number(row?.n ?? 0);
 }
+
+/** These customers' Completed orders still unfulfilled with no parcel, oldest first, locked. */
+export const unshippedPaidOrders = (tx: Tx, customerIds: number[]) =>
+  customerIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select({ id: orders.id, paidAt: orders.paidAt, createdAt: orders.createdAt })
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.customerId, customerIds),
+            eq(orders.status, OrderStatus.Completed),
+            eq(orders.fulfilmentStatus, 'unfulfilled'),
+            notExists(
+              tx
+                .select({ one: sql`1` })
+                .from(shipments)
+                .where(eq(shipments.orderId, orders.id)),
+            ),
+          ),
+        )
+        .orderBy(asc(orders.id))
+        .for('update');

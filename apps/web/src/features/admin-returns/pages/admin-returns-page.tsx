@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { formatPrice } from '@bookshop/contracts/money';
-import { RETURN_STATUS_NAMES, RETURN_STATUSES, type ReturnStatus, type StaffReturn } from '@bookshop/contracts/returns';
+import { PageQuerySchema } from '@bookshop/contracts/pagination';
+import { RETURN_STATUS_NAMES, RETURN_STATUSES, type StaffReturn } from '@bookshop/contracts/returns';
 import { Routes } from '@bookshop/contracts/routes';
 import { formatDateTime } from '../../../lib/format.ts';
+import { pickerPageSize, useUrlState } from '../../../lib/use-url-state.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
+import { PagingBar } from '../../../ui/pagination.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
@@ -14,11 +18,22 @@ import { useStaffReturns, useUpdateReturn } from '../api/returns.ts';
 
 type Pending = { ret: StaffReturn; status: 'rejected' | 'received' };
 
+/**
+ * Status, page and page size live in the URL. Requests waiting for an answer are what staff open
+ * the page for, so they are the default; 'all' is the URL's word for no status filter.
+ */
+const UrlQuerySchema = z.object({
+  status: z.enum([...RETURN_STATUSES, 'all']).default('requested'),
+  pageNo: PageQuerySchema.shape.pageNo,
+  pageSize: pickerPageSize,
+});
+
 /** /admin/dashboard/returns (orders:manage): requests oldest first; approve, reject or receive each. */
 export function AdminReturnsPage() {
   useDocumentTitle('Returns');
-  const [status, setStatus] = useState<ReturnStatus | ''>('requested');
-  const returns = useStaffReturns({ ...(status && { status }), pageSize: 25 });
+  const [{ status, pageNo, pageSize }, setQuery] = useUrlState(UrlQuerySchema);
+  const returns = useStaffReturns({ ...(status !== 'all' && { status }), pageNo, pageSize });
+  const details = returns.data?.paginationDetails;
   const update = useUpdateReturn();
   const [restock, setRestock] = useState<Record<number, boolean>>({});
   const [confirming, setConfirming] = useState<Pending | null>(null);
@@ -43,10 +58,10 @@ export function AdminReturnsPage() {
         <select
           id="returns-status"
           value={status}
-          onChange={(e) => setStatus(e.target.value as ReturnStatus | '')}
+          onChange={(e) => setQuery({ status: e.target.value })}
           className="min-h-11 rounded border border-stone-300 px-2"
         >
-          <option value="">All</option>
+          <option value="all">All</option>
           {RETURN_STATUSES.map((s) => (
             <option key={s} value={s}>
               {RETURN_STATUS_NAMES[s]}
@@ -118,6 +133,7 @@ export function AdminReturnsPage() {
           ))}
         </ul>
       )}
+      {details && <PagingBar label="Returns per page" details={details} pageSize={pageSize} onChange={setQuery} />}
       {confirming && (
         <ConfirmDialog
           title={confirming.status === 'rejected' ? 'Reject this return?' : 'Receive this return?'}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Book } from '@bookshop/contracts/catalogue';
 import { Messages } from '@bookshop/contracts/messages';
@@ -99,14 +99,20 @@ export function WishlistButton({ book, className = CARD_BUTTON, size = 'xs' }: B
 
 /**
  * A sold-out book's 'Notify me when it's back' (decision 082): guests go to the login, which brings
- * them back here; a customer's click asks for the e-mail and the button gives way to 'We'll e-mail you'.
+ * them back here; a customer's click asks for the e-mail and the button gives way to 'We'll e-mail you',
+ * which a customer who asked before sees at once (their alerts are read when the button shows).
  * Nothing for a book in stock.
  */
 export function StockAlertButton({ book, className, size = 'lg' }: ButtonProps) {
   const actions = useBookActions();
   const location = useLocation();
   const [pending, run] = usePendingAction();
-  const [asked, setAsked] = useState(false);
+  const [justAsked, setJustAsked] = useState(false);
+  const { wantStockAlerts } = actions;
+  const soldOut = !book.isInStock;
+  useEffect(() => {
+    if (soldOut) wantStockAlerts?.();
+  }, [soldOut, wantStockAlerts]);
   if (book.isInStock) return null;
   if (!actions.askStockAlert) {
     return (
@@ -119,7 +125,8 @@ export function StockAlertButton({ book, className, size = 'lg' }: ButtonProps) 
       </Link>
     );
   }
-  if (asked) {
+  const askedBefore = actions.stockAlertAsked ? actions.stockAlertAsked(book.id) : false;
+  if (justAsked || askedBefore) {
     return (
       <p role="status" className="font-medium text-emerald-900">
         {StockAlertMessages.willEmail}
@@ -131,13 +138,20 @@ export function StockAlertButton({ book, className, size = 'lg' }: ButtonProps) 
     run(async () => {
       try {
         await ask(book);
-        setAsked(true);
+        setJustAsked(true);
       } catch (error) {
         toast.error(StockAlertMessages.askFailed, problemBody(error));
       }
     });
   return (
-    <Button variant="secondary" size={size} className={className} pending={pending} onClick={() => void onClick()}>
+    <Button
+      variant="secondary"
+      size={size}
+      className={className}
+      // Until the customer's alerts are known, asking again would only answer 'already asked'.
+      pending={pending || askedBefore === undefined}
+      onClick={() => void onClick()}
+    >
       {StockAlertMessages.notifyMe}
     </Button>
   );

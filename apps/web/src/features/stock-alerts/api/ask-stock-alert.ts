@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { stockAlertKeys } from '../../../lib/query-keys.ts';
 
 /** `POST v1/stock-alerts`: be e-mailed once when a sold-out book is back (201 new, 200 already asked). */
 export function askStockAlert(bookId: number): Promise<unknown> {
@@ -7,6 +8,11 @@ export function askStockAlert(bookId: number): Promise<unknown> {
 }
 
 export function useAskStockAlert() {
+  const queryClient = useQueryClient();
   // The button shows its own failure toast with the server's words.
-  return useMutation({ mutationFn: askStockAlert, meta: { errorToast: false } });
+  return useMutation({
+    mutationFn: askStockAlert,
+    meta: { errorToast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stockAlertKeys.all }),
+  });
 }
