@@ -16,6 +16,7 @@ import {
   type TestAccount,
 } from '../../test/app.ts';
 import type { MailCatcher, ReceivedMail } from '../../test/mail-catcher.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { addAddress, checkout, fillCart, getOrder, payOnSandboxPage } from '../checkout/testing.ts';
 import type { TaxDocumentContent } from './document.ts';
@@ -145,6 +146,18 @@ describe('tax invoices and credit notes', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${invoice!.number}.pdf"`);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf.rawPayload);
+    for (const field of [
+      'Tax Invoice',
+      invoice!.number,
+      'Bookshop Trading LLC',
+      '100234567890003',
+      'Alice Haddad',
+      'Emma VAT',
+      'Persuasion VAT',
+      'AED',
+    ])
+      expect(text).toContain(field);
     const confirmation = mailTo(smtp, alice.emailAddress, `Your order ${number(orderId)} is confirmed`);
     expect(confirmation?.attachments).toEqual([
       { filename: `${invoice!.number}.pdf`, contentType: 'application/pdf', content: pdf.rawPayload },
@@ -237,6 +250,8 @@ describe('tax invoices and credit notes', () => {
     ]);
     const pdf = await download(order.documents[1]!.url, alice);
     expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    for (const field of ['Tax Credit Note', note!.number, invoice!.number]) expect(text).toContain(field);
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${note!.number}.pdf"`);
     expectProblem(await download(order.documents[1]!.url, bob), 404);
     // A credit note is not an invoice: its number under another order is 404.
