@@ -19,7 +19,10 @@ import type { MailCatcher, ReceivedMail } from '../../test/mail-catcher.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { addAddress, checkout, fillCart, getOrder, payOnSandboxPage } from '../checkout/testing.ts';
+import { fullName, mailAddress } from '../auth/accounts-service.ts';
+import { findOrderRow, orderItemRows } from '../orders/service.ts';
 import type { TaxDocumentContent } from './document.ts';
+import { issueInvoice } from './service.ts';
 
 /** Tax invoices and credit notes (issue 23, decision 085), through the API a customer and staff use. */
 
@@ -200,6 +203,33 @@ describe('tax invoices and credit notes', () => {
     );
     await callAs(t, 'GET', `/api/v1/checkout/checkout-success?sessionId=${session[0]!.provider_session_id}`, alice);
     expect(await documentsOf(second)).toHaveLength(1);
+  });
+
+  it("numbers by the year of the shop's clock: the year turns at midnight in Dubai, and a rolled-back issue gives its number back", async () => {
+    await fillCart(t, alice, { [emma]: 1 });
+    const { orderId } = await checkout(t, alice, addressId);
+    const deps = { shop: t.config.shop, accounts: { fullName, mailAddress } };
+    const rollback = new Error('rolled back');
+    const issuedAt = async (at: string) => {
+      let numbers: string[] = [];
+      await t.db
+        .transaction(async (tx) => {
+          const order = (await findOrderRow(orderId, { tx }))!;
+          const items = await orderItemRows([orderId], { tx });
+          numbers = [(await issueInvoice(deps, tx, order, items, new Date(at))).number];
+          throw rollback;
+        })
+        .catch((error: unknown) => {
+          if (error !== rollback) throw error;
+        });
+      return numbers[0];
+    };
+    // 23:59:59 on 31 December in Dubai is still that year; a second later (20:00 UTC) the next.
+    expect(await issuedAt('2030-12-31T19:59:59Z')).toBe('INV-2030-000001');
+    expect(await issuedAt('2030-12-31T20:00:00Z')).toBe('INV-2031-000001');
+    // Both were rolled back: the numbers are free again, and no document was left.
+    expect(await issuedAt('2030-12-31T20:00:00Z')).toBe('INV-2031-000001');
+    expect(await documentsOf(orderId)).toEqual([]);
   });
 
   it('an issued document never changes: renaming the book and the customer leaves its content and PDF as they were; twice the same bytes', async () => {
