@@ -84,6 +84,13 @@ describe('checkout', () => {
     await page.getByRole('heading', { name: new RegExp(`Order ${orderNumber}`) }).waitFor();
     await page.getByRole('region', { name: 'Status history' }).getByText('Completed').waitFor();
     expect((await apiAs(customer).get<{ items: unknown[] }>('cart')).items).toHaveLength(0);
+
+    // Its tax invoice (decision 085), downloaded with the session's token under its number.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('region', { name: 'Invoices' }).getByRole('link', { name: 'Download invoice' }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+    await expectNoSeriousA11yViolations(page);
   });
 
   it('says the shop does not deliver to a London address, and takes the customer on with their Dubai one', async () => {

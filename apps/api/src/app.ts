@@ -13,7 +13,7 @@ import { cataloguePageExists } from './modules/catalogue/page-exists.ts';
 import { registerCheckout } from './modules/checkout/module.ts';
 import { registerCustomers } from './modules/customers/module.ts';
 import { registerDashboard } from './modules/dashboard/module.ts';
-import { registerVatReport } from './modules/invoicing/report-module.ts';
+import { registerInvoicing } from './modules/invoicing/module.ts';
 import { registerLinks } from './modules/links/module.ts';
 import { registerOrders } from './modules/orders/module.ts';
 import { registerPayments } from './modules/payments/module.ts';
@@ -99,6 +99,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   await registerStockAlerts(app, { db, catalogue, jobs, mailer, publicUrl });
   const { addresses, delivery } = await registerAddresses(app, { db, catalogue, cart });
   const staffNotify = registerStaffNotify({ db, jobs, mailer, staffNotifyEmail: config.staffNotifyEmail, publicUrl });
+  const invoicing = await registerInvoicing(app, { db, shop: config.shop, accounts, mailer });
   const { orders, lifecycle } = await registerOrders(app, {
     db,
     images,
@@ -110,9 +111,9 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     supportEmail,
     staffNotify,
     publicUrl,
+    invoicing,
   });
   await registerDashboard(app, { db });
-  await registerVatReport(app, { db });
   await registerCheckout(app, {
     db,
     provider,

@@ -13,6 +13,7 @@ import {
 import { PageQuerySchema, pageOf } from './pagination.ts';
 import { ReturnSchema } from './returns.ts';
 import { freeText } from './text.ts';
+import { CREDIT_NOTE_NUMBER_PATTERN, OrderDocumentSchema } from './vat.ts';
 
 /**
  * Orders as the API answers them (issue 8). Money travels as decimal AED with two places, as
@@ -158,6 +159,17 @@ export const OrderSchema = z.object({
    * to Stripe. Fixed when the order is created, whatever the shop's provider is today.
    */
   testMode: z.boolean(),
+  /**
+   * The VAT inside `total` (decision 085), by the same rule as its documents: per line (each book,
+   * the delivery fee, the cash-on-delivery fee) VAT = gross × rate / (100 + rate) rounded half up
+   * to the fils, summed. The rate is its invoice's, else the shop's now (0 when not VAT-registered).
+   */
+  vatRate: z.number(),
+  vatAmount: z.number(),
+  /** total − vatAmount, decimal AED. */
+  netAmount: z.number(),
+  /** Its tax invoice and credit notes, oldest first; `url` downloads the PDF (owner and staff). */
+  documents: z.array(OrderDocumentSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -220,6 +232,22 @@ export const OrderParamsSchema = z.object({
     .int(OrderMessages.idInvalid)
     .positive(OrderMessages.idInvalid)
     .max(2_147_483_647, OrderMessages.idInvalid),
+});
+
+/** The tax documents' downloads (decision 085). */
+export const TaxDocumentMessages = {
+  creditNoteNumberInvalid: 'A credit note number looks like CN-2026-000001.',
+  noInvoice: 'This order has no invoice yet: it is issued when the order is paid.',
+  noCreditNote: 'This order has no such credit note.',
+  /** The storefront's and the staff order page's links. */
+  downloadInvoice: 'Download invoice',
+  downloadCreditNote: (number: string) => `Download credit note ${number}`,
+  downloadFailed: 'The document could not be downloaded. Please try again.',
+} as const;
+
+/** `GET v1/orders/{id}/credit-notes/{number}`. */
+export const CreditNoteParamsSchema = OrderParamsSchema.extend({
+  number: z.string().regex(CREDIT_NOTE_NUMBER_PATTERN, TaxDocumentMessages.creditNoteNumberInvalid),
 });
 
 export const OrderPageSchema = pageOf(OrderSchema);

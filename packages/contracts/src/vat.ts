@@ -51,7 +51,7 @@ export type TaxDocumentType = (typeof TAX_DOCUMENT_TYPES)[number];
 export const TAX_DOCUMENT_PREFIXES: Record<TaxDocumentType, string> = { invoice: 'INV', 'credit-note': 'CN' };
 export const taxDocumentNumber = (type: TaxDocumentType, year: number, sequence: number): string =>
   `${TAX_DOCUMENT_PREFIXES[type]}-${year}-${String(sequence).padStart(6, '0')}`;
-export const TAX_DOCUMENT_NUMBER_PATTERN = /^(INV|CN)-\d{4}-\d{6}$/;
+export const CREDIT_NOTE_NUMBER_PATTERN = /^CN-\d{4}-\d{6}$/;
 
 /** The document titles: VAT-registered (a TRN is set) or not (decision 085). */
 export const TAX_DOCUMENT_TITLES: Record<

@@ -51,6 +51,18 @@ describe('loadConfig', () => {
       { DB_IDLE_TX_TIMEOUT_MS: '1.5' },
       /^Invalid configuration: DB_IDLE_TX_TIMEOUT_MS must be a whole number of milliseconds/,
     ],
+    [
+      { SHOP_TRN: '10000000000000' },
+      /^Invalid configuration: SHOP_TRN must be the 15 digits of a Tax Registration Number/,
+    ],
+    [{ SHOP_TRN: '100000000000003' }, /^Invalid configuration: SHOP_LEGAL_NAME is required when SHOP_TRN is set/],
+    [
+      { SHOP_TRN: '100000000000003', SHOP_LEGAL_NAME: 'Bookshop LLC' },
+      /^Invalid configuration: SHOP_ADDRESS is required when SHOP_TRN is set/,
+    ],
+    [{ VAT_RATE_PERCENT: 'five' }, /^Invalid configuration: VAT_RATE_PERCENT must be a percentage from 0 to 100/],
+    [{ VAT_RATE_PERCENT: '5.125' }, /^Invalid configuration: VAT_RATE_PERCENT must be a percentage/],
+    [{ VAT_RATE_PERCENT: '101' }, /^Invalid configuration: VAT_RATE_PERCENT must be a percentage/],
     [{ METRICS_PORT: 'nine' }, /^Invalid configuration: METRICS_PORT must be a port number/],
     [{ METRICS_PORT: '3000' }, /^Invalid configuration: METRICS_PORT must differ from PORT/],
     [{ METRICS_TOKEN: 'short' }, /^Invalid configuration: METRICS_TOKEN must be at least 16 characters/],
@@ -104,6 +116,31 @@ describe('loadConfig', () => {
       stripeWebhookSecret: 'whsec_abc',
       stripeApiUrl: 'http://127.0.0.1:12111',
     });
+  });
+
+  it('sells as the configured shop; without SHOP_TRN not VAT-registered, except the demo seed with its demo TRN', () => {
+    expect(load({ SEED: 'none' }).shop).toEqual({
+      legalName: 'The Bookshop',
+      address: '',
+      trn: null,
+      trnNote: null,
+      vatRatePercent: 5,
+    });
+    expect(load({ SEED: 'demo' }).shop).toMatchObject({ trn: '100000000000003', trnNote: 'Demo — not a valid TRN' });
+    const registered = {
+      SHOP_TRN: '100234567890003',
+      SHOP_LEGAL_NAME: 'Bookshop Trading LLC',
+      SHOP_ADDRESS: 'Dubai',
+      VAT_RATE_PERCENT: '7.5',
+    };
+    for (const seed of ['demo', 'none'])
+      expect(load({ SEED: seed, ...registered }).shop).toEqual({
+        legalName: 'Bookshop Trading LLC',
+        address: 'Dubai',
+        trn: '100234567890003',
+        trnNote: null,
+        vatRatePercent: 7.5,
+      });
   });
 
   it('treats empty variables as unset', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_VAT_RATE_PERCENT, TRN_PATTERN } from '@bookshop/contracts/vat';
 
 /** Everything the server can be told, all from the environment (see README "Configuration"). */
 export type Config = {
@@ -58,7 +59,31 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Above these the server answers 503 + Retry-After instead of queueing more work (0 = off). */
   loadShedding: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
+  /** Who sells, as the tax invoices say (decision 085). */
+  shop: ShopSettings;
 };
+
+/**
+ * The seller on every tax document (decision 085). Without a TRN the shop is not VAT-registered:
+ * its documents are titled 'Invoice' / 'Credit Note' and show no VAT (rate 0).
+ */
+export type ShopSettings = {
+  legalName: string;
+  address: string;
+  trn: string | null;
+  /** Printed beside the TRN: the demo seed's 'Demo — not a valid TRN'; null for a real one. */
+  trnNote: string | null;
+  /** VAT_RATE_PERCENT; applies only when `trn` is set. */
+  vatRatePercent: number;
+};
+
+/** What the demo seed sells as when SHOP_TRN is unset (decision 085): a made-up TRN, said to be one. */
+export const DEMO_SHOP = {
+  legalName: 'The Bookshop Demo LLC',
+  address: 'Office 12, Al Fahidi Street, Bur Dubai, Dubai, United Arab Emirates',
+  trn: '100000000000003',
+  trnNote: 'Demo — not a valid TRN',
+} as const;
 
 export type DatabaseTimeouts = {
   /** Waiting for a pool connection (or a new one to open). */
@@ -146,6 +171,15 @@ const EnvSchema = z.object({
     .optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   NODE_ENV: z.string().optional(),
+  SHOP_LEGAL_NAME: z.string().trim().min(1).max(200, 'must be at most 200 characters').optional(),
+  SHOP_ADDRESS: z.string().trim().min(1).max(500, 'must be at most 500 characters').optional(),
+  SHOP_TRN: z.string().trim().regex(TRN_PATTERN, 'must be the 15 digits of a Tax Registration Number').optional(),
+  VAT_RATE_PERCENT: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'must be a percentage from 0 to 100 with at most two decimals, such as 5')
+    .transform(Number)
+    .refine((n) => n <= 100, 'must be a percentage from 0 to 100 with at most two decimals, such as 5')
+    .default(DEFAULT_VAT_RATE_PERCENT),
 });
 
 /** Reads the environment; throws a ConfigError whose message is one line naming the variable. */
@@ -174,6 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     throw new ConfigError(
       `Invalid configuration: METRICS_PORT must differ from PORT (got "${env.METRICS_PORT}"; metrics get a listener of their own)`,
+    );
+  }
+  // A tax invoice must name the seller's legal name and address beside its TRN (decision 085).
+  if (e.SHOP_TRN && (!e.SHOP_LEGAL_NAME || !e.SHOP_ADDRESS)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.SHOP_LEGAL_NAME ? 'SHOP_ADDRESS' : 'SHOP_LEGAL_NAME'} is required when SHOP_TRN is set (a tax invoice names the registered seller and its address)`,
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -223,6 +263,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     production: e.NODE_ENV === 'production',
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    shop: shopSettings(e),
+  };
+}
+
+/** The seller: as configured; the demo seed without SHOP_TRN sells under DEMO_SHOP's made-up TRN. */
+function shopSettings(e: z.infer<typeof EnvSchema>): ShopSettings {
+  const demo = e.SEED === 'demo' && !e.SHOP_TRN;
+  return {
+    legalName: e.SHOP_LEGAL_NAME ?? (demo ? DEMO_SHOP.legalName : 'The Bookshop'),
+    address: e.SHOP_ADDRESS ?? (demo ? DEMO_SHOP.address : ''),
+    trn: e.SHOP_TRN ?? (demo ? DEMO_SHOP.trn : null),
+    trnNote: demo ? DEMO_SHOP.trnNote : null,
+    vatRatePercent: e.VAT_RATE_PERCENT,
   };
 }
 

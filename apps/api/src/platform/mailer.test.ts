@@ -108,6 +108,35 @@ describe('the mailer over SMTP', () => {
     expect(await queue()).toMatchObject([{ attempts: 1, sent: true, last_error: null }]);
   });
 
+  it('attaches files named in the job and made by their source only when the mail is delivered', async () => {
+    const mailer = mailWorker(config(smtp.url));
+    const made: string[] = [];
+    mailer.registerAttachmentSource('greeting', (ref) => {
+      made.push(ref);
+      return Promise.resolve({
+        filename: `${ref}.txt`,
+        contentType: 'text/plain',
+        content: Buffer.from(`card ${ref}`),
+      });
+    });
+    await database.db.transaction((tx) =>
+      mailer.enqueue(tx, { ...mail('grace@example.com'), attachments: [{ source: 'greeting', ref: 'g-7' }] }),
+    );
+    expect(made).toEqual([]);
+    const [job] = await rows<{ payload: unknown }>(
+      database.db,
+      sql`select payload from jobs where kind = 'mail' and payload->>'to' = 'grace@example.com'`,
+    );
+    expect(job!.payload).toMatchObject({ attachments: [{ source: 'greeting', ref: 'g-7' }] });
+    expect(await mailer.deliverDue()).toBe(1);
+    const received = await smtp.nextMail('grace@example.com');
+    expect(received.attachments).toEqual([
+      { filename: 'g-7.txt', contentType: 'text/plain', content: Buffer.from('card g-7') },
+    ]);
+    expect(made).toEqual(['g-7']);
+    await mailer.stop();
+  });
+
   it('never sends a mail whose transaction rolled back', async () => {
     const mailer = mailWorker(config(smtp.url));
     await database.db

@@ -6,7 +6,16 @@ import type { Config } from './config.ts';
 import type { Tx } from './db.ts';
 import { exponentialBackoff, type Jobs } from './jobs.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
+
+/**
+ * A file a mail carries, named rather than included: the job's payload stays small JSON, and the
+ * file is made when the mail is delivered by the source a module registered under `source`
+ * (`registerAttachmentSource`), from `ref` (e.g. an issued invoice's id). Platform knows no module.
+ */
+export type MailAttachment = { source: string; ref: string };
+export type ResolvedAttachment = { filename: string; contentType: string; content: Buffer };
+type AttachmentSource = (ref: string) => Promise<ResolvedAttachment>;
 
 /** Whom a mail greets ('Hello Layla,'): an account's first name, else (staff have none) its user name. */
 export const greetingName = (account: { firstName: string | null; userName: string }): string =>
@@ -18,7 +27,9 @@ const MAIL_JOB = 'mail';
 export const MAX_MAIL_ATTEMPTS = 30;
 export const retryDelaySeconds = exponentialBackoff;
 
-type Transport = { deliver(mail: Mail, id: number): Promise<void>; close(): void };
+/** A mail ready to go: its attachments made. */
+type OutgoingMail = Omit<Mail, 'attachments'> & { attachments: ResolvedAttachment[] };
+type Transport = { deliver(mail: OutgoingMail, id: number): Promise<void>; close(): void };
 
 export type Mailer = ReturnType<typeof createMailer>;
 
@@ -41,15 +52,37 @@ export function createMailer(options: {
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, sender)
     : outboxTransport(config.dataDir, sender, log);
-  jobs.define<Mail>(MAIL_JOB, (mail, job) => transport.deliver(mail, job.id), {
-    maxAttempts: MAX_MAIL_ATTEMPTS,
-    retryDelaySeconds,
-  });
+  const sources = new Map<string, AttachmentSource>();
+  jobs.define<Mail>(
+    MAIL_JOB,
+    async ({ attachments = [], ...mail }, job) => {
+      const made = await Promise.all(
+        attachments.map(({ source, ref }) => {
+          const make = sources.get(source);
+          // Retried like any failed delivery: the module may register its source after start-up.
+          if (!make) throw new Error(`mail attachment source '${source}' is not registered`);
+          return make(ref);
+        }),
+      );
+      await transport.deliver({ ...mail, attachments: made }, job.id);
+    },
+    { maxAttempts: MAX_MAIL_ATTEMPTS, retryDelaySeconds },
+  );
 
   return {
     /** Queues a mail in `tx`; it is sent only if that transaction commits. */
     async enqueue(tx: Tx, mail: Mail): Promise<void> {
-      await jobs.enqueue(tx, MAIL_JOB, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await jobs.enqueue(tx, MAIL_JOB, {
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(mail.attachments?.length && { attachments: mail.attachments }),
+      });
+    },
+    /** Makes the files of the attachments naming `source`, when their mail is delivered. */
+    registerAttachmentSource(source: string, make: AttachmentSource): void {
+      sources.set(source, make);
     },
     /** Asks the worker to deliver now rather than at its next poll; call after the enqueuing commit. */
     wake: () => jobs.wake(),
@@ -71,7 +104,14 @@ function smtpTransport(url: string, sender: Sender): Transport {
   });
   return {
     async deliver(mail) {
-      await transporter.sendMail({ ...sender, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transporter.sendMail({
+        ...sender,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments,
+      });
     },
     close: () => transporter.close(),
   };
@@ -88,6 +128,7 @@ function outboxTransport(dataDir: string, sender: Sender, log: FastifyBaseLogger
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: mail.attachments,
       });
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${id}.eml`);

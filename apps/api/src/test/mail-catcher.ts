@@ -9,6 +9,8 @@ export type ReceivedMail = {
   text: string;
   html: string;
   links: string[];
+  /** Parts sent as attachments, decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 };
 
@@ -77,10 +79,11 @@ export async function startMailCatcher(port = 0): Promise<MailCatcher> {
 }
 
 /** Just enough MIME for nodemailer's output: headers, multipart/alternative, quoted-printable and base64. */
-function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'replyTo' | 'text' | 'html' | 'links'> {
+function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'replyTo' | 'text' | 'html' | 'links' | 'attachments'> {
   const { headers, body } = splitPart(raw);
   let text = '';
   let html = '';
+  const attachments: ReceivedMail['attachments'] = [];
   const collect = (part: { headers: Record<string, string>; body: string }) => {
     const type = part.headers['content-type'] ?? 'text/plain';
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -88,6 +91,15 @@ function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'replyTo' | 'tex
       for (const piece of part.body.split(`--${boundary}`).slice(1)) {
         if (!piece.startsWith('--')) collect(splitPart(piece.replace(/^\r?\n/, '')));
       }
+      return;
+    }
+    const disposition = part.headers['content-disposition'] ?? '';
+    if (disposition.startsWith('attachment')) {
+      attachments.push({
+        filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '',
+        contentType: type.split(';')[0]!.trim(),
+        content: Buffer.from(part.body.replace(/\s+/g, ''), 'base64'),
+      });
       return;
     }
     const decoded = decodeBody(part.body, part.headers['content-transfer-encoding'] ?? '7bit');
@@ -101,6 +113,7 @@ function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'replyTo' | 'tex
     text,
     html,
     links: text.match(/https?:\/\/\S+/g) ?? [],
+    attachments,
   };
 }
 

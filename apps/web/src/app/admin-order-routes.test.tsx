@@ -223,6 +223,31 @@ describe('/admin/dashboard/orders/:id', () => {
     expect(delivery).toHaveTextContent('Khor Fakkan, Sharjah');
   });
 
+  it("links the order's invoice and credit notes (decision 085)", async () => {
+    const invoice = {
+      type: 'invoice' as const,
+      number: 'INV-2026-000012',
+      issuedAt: '2026-11-23T11:07:00.000Z',
+      total: 130,
+      vatAmount: 6.19,
+      url: '/api/v1/orders/7/invoice',
+    };
+    const creditNote = {
+      ...invoice,
+      type: 'credit-note' as const,
+      number: 'CN-2026-000003',
+      url: '/api/v1/orders/7/credit-notes/CN-2026-000003',
+    };
+    stubOrder(makeStaffOrder({ id: 7, documents: [invoice, creditNote] }));
+    renderAdmin(RoleName.User, '/admin/dashboard/orders/7');
+    const documents = await screen.findByRole('region', { name: 'Invoices' });
+    expect(within(documents).getByRole('link', { name: 'Download invoice' })).toHaveAttribute('href', invoice.url);
+    expect(within(documents).getByRole('link', { name: 'Download credit note CN-2026-000003' })).toHaveAttribute(
+      'href',
+      creditNote.url,
+    );
+  });
+
   it('marks an order placed in TEST MODE with a TEST badge in its title, and no other', async () => {
     stubOrder(makeStaffOrder({ id: 7, testMode: true }));
     renderAdmin(RoleName.User, '/admin/dashboard/orders/7');

@@ -139,6 +139,11 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     cancelReason: null,
     refundStatus: null,
     testMode: false,
+    // 5% inside each line: 80.00 → 3.81, 35.00 → 1.67, the 15.00 delivery → 0.71.
+    vatRate: 5,
+    vatAmount: 6.19,
+    netAmount: 123.81,
+    documents: [],
     ...overrides,
   });
 }

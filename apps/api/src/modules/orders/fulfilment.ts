@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import { deliveredMail, shippedMail } from './fulfilment-mails.ts';
+import type { Invoicing } from '../invoicing/service.ts';
 import { collectCash } from './lifecycle.ts';
 import * as queries from './queries.ts';
 import type { OrdersService } from './service.ts';
@@ -38,6 +39,8 @@ export type FulfilmentDeps = {
     mailRecipient(accountId: number, options: { tx: Tx }): Promise<{ emailAddress: string; name: string } | null>;
   };
   orders: Pick<OrdersService, 'getForStaff'>;
+  /** The invoice of a cash-on-delivery order, issued when the courier collects the cash (decision 085). */
+  invoicing: Pick<Invoicing, 'issueInvoice' | 'attachmentOf'>;
   publicUrl: string;
   supportEmail: string;
   now: () => Date;
@@ -162,7 +165,7 @@ export async function deliver(
     if (!cashCollected && order.paymentMethod === 'cod' && order.status === OrderStatus.Pending)
       throw badRequest(CodMessages.cashNotCollected, { cashCollected: [CodMessages.cashNotCollected] });
     const at = deps.now();
-    if (cashCollected) await collectCash(tx, order, at);
+    if (cashCollected) await collectCash(deps, tx, order, at);
     await queries.updateShipment(tx, shipmentId, { status: 'delivered', deliveredAt: at });
     await queries.insertEvent(tx, { orderId, event: 'delivered', shipmentId, staffId, at });
     const others = await queries.listShipments(tx, [orderId]);

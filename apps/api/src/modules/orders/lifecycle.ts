@@ -14,6 +14,7 @@ import { conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import { releaseStock, reserveStock } from '../catalogue/stock-service.ts';
+import type { Invoicing } from '../invoicing/service.ts';
 import {
   isPaid,
   PaymentsUnavailableProblem,
@@ -23,7 +24,7 @@ import {
   type ProviderSession,
 } from '../payments/provider.ts';
 import { StaffEventKind, type StaffNotify } from '../staff-notify/service.ts';
-import { cancellationMail, confirmationMail, staffPaidSummary } from './mails.ts';
+import { cancellationMail, cashInvoiceMail, confirmationMail, staffPaidSummary } from './mails.ts';
 import * as queries from './queries.ts';
 import type { OrdersService } from './service.ts';
 
@@ -58,6 +59,8 @@ export type LifecycleDeps = {
   orders: Pick<OrdersService, 'get' | 'getForStaff'>;
   /** Staff are told of each paid order (decision 079). */
   staffNotify: Pick<StaffNotify, 'record'>;
+  /** The tax invoice when an order is paid, the credit note when its money goes back (decision 085). */
+  invoicing: Pick<Invoicing, 'issueInvoice' | 'issueCancellationCreditNote' | 'attachmentOf'>;
   log: FastifyBaseLogger;
   now: () => Date;
 };
@@ -146,10 +149,27 @@ export async function confirmCashOrder(
 /**
  * The courier took the cash for a cash-on-delivery order (decision 081): Completed and paid, in
  * the caller's transaction under the order's row lock. Its copies were taken when it was placed.
+ * The sale is made now, so its tax invoice is issued now and mailed on its own (decision 085):
+ * the confirmation went out when the order was placed, before there was anything to invoice.
  */
-export async function collectCash(tx: Tx, order: queries.OrderRow, at: Date): Promise<void> {
+export async function collectCash(
+  deps: Pick<LifecycleDeps, 'accounts' | 'mailer' | 'supportEmail'> & {
+    invoicing: Pick<Invoicing, 'issueInvoice' | 'attachmentOf'>;
+  },
+  tx: Tx,
+  order: queries.OrderRow,
+  at: Date,
+): Promise<void> {
   if (order.status !== OrderStatus.Pending || order.paymentMethod !== 'cod') return;
   await queries.setStatus(tx, order.id, OrderStatus.Completed, at, { paidAt: at });
+  const items = await queries.listItems(tx, [order.id]);
+  const invoice = await deps.invoicing.issueInvoice(tx, order, items, at);
+  const recipient = await deps.accounts.mailRecipient(order.customerId, { tx });
+  if (recipient)
+    await deps.mailer.enqueue(tx, {
+      ...cashInvoiceMail(recipient, order, invoice.number, deps.supportEmail),
+      attachments: [deps.invoicing.attachmentOf(invoice)],
+    });
 }
 
 /** Records the payment page on a Pending order; false when a newer checkout replaced the order meanwhile. */
@@ -222,9 +242,13 @@ export async function fulfil(
       items.map((item) => item.bookId),
       { tx },
     );
+    const invoice = await deps.invoicing.issueInvoice(tx, order, items, paidAt);
     const recipient = await deps.accounts.mailRecipient(order.customerId, { tx });
     if (recipient)
-      await mailer.enqueue(tx, confirmationMail(recipient, { ...order, paidAt }, items, deps.supportEmail));
+      await mailer.enqueue(tx, {
+        ...confirmationMail(recipient, { ...order, paidAt }, items, deps.supportEmail),
+        attachments: [deps.invoicing.attachmentOf(invoice)],
+      });
     await deps.staffNotify.record(tx, {
       kind: StaffEventKind.OrderPaid,
       orderId,
@@ -353,8 +377,14 @@ export async function cancelByStaff(
       if (!order.providerSessionId) throw new Error(`paid order ${orderId} has no provider session`);
       await enqueueRefund(deps, tx, orderId, order.providerSessionId);
     }
+    // The money goes back: a credit note corrects its invoice (none for an order never invoiced).
+    const creditNote = paid ? await deps.invoicing.issueCancellationCreditNote(tx, order, at) : null;
     const recipient = await deps.accounts.mailRecipient(order.customerId, { tx });
-    if (recipient) await mailer.enqueue(tx, cancellationMail(recipient, order, reason, paid, deps.supportEmail));
+    if (recipient)
+      await mailer.enqueue(tx, {
+        ...cancellationMail(recipient, order, reason, paid, deps.supportEmail),
+        ...(creditNote && { attachments: [deps.invoicing.attachmentOf(creditNote)] }),
+      });
   });
   deps.jobs.wake();
   mailer.wake();

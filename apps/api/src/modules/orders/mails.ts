@@ -55,6 +55,27 @@ export function confirmationMail(
   return { to: emailAddress, subject: `Your order ${number} is confirmed`, text };
 }
 
+/** A cash-on-delivery order's tax invoice, mailed in the transaction in which the courier's cash is recorded. */
+export function cashInvoiceMail(
+  { emailAddress, name }: Recipient,
+  order: OrderRow,
+  invoiceNumber: string,
+  supportEmail: string,
+): Mail {
+  const number = orderNumber(order.id);
+  const text = [
+    `Hello ${name},`,
+    '',
+    `Thank you for paying ${money(order.totalFils)} for your order ${number}.`,
+    `Your invoice ${invoiceNumber} is attached.`,
+    '',
+    questions(number, supportEmail),
+    '',
+    '— The Bookshop',
+  ].join('\n');
+  return { to: emailAddress, subject: `Your invoice for order ${number}`, text };
+}
+
 /** Sent in the transaction in which staff cancel the order. */
 export function cancellationMail(
   { emailAddress, name }: Recipient,

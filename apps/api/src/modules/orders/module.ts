@@ -6,6 +6,7 @@ import type { Mailer } from '../../platform/mailer.ts';
 import type { ImageStore } from '../../platform/storage.ts';
 import type { AuthServices } from '../auth/module.ts';
 import type { CartService } from '../cart/service.ts';
+import type { Invoicing } from '../invoicing/service.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { StaffNotify } from '../staff-notify/service.ts';
 import { createFulfilment } from './fulfilment.ts';
@@ -37,10 +38,12 @@ export async function registerOrders(
     staffNotify: StaffNotify;
     /** The shop's address, for links in the fulfilment mails. */
     publicUrl: string;
+    /** Tax invoices and credit notes, issued as orders are paid and refunded (decision 085). */
+    invoicing: Invoicing;
   },
 ): Promise<{ orders: OrdersService; lifecycle: OrderLifecycle }> {
-  const { db, images, provider, jobs, mailer, accounts, cart, supportEmail, staffNotify, publicUrl } = deps;
-  const orders = createOrdersService({ db, images });
+  const { db, images, provider, jobs, mailer, accounts, cart, supportEmail, staffNotify, publicUrl, invoicing } = deps;
+  const orders = createOrdersService({ db, images, invoicing });
   const lifecycle = createOrderLifecycle({
     db,
     provider,
@@ -51,9 +54,10 @@ export async function registerOrders(
     supportEmail,
     orders,
     staffNotify,
+    invoicing,
     log: app.log,
   });
-  const fulfilment = createFulfilment({ db, jobs, mailer, accounts, orders, publicUrl, supportEmail });
+  const fulfilment = createFulfilment({ db, jobs, mailer, accounts, orders, publicUrl, supportEmail, invoicing });
   const returns = createReturns({
     db,
     jobs,
@@ -65,6 +69,7 @@ export async function registerOrders(
     publicUrl,
     supportEmail,
     staffNotify,
+    invoicing,
   });
   registerOrderJobs(jobs, lifecycle, fulfilment, returns);
   await app.register(ordersRoutes, { prefix: API_PREFIX, orders, lifecycle });

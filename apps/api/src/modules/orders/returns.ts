@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import { moveStock } from '../catalogue/stock-service.ts';
+import type { Invoicing } from '../invoicing/service.ts';
 import { StaffEventKind, type StaffNotify } from '../staff-notify/service.ts';
 import { RefundRefusedError, type PaymentProvider } from '../payments/provider.ts';
 import type { Recipient } from './mails.ts';
@@ -50,6 +51,8 @@ export type ReturnsDeps = {
   publicUrl: string;
   supportEmail: string;
   staffNotify: Pick<StaffNotify, 'record'>;
+  /** A received return's money goes back: its credit note (decision 085). */
+  invoicing: Pick<Invoicing, 'issueReturnCreditNote' | 'attachmentOf'>;
   now: () => Date;
 };
 
@@ -97,13 +100,14 @@ async function mailCustomer(
   customerId: number,
   step: ReturnStatus,
   ret: Parameters<typeof returnMail>[2],
+  attachments: Mail['attachments'] = [],
 ) {
   const recipient = await deps.accounts.mailRecipient(customerId, { tx });
   if (!recipient) return false;
-  await deps.mailer.enqueue(
-    tx,
-    returnMail(recipient, step, ret, { publicUrl: deps.publicUrl, supportEmail: deps.supportEmail }),
-  );
+  await deps.mailer.enqueue(tx, {
+    ...returnMail(recipient, step, ret, { publicUrl: deps.publicUrl, supportEmail: deps.supportEmail }),
+    ...(attachments.length > 0 && { attachments }),
+  });
   return true;
 }
 
@@ -199,10 +203,20 @@ export async function updateReturn(
         restock: ['restock applies only when the return is received.'],
       });
     const changes: Partial<returnQueries.ReturnRow> = { status: input.status };
+    const attachments: Mail['attachments'] = [];
     if (input.status === 'received') {
       changes.refundStatus = order.paymentMethod === 'cod' ? 'owed' : 'pending';
+      const lines = await returnQueries.listReturnLines(tx, [id]);
+      // The returned lines' money is owed back from now on, by card or in cash: its credit note.
+      const creditNote = await deps.invoicing.issueReturnCreditNote(
+        tx,
+        order,
+        { id, lines },
+        await queries.listItems(tx, [order.id]),
+        now,
+      );
+      if (creditNote) attachments.push(deps.invoicing.attachmentOf(creditNote));
       if (input.restock) {
-        const lines = await returnQueries.listReturnLines(tx, [id]);
         await moveStock(
           tx,
           lines.map((line) => ({
@@ -224,10 +238,14 @@ export async function updateReturn(
     }
     await returnQueries.updateReturn(tx, id, changes);
     await returnQueries.insertReturnEvent(tx, { returnId: id, status: input.status, staffId, note, at: now });
-    mailed = await mailCustomer(deps, tx, order.customerId, input.status, {
-      ...ret,
-      refundStatus: changes.refundStatus ?? null,
-    });
+    mailed = await mailCustomer(
+      deps,
+      tx,
+      order.customerId,
+      input.status,
+      { ...ret, refundStatus: changes.refundStatus ?? null },
+      attachments,
+    );
   });
   if (refundQueued) deps.jobs.wake();
   if (mailed) deps.mailer.wake();

@@ -27,6 +27,7 @@ import {
 import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ImageStore } from '../../platform/storage.ts';
+import type { Invoicing, OrderVat } from '../invoicing/service.ts';
 import * as queries from './queries.ts';
 import * as returnQueries from './return-queries.ts';
 
@@ -98,7 +99,8 @@ const staffFilter = ({ status, fulfilmentStatus, from, to, customer }: OrderExpo
 
 const statusName = (status: number) => ORDER_STATUS_NAMES[status as OrderStatus] ?? String(status);
 
-type OrdersDeps = { db: Tx; images: Pick<ImageStore, 'url'> };
+type OrdersDeps = { db: Tx; images: Pick<ImageStore, 'url'>; invoicing: Pick<Invoicing, 'orderVat'> };
+type OrderViewDeps = Pick<OrdersDeps, 'images' | 'invoicing'>;
 
 /** What an order's answer is built from, besides its row. */
 type Details = {
@@ -108,6 +110,7 @@ type Details = {
   shipments: queries.ShipmentRow[];
   shipmentLines: queries.ShipmentLineRow[];
   returns: Return[];
+  vat: OrderVat;
 };
 
 /**
@@ -168,7 +171,7 @@ function toShipment(row: queries.ShipmentRow, lines: queries.ShipmentLineRow[]):
   };
 }
 
-function toOrder(images: OrdersDeps['images'], row: queries.OrderRow, details: Details, staff: boolean): Order {
+function toOrder({ images }: OrderViewDeps, row: queries.OrderRow, details: Details, staff: boolean): Order {
   const { items } = details;
   return {
     id: row.id,
@@ -218,12 +221,13 @@ function toOrder(images: OrdersDeps['images'], row: queries.OrderRow, details: D
     cancelReason: row.cancelReason,
     refundStatus: row.refundStatus ?? null,
     testMode: row.provider === 'sandbox',
+    ...details.vat,
   };
 }
 
 /** Orders with their lines, history and parcels, in the order of `rows` (a few reads, whatever the page size). */
 async function withDetails(
-  images: OrdersDeps['images'],
+  deps: OrderViewDeps,
   tx: Tx,
   rows: queries.OrderRow[],
   { staff = false }: { staff?: boolean } = {},
@@ -241,9 +245,13 @@ async function withDetails(
     tx,
     shipments.map((shipment) => shipment.id),
   );
+  const vat = await deps.invoicing.orderVat(
+    tx,
+    rows.map((row) => ({ ...row, items: items.filter((item) => item.orderId === row.id) })),
+  );
   return rows.map((row) =>
     toOrder(
-      images,
+      deps,
       row,
       {
         items: items.filter((item) => item.orderId === row.id),
@@ -252,6 +260,7 @@ async function withDetails(
         shipments: shipments.filter((shipment) => shipment.orderId === row.id),
         shipmentLines,
         returns: returns.filter((ret) => ret.orderId === row.id),
+        vat: vat.get(row.id)!,
       },
       staff,
     ),
@@ -260,12 +269,12 @@ async function withDetails(
 
 /** Staff answers: each order with who placed it, as the staff list and the order page show it. */
 async function withCustomers(
-  images: OrdersDeps['images'],
+  deps: OrderViewDeps,
   tx: Tx,
   found: queries.OrderWithCustomerRow[],
 ): Promise<StaffOrder[]> {
   const details = await withDetails(
-    images,
+    deps,
     tx,
     found.map((r) => r.order),
     { staff: true },
@@ -297,37 +306,34 @@ export async function completedPurchases(
 }
 
 /** Any order by id, for services that already checked who may see it. */
-export async function getOrder({ db, images }: OrdersDeps, id: number, options: { tx?: Tx } = {}): Promise<Order> {
-  const tx = options.tx ?? db;
+export async function getOrder(deps: OrdersDeps, id: number, options: { tx?: Tx } = {}): Promise<Order> {
+  const tx = options.tx ?? deps.db;
   const row = await queries.findOrder(tx, id);
   if (!row) throw notFound(OrderMessages.notFound);
-  return (await withDetails(images, tx, [row]))[0]!;
+  return (await withDetails(deps, tx, [row]))[0]!;
 }
 
 /** Any order with who placed it, as the staff list shows it; 404 when there is none. */
-export async function getForStaff(
-  { db, images }: OrdersDeps,
-  id: number,
-  options: { tx?: Tx } = {},
-): Promise<StaffOrder> {
-  const tx = options.tx ?? db;
+export async function getForStaff(deps: OrdersDeps, id: number, options: { tx?: Tx } = {}): Promise<StaffOrder> {
+  const tx = options.tx ?? deps.db;
   const found = await queries.findStaffOrder(tx, id);
   if (found.length === 0) throw notFound(OrderMessages.notFound);
-  return (await withCustomers(images, tx, found))[0]!;
+  return (await withCustomers(deps, tx, found))[0]!;
 }
 
 /** A customer sees only their own order: anyone else's is 404, with no hint that it exists. */
-export async function getForCustomer({ db, images }: OrdersDeps, customerId: number, id: number): Promise<Order> {
-  const row = await queries.findOrder(db, id);
+export async function getForCustomer(deps: OrdersDeps, customerId: number, id: number): Promise<Order> {
+  const row = await queries.findOrder(deps.db, id);
   if (row?.customerId !== customerId) throw notFound(OrderMessages.notFound);
-  return (await withDetails(images, db, [row]))[0]!;
+  return (await withDetails(deps, deps.db, [row]))[0]!;
 }
 
 export async function listForCustomer(
-  { db, images }: OrdersDeps,
+  deps: OrdersDeps,
   customerId: number,
   { pageNo, pageSize, status }: CustomerOrderQuery,
 ) {
+  const { db } = deps;
   const filter = { customerId, status };
   const [noOfRecords, found] = await Promise.all([
     queries.countOrders(db, filter),
@@ -335,7 +341,7 @@ export async function listForCustomer(
   ]);
   return toPage(
     await withDetails(
-      images,
+      deps,
       db,
       found.map((r) => r.order),
     ),
@@ -344,13 +350,14 @@ export async function listForCustomer(
   );
 }
 
-export async function listForStaff({ db, images }: OrdersDeps, { pageNo, pageSize, ...filters }: StaffOrderQuery) {
+export async function listForStaff(deps: OrdersDeps, { pageNo, pageSize, ...filters }: StaffOrderQuery) {
+  const { db } = deps;
   const filter = staffFilter(filters);
   const [noOfRecords, found] = await Promise.all([
     queries.countOrders(db, filter),
     queries.pageOrders(db, filter, pageSize, (pageNo - 1) * pageSize),
   ]);
-  return toPage(await withCustomers(images, db, found), noOfRecords, { pageNo, pageSize });
+  return toPage(await withCustomers(deps, db, found), noOfRecords, { pageNo, pageSize });
 }
 
 /**

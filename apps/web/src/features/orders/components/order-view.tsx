@@ -4,6 +4,7 @@ import type { Order } from '@bookshop/contracts/orders';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FulfilmentBadge } from './fulfilment-badge.tsx';
 import { OrderDelivery, OrderHistory, orderCard } from './order-details.tsx';
+import { OrderDocuments } from './order-documents.tsx';
 import { OrderReceipt } from './order-receipt.tsx';
 import { OrderShipments } from './order-shipments.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -77,6 +78,7 @@ export function OrderView({ order, area, back, actions, notice, aside, shipmentA
 
         <div className="grid content-start gap-6">
           {aside}
+          <OrderDocuments order={order} />
           <OrderDelivery order={order} />
           <OrderHistory order={order} />
         </div>
