@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COD_FEE_LABEL, type CashOrderPlaced } from '@bookshop/contracts/checkout';
 import { OrderStatus, RoleName } from '@bookshop/contracts/enums';
 import type { Order, StaffOrder } from '@bookshop/contracts/orders';
-import { shopYear } from '@bookshop/contracts/shop-clock';
+import { quarterOf, type VatReport } from '@bookshop/contracts/reports';
+import { shopDate, shopYear } from '@bookshop/contracts/shop-clock';
 import { vatOfGross } from '@bookshop/contracts/vat';
 import { rows } from '../../platform/db.ts';
 import {
@@ -372,6 +373,33 @@ describe('tax invoices and credit notes', () => {
     const mail = mailTo(smtp, alice.emailAddress, `Your invoice for order ${number(orderId)}`);
     expect(mail?.text).toContain(`Your invoice ${invoice!.number} is attached.`);
     expect(mail?.attachments.map((a) => a.filename)).toEqual([`${invoice!.number}.pdf`]);
+  });
+
+  it('the VAT return of this quarter is the sum of the documents the payments, the cancellation and the return issued', async () => {
+    const { from, to } = quarterOf(shopDate(Date.now()));
+    const documents = await rows<{ type: string; emirate: string | null; net_fils: number; vat_fils: number }>(
+      t.db,
+      sql`select type, emirate, net_fils, vat_fils from tax_documents where issued_on between ${from} and ${to}`,
+    );
+    const sum = (type: string, key: 'net_fils' | 'vat_fils') =>
+      documents.filter((d) => d.type === type).reduce((total, d) => total + d[key], 0) / 100;
+    expect(documents.filter((d) => d.type === 'credit-note').length).toBeGreaterThanOrEqual(2);
+    expect(new Set(documents.map((d) => d.emirate))).toEqual(new Set(['Dubai']));
+    const res = await callAs(t, 'GET', `/api/v1/reports/vat?from=${from}&to=${to}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json<VatReport>();
+    expect(report).toMatchObject({
+      invoices: documents.filter((d) => d.type === 'invoice').length,
+      creditNotes: documents.filter((d) => d.type === 'credit-note').length,
+      salesTotal: { netAmount: sum('invoice', 'net_fils'), vatAmount: sum('invoice', 'vat_fils') },
+      adjustments: { netAmount: -sum('credit-note', 'net_fils'), vatAmount: -sum('credit-note', 'vat_fils') },
+    });
+    expect(report.sales.find((row) => row.emirate === 'Dubai')).toEqual({
+      emirate: 'Dubai',
+      netAmount: sum('invoice', 'net_fils'),
+      vatAmount: sum('invoice', 'vat_fils'),
+    });
+    expect(report.netVatDue).toBeCloseTo(sum('invoice', 'vat_fils') - sum('credit-note', 'vat_fils'), 2);
   });
 });
 
