@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   createConfirmedCustomer,
-  createStaffWithRole,
+  createStaffMember,
   DEMO_ADMIN,
   logInToAdmin,
   type Customer,
@@ -87,7 +87,7 @@ describe('admin orders', () => {
     const book = await bookInStock({ fromEnd: 1 }); // away from the books the checkout journey uses
     const customer = await createConfirmedCustomer();
     const orderNumber = (await buyByCard(customer, book)).orderNumber;
-    const staff = await createStaffWithRole('User');
+    const staff = await createStaffMember('User');
 
     const page = await newPage();
     await logInToAdmin(page, staff);
@@ -97,7 +97,7 @@ describe('admin orders', () => {
   });
 
   it('a staff member saves a new first name and user name on their profile; the header and a reload show them', async () => {
-    const staff = await createStaffWithRole('User');
+    const staff = await createStaffMember('User');
     const userName = `renamed${Date.now().toString(36)}`;
     const page = await newPage();
     await logInToAdmin(page, staff);

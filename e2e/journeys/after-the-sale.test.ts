@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   apiAs,
   createConfirmedCustomer,
-  createStaffWithRole,
+  createStaffMember,
   logInThroughForm,
   logInToAdmin,
 } from '../support/accounts.ts';
@@ -27,7 +27,7 @@ describe('after the sale', () => {
     const stockAfterSale = await stockOf(book);
 
     const staff = await newPage();
-    await logInToAdmin(staff, await createStaffWithRole('Supervisor'));
+    await logInToAdmin(staff, await createStaffMember('Supervisor'));
     await openStaffOrder(staff, { orderId, orderNumber });
     const heading = staff.getByRole('heading', { level: 1 });
     expect(await heading.innerText()).toContain('Completed');
@@ -132,6 +132,9 @@ describe('after the sale', () => {
       await customerHistory.getByText(step, { exact: true }).waitFor();
     // One copy is still theirs to return within the window.
     expect(await returns.getByLabel(`Copies of ${book.title} to return`).getAttribute('max')).toBe('1');
+    // The money that went back has its tax credit note beside the invoice (decision 085).
+    await shopper.getByRole('link', { name: 'Download invoice' }).waitFor();
+    await shopper.getByRole('link', { name: /^Download credit note CN-\d{4}-\d{6}$/ }).waitFor();
   });
 
   it('cash on delivery: placed in the shop, shipped by the shop’s van, paid at the door, then reviewed', async () => {
@@ -158,7 +161,7 @@ describe('after the sale', () => {
     await waitForMail(customer.emailAddress, `Your order ${orderNumber} is confirmed`);
 
     const staff = await newPage();
-    await logInToAdmin(staff, await createStaffWithRole('Supervisor'));
+    await logInToAdmin(staff, await createStaffMember('Supervisor'));
     await openStaffOrder(staff, { orderId, orderNumber });
     expect(await staff.getByRole('heading', { level: 1 }).innerText()).toContain('Pending');
     await markPacked(staff, orderNumber);

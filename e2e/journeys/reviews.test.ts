@@ -3,7 +3,7 @@ import { baseUrl, expectNoSeriousA11yViolations, newPage } from '../support/brow
 import {
   apiAs,
   createConfirmedCustomer,
-  createStaffWithRole,
+  createStaffMember,
   logInThroughForm,
   logInToAdmin,
   type Customer,
@@ -133,7 +133,7 @@ describe('reviews', () => {
     });
 
     const staff = await newPage();
-    await logInToAdmin(staff, await createStaffWithRole('Supervisor'));
+    await logInToAdmin(staff, await createStaffMember('Supervisor'));
     await staff.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Reviews' }).click();
     const table = staff.getByRole('table', { name: 'Reviews, newest first' });
     const row = table.getByRole('row').filter({ hasText: subject });

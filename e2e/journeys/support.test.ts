@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   createConfirmedCustomer,
-  createStaffWithRole,
+  createStaffMember,
   DEMO_ADMIN,
   logInThroughForm,
   logInToAdmin,
@@ -94,7 +94,7 @@ describe('support', () => {
     await waitForMail(customer.emailAddress, `We received your message [${ticketNumber}]`);
 
     // A Supervisor answers through the API.
-    const supervisor = await createStaffWithRole('Supervisor');
+    const supervisor = await createStaffMember('Supervisor');
     const login = await fetch(`${baseUrl}/api/v1/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

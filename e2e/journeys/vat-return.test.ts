@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, newPage } from '../support/browser.ts';
+import { createConfirmedCustomer } from '../support/accounts.ts';
+import { bookInStock, buyByCard } from '../support/orders.ts';
 import { createStaffMember, DEMO_ADMIN, logInToAdmin } from '../support/staff.ts';
 
 /** Nothing on the page scrolls sideways. */
@@ -41,6 +43,23 @@ describe('the VAT page (decision 087)', () => {
       await returnShown(page);
       await expectNoSidewaysScroll(page);
     }
+  });
+
+  it("counts a card payment's tax invoice in this quarter's Dubai sales", async () => {
+    const page = await newPage({ width: 1440, height: 900 });
+    await logInToAdmin(page, DEMO_ADMIN);
+    await page.goto('/admin/dashboard/vat');
+    await returnShown(page);
+    const invoices = async () => Number((await page.getByText(/^\d+ tax invoices? and/).innerText()).match(/\d+/)![0]);
+    const invoicesBefore = await invoices();
+
+    await buyByCard(await createConfirmedCustomer(), await bookInStock({ fromEnd: 4 }));
+    await page.reload();
+    await returnShown(page);
+    expect(await invoices()).toBe(invoicesBefore + 1);
+    // The customer's address is in Dubai: its row holds VAT now.
+    const dubaiRow = page.locator('tr', { has: page.getByRole('rowheader', { name: 'Dubai', exact: true }) });
+    expect(await dubaiRow.locator('td').last().innerText()).not.toMatch(/^Dhs 0\.00$/);
   });
 
   it('is not in a Supervisor’s menu', async () => {

@@ -4,6 +4,7 @@ import { clientAddress } from './client-address.ts';
 import { waitForMailLink } from './mail.ts';
 
 export { logInThroughForm, logInToAdmin } from './log-in.ts';
+export { createStaffMember, DEMO_ADMIN } from './staff.ts';
 
 export const TEST_PASSWORD = 'Reading-1s-fun!';
 
@@ -51,31 +52,3 @@ export const apiAs = (customer: Customer) => ({
     return (await res.json()) as T;
   },
 });
-
-export const DEMO_ADMIN = { emailAddress: 'admin@bookshop.local', password: 'Demo-admin1!' };
-
-/** Registers a staff member, confirms the address, and has the demo Admin give them `role`. */
-export async function createStaffWithRole(role: 'User' | 'Supervisor' | 'Admin') {
-  const id = randomBytes(4).toString('hex');
-  const emailAddress = `staff-${id}@example.com`;
-  const member = (await post('users/register', {
-    emailAddress,
-    userName: `staff${id}`,
-    password: TEST_PASSWORD,
-    confirmPassword: TEST_PASSWORD,
-  })) as { id: number };
-  const link = new URL(await waitForMailLink(emailAddress, '/admin/email-confirmation'));
-  await post(`users/confirm-email/${link.searchParams.get('id')}`, {});
-  const { token } = (await post('users/login', DEMO_ADMIN)) as { token: string };
-  const res = await fetch(`${baseUrl}/api/v1/users/${member.id}/role`, {
-    method: 'PATCH',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'x-forwarded-for': clientAddress(),
-    },
-    body: JSON.stringify({ role }),
-  });
-  if (!res.ok) throw new Error(`PATCH users/${member.id}/role → ${res.status} ${await res.text()}`);
-  return { emailAddress, password: TEST_PASSWORD };
-}
