@@ -176,7 +176,7 @@ export function SearchBox({ initialText = '' }: { initialText?: string }) {
                 onMouseMove={() => setActiveIndex(results.length)}
                 className={`mt-1 block border-t border-stone-200 px-4 py-3 text-sm font-semibold text-stone-900 underline-offset-2 hover:underline ${activeIndex === results.length ? 'bg-stone-100 underline' : ''}`}
               >
-                See all results for “{keyword}”
+                See all results
               </Link>
             </div>
           )}
