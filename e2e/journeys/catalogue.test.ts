@@ -24,6 +24,30 @@ describe('browsing the catalogue', () => {
     await page.waitForURL(/\/books\/Pride(%20| )and(%20| )Prejudice$/);
     // The book page loads on demand: wait for its heading rather than reading the old one.
     await page.getByRole('heading', { level: 1, name: 'Pride and Prejudice' }).waitFor();
+
+    // The dropdown stops at ten; Enter opens every book found, page by page (decision 088).
+    await page.goto('/');
+    await search.fill('poetry');
+    await page.getByRole('option', { name: 'See all results' }).waitFor();
+    expect(await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').count()).toBe(11);
+    await search.press('Enter');
+    await page.waitForURL(/\/search\?keyword=poetry$/);
+    await page.getByRole('heading', { level: 1, name: 'Search results for “poetry”' }).waitFor();
+    await page.locator('main article h3').first().waitFor();
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    const status = await page.getByText(/^Showing 1–10 of \d+ books found$/).innerText();
+    const found = Number(/of (\d+) books/.exec(status)![1]);
+    expect(found).toBeGreaterThan(10);
+    const firstPage = await cardTitles(page);
+    expect(firstPage).toHaveLength(10);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: /Next/ }).click();
+    await page.waitForURL(/pageNo=2/);
+    await page.getByText(/^Showing 11–/).waitFor();
+    const secondPage = await cardTitles(page);
+    expect(secondPage.length).toBe(Math.min(10, found - 10));
+    expect(secondPage.some((title) => firstPage.includes(title))).toBe(false);
   });
 
   it('filters by genre and price, pages through, and keeps the view in the URL', async () => {

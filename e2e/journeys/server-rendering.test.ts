@@ -153,6 +153,19 @@ describe('pages rendered on the server', () => {
     expect(metaContent(page, 'description').length).toBeGreaterThan(20);
   });
 
+  it('search results: every book found, paged as asked, kept out of indexes (decision 088)', async () => {
+    const found = await json<BookList & { paginationDetails: { noOfRecords: number } }>(
+      '/api/v1/search/books?keyword=poetry&pageNo=2&pageSize=5',
+    );
+    expect(found.data.length).toBe(5);
+    const page = await html('/search?keyword=poetry&pageNo=2&pageSize=5');
+    expect(titleOf(page)).toBe('Search results for “poetry” | Bookshop');
+    expect(metaContent(page, 'robots')).toBe('noindex');
+    const text = visibleText(page);
+    for (const book of found.data) expect(text).toContain(book.title);
+    expect(text).toContain(`Showing 6–10 of ${found.paginationDetails.noOfRecords} books found`);
+  });
+
   it('a book that does not exist: 404 with the Not Found page, not an empty shell', async () => {
     const page = await html('/books/No%20Such%20Book%20Here', 404);
     expect(titleOf(page)).toBe('Page Not Found | Bookshop');
@@ -176,6 +189,7 @@ describe('hydration in Chromium', () => {
       '/about-us',
       '/faqs',
       '/contact-us',
+      '/search?keyword=poetry',
     ];
     for (const path of paths) {
       // A visitor far from the server: a time or date rendered in the server's zone and again in

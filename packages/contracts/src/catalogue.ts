@@ -76,6 +76,13 @@ export const SearchBooksQuerySchema = z.object({
     .default(''),
 });
 
+/**
+ * `GET v1/search/books` (decision 088): every book a keyword finds, paged like the book list and
+ * ranked as `GET v1/books/search-books`, whose first ten it begins with.
+ */
+export const SearchBooksPageQuerySchema = PageQuerySchema.extend(SearchBooksQuerySchema.shape);
+export type SearchBooksPageQuery = z.infer<typeof SearchBooksPageQuerySchema>;
+
 export const SearchResultSchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -8,6 +8,8 @@ export const Routes = {
   book: '/books/:title',
   genre: '/genres/:genreName',
   author: '/authors/:authorName',
+  /** Every book a keyword finds (`?keyword=…&pageNo=…&pageSize=…`), decision 088. */
+  search: '/search',
   login: '/login',
   register: '/register',
   emailConfirmation: '/email-confirmation',
@@ -54,6 +56,9 @@ export const Routes = {
 export const bookPath = (title: string) => `/books/${encodeURIComponent(title)}`;
 export const genrePath = (name: string) => `/genres/${encodeURIComponent(name)}`;
 export const authorPath = (name: string) => `/authors/${encodeURIComponent(name)}`;
+/** The search results page for a keyword (decision 088); no keyword, the page that asks for one. */
+export const searchPath = (keyword: string) =>
+  keyword.trim() ? `/search?${new URLSearchParams({ keyword: keyword.trim() }).toString()}` : '/search';
 export const reviewPath = (bookId: number, title: string) => `/reviews/${bookId}/${encodeURIComponent(title)}`;
 
 /**
@@ -65,6 +70,7 @@ export const SERVER_RENDERED_ROUTES = [
   Routes.book,
   Routes.genre,
   Routes.author,
+  Routes.search,
   Routes.shipping,
   Routes.shippingTerms,
   Routes.termsOfUse,

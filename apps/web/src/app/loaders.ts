@@ -6,6 +6,8 @@ import { bookQueryOptions } from '../features/catalogue/api/get-book.ts';
 import { booksQueryOptions } from '../features/catalogue/api/get-books.ts';
 import { genresQueryOptions } from '../lib/api/get-genres.ts';
 import { bookListQuery, readBookListState } from '../features/catalogue/hooks/use-book-list-state.ts';
+import { searchBookPageQueryOptions } from '../features/catalogue/api/search-book-page.ts';
+import { readSearchPageState } from '../features/catalogue/hooks/use-search-page-state.ts';
 import { bookReviewsQueryOptions, FIRST_REVIEWS_PAGE } from '../features/reviews/api/get-book-reviews.ts';
 
 /*
@@ -86,3 +88,8 @@ export const bookLoader = prefetching(async (client, { params }) => {
   const book = await client.ensureQueryData(bookQueryOptions(params.title ?? ''));
   await client.ensureQueryData(bookReviewsQueryOptions(book.id, FIRST_REVIEWS_PAGE));
 });
+
+/** The search results page (decision 088): the page of results its URL asks for. */
+export const searchLoader = prefetching((client, { request }) =>
+  client.ensureQueryData(searchBookPageQueryOptions(readSearchPageState(new URL(request.url).searchParams))),
+);

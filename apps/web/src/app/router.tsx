@@ -10,7 +10,7 @@ import { Routes } from '@bookshop/contracts/routes';
 import { RedirectWhenLoggedIn, RequireCustomer, RequireStaff } from '../features/auth/components/route-guards.tsx';
 import { installSessionRefresh } from '../features/auth/session/session-store.ts';
 import { HomePage } from '../features/catalogue/pages/home-page.tsx';
-import { authorLoader, bookLoader, genreLoader, homeLoader, rootLoader } from './loaders.ts';
+import { authorLoader, bookLoader, genreLoader, homeLoader, rootLoader, searchLoader } from './loaders.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -61,6 +61,15 @@ export const routes: RouteObject[] = [
             loader: authorLoader,
             ...lazyPage(() =>
               import('../features/catalogue/pages/author-page.tsx').then((m) => ({ Component: m.AuthorPage })),
+            ),
+          },
+          {
+            path: Routes.search,
+            loader: searchLoader,
+            ...lazyPage(() =>
+              import('../features/catalogue/pages/search-results-page.tsx').then((m) => ({
+                Component: m.SearchResultsPage,
+              })),
             ),
           },
           {

@@ -1,5 +1,5 @@
 import type { StaffBookQuery } from '@bookshop/contracts/book-admin';
-import type { BookQuery } from '@bookshop/contracts/catalogue';
+import type { BookQuery, SearchBooksPageQuery } from '@bookshop/contracts/catalogue';
 import type { DashboardRange } from '@bookshop/contracts/dashboard';
 import type { StockMovementQuery } from '@bookshop/contracts/stock';
 
@@ -16,6 +16,7 @@ export const bookKeys = {
   list: (query: BookQuery) => [...bookKeys.all, 'list', query] as const,
   detail: (title: string) => [...bookKeys.all, 'detail', title] as const,
   search: (keyword: string) => [...bookKeys.all, 'search', keyword] as const,
+  searchPage: (query: SearchBooksPageQuery) => [...bookKeys.all, 'search-page', query] as const,
 };
 
 export const authorKeys = { all: ['authors'] as const };

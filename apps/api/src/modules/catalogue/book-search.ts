@@ -1,7 +1,9 @@
-import type { SearchResult } from '@bookshop/contracts/catalogue';
+import type { BookPage, SearchBooksPageQuery, SearchResult } from '@bookshop/contracts/catalogue';
 import { SEARCH_RESULTS_LIMIT } from '@bookshop/contracts/constants';
+import { toPage } from '@bookshop/contracts/pagination';
 import type { Tx } from '../../platform/db.ts';
-import { keywordWords } from '../search/service.ts';
+import { keywordWords, meaningfulWords } from '../search/service.ts';
+import { toBook } from './books.ts';
 import type { CatalogueReadDeps } from './caches.ts';
 import * as queries from './queries.ts';
 
@@ -9,6 +11,7 @@ import * as queries from './queries.ts';
  * Up to ten shown books for a keyword, forgiving typos, unfinished and run-together words,
  * spelling variants and accents (decision 050), from the in-memory index; until it is built, or
  * should it fail to build, from PostgreSQL full text with lexicon corrections (decision 001).
+ * Stop words never make a book match (decision 088).
  */
 export async function searchBooks({ db, images, caches }: CatalogueReadDeps, keyword: string): Promise<SearchResult[]> {
   const words = keywordWords(keyword);
@@ -20,11 +23,47 @@ export async function searchBooks({ db, images, caches }: CatalogueReadDeps, key
         const imageKey = row.image_keys[row.main_image_index] ?? row.image_keys[0];
         return { id: row.id, title: row.title, imageUrl: imageKey ? images.url(imageKey) : null };
       });
-    return (await searchInDatabase(db, words)).map((row) => ({
+    return (await searchInDatabase(db, meaningfulWords(keyword))).map((row) => ({
       id: row.id,
       title: row.title,
       imageUrl: row.image_key ? images.url(row.image_key) : null,
     }));
+  });
+}
+
+/**
+ * A page of every shown book the keyword finds, as the book list pages them (decision 088): the
+ * same ranking as `searchBooks`, so its first ten are the dropdown's ten. Until the index is
+ * built, books holding every meaningful word, from PostgreSQL full text.
+ */
+export function searchBookPage(
+  { db, images, caches }: CatalogueReadDeps,
+  { keyword, pageNo, pageSize }: SearchBooksPageQuery,
+): Promise<BookPage> {
+  const words = keywordWords(keyword);
+  if (words.length === 0) return Promise.resolve(toPage([], 0, { pageNo, pageSize }));
+  return caches.searchPages.getOrLoad(`${pageNo}:${pageSize}:${words.join(' ')}`, async () => {
+    const offset = (pageNo - 1) * pageSize;
+    const indexed = await caches.index.searchPage(keyword, pageSize, offset);
+    if (indexed)
+      return toPage(
+        indexed.rows.map((row) => toBook(images, row)),
+        indexed.total,
+        { pageNo, pageSize },
+      );
+    const meaningful = meaningfulWords(keyword);
+    if (meaningful.length === 0) return toPage([], 0, { pageNo, pageSize });
+    const { ids, total: onPage } = await queries.searchBookIdsFullText(db, meaningful, pageSize, offset);
+    // Past the last page no row carries the total: ask for it.
+    const total =
+      ids.length === 0 && offset > 0 ? (await queries.searchBookIdsFullText(db, meaningful, 1, 0)).total : onPage;
+    const byId = new Map((await queries.findBooksByIds(db, ids)).map((row) => [row.id, row]));
+    const found = ids.flatMap((id) => byId.get(id) ?? []);
+    return toPage(
+      found.map((row) => toBook(images, row)),
+      total,
+      { pageNo, pageSize },
+    );
   });
 }
 
@@ -34,6 +73,7 @@ export async function searchBooks({ db, images, caches }: CatalogueReadDeps, key
  * found that way fill the remaining places.
  */
 async function searchInDatabase(db: Tx, words: string[]): Promise<queries.SearchRow[]> {
+  if (words.length === 0) return [];
   const exact = await queries.searchBooksFullText(
     db,
     words.map((word) => ({ word })),

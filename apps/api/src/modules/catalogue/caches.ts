@@ -26,6 +26,8 @@ export function createCatalogueCaches(index: CatalogueIndex) {
   const caches = {
     pages: new TtlCache<BookPage>({ maxEntries: list.pages, ttlMs: list.ttlMs, staleMs: list.staleMs }),
     counts: new TtlCache<number>({ maxEntries: list.counts, ttlMs: list.ttlMs, staleMs: list.staleMs }),
+    /** Pages of the search results page: they show prices and stock, so they keep as long as the list's pages. */
+    searchPages: new TtlCache<BookPage>({ maxEntries: list.pages, ttlMs: list.ttlMs, staleMs: list.staleMs }),
     searches: new TtlCache<SearchResult[]>({
       maxEntries: search.searches,
       ttlMs: search.ttlMs,
@@ -41,6 +43,7 @@ export function createCatalogueCaches(index: CatalogueIndex) {
       index.invalidate();
       caches.pages.clear();
       caches.counts.clear();
+      caches.searchPages.clear();
       caches.searches.clear();
       caches.names.clear();
     },

@@ -102,6 +102,17 @@ export class CatalogueIndex {
     return this.searchIndex.search(keyword, limit).map((id) => this.books.get(id)!.row);
   }
 
+  /** A page of the shown books `keyword` finds, ranked as `search`, with their total; undefined if the index could not be built. */
+  async searchPage(
+    keyword: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: queries.BookRow[]; total: number } | undefined> {
+    if (!(await this.current())) return undefined;
+    const { ids, total } = this.searchIndex.searchPage(keyword, offset, limit);
+    return { rows: ids.map((id) => this.books.get(id)!.row), total };
+  }
+
   /** Every shown book in title order, or undefined if the index could not be built. */
   async shown(): Promise<queries.IndexRow[] | undefined> {
     if (!(await this.current())) return undefined;

@@ -181,6 +181,27 @@ export function searchBooksFullText(
 }
 
 /**
+ * A page of the books holding every word (each as a prefix), best ranked first, with their total:
+ * the search results page while the in-memory index is not built. Words are letters and digits only.
+ */
+export async function searchBookIdsFullText(
+  tx: Tx,
+  words: string[],
+  limit: number,
+  offset: number,
+): Promise<{ ids: number[]; total: number }> {
+  const tsquery = words.map((word) => `${word}:*`).join(' & ');
+  const found = await rows<{ id: number; total: number }>(
+    tx,
+    sql`select b.id, (count(*) over ())::int as total from books b, to_tsquery('simple', ${tsquery}) q
+        where b.search_vector @@ q and b.is_active
+        order by ts_rank(b.search_vector, q) desc, b.title, b.id
+        limit ${limit} offset ${offset}`,
+  );
+  return { ids: found.map((row) => row.id), total: found[0]?.total ?? 0 };
+}
+
+/**
  * For each keyword word that no known word starts with, up to three known words most like it
  * (trigram similarity ≥ pg_trgm.similarity_threshold, 0.3 by default): the likely intended words.
  */

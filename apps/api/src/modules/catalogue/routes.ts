@@ -8,6 +8,7 @@ import {
   BookTitleParamsSchema,
   CountrySchema,
   GenreSchema,
+  SearchBooksPageQuerySchema,
   SearchBooksQuerySchema,
   SearchResultSchema,
 } from '@bookshop/contracts/catalogue';
@@ -63,6 +64,19 @@ export const catalogueRoutes: FastifyPluginCallbackZod<{ catalogue: CatalogueSer
       },
     },
     (request) => catalogue.searchBooks(request.query.keyword),
+  );
+
+  app.get(
+    '/v1/search/books',
+    {
+      schema: {
+        tags,
+        summary: 'A page of every book matching a keyword, ranked as search-books (the search results page)',
+        querystring: SearchBooksPageQuerySchema,
+        response: { 200: BookPageSchema, 400: ProblemSchema },
+      },
+    },
+    (request) => catalogue.searchBookPage(request.query),
   );
 
   app.get(

@@ -1,9 +1,9 @@
-import type { Book, BookQuery } from '@bookshop/contracts/catalogue';
+import type { Book, BookQuery, SearchBooksPageQuery } from '@bookshop/contracts/catalogue';
 import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { IndexLog } from './catalogue-index.ts';
 import { listBooks, listShownBooks } from './book-list.ts';
-import { searchBooks } from './book-search.ts';
+import { searchBookPage, searchBooks } from './book-search.ts';
 import type { NewBook } from './admin-queries.ts';
 import { addBook, toBook } from './books.ts';
 import type { CatalogueReadDeps } from './caches.ts';
@@ -28,6 +28,7 @@ export function createCatalogueService(deps: CatalogueReadDeps) {
   return {
     listBooks: (query: BookQuery) => listBooks(deps, query),
     searchBooks: (keyword: string) => searchBooks(deps, keyword),
+    searchBookPage: (query: SearchBooksPageQuery) => searchBookPage(deps, query),
     /** Every shown book in title order (the sitemap). */
     listShownBooks: () => listShownBooks(deps),
 

@@ -1,4 +1,4 @@
-import { searchWords, typoBudget } from './search-words.ts';
+import { isStopWord, searchWords, typoBudget } from './search-words.ts';
 
 /**
  * The in-memory search index (docs/decisions/050-forgiving-search.md): a trie of every word in
@@ -27,6 +27,9 @@ const MAX_DERIVATIONS = 64;
 /** Words visited while expanding a short prefix, before choosing the likeliest. */
 const MAX_PREFIX_VISITS = 2000;
 
+/** Up to this many best books are kept by insertion; more are sorted at once. */
+const INSERTION_LIMIT = 100;
+
 type TrieNode = { children: Map<string, TrieNode>; term: number };
 const trieNode = (): TrieNode => ({ children: new Map(), term: -1 });
 
@@ -44,6 +47,8 @@ export class SearchIndex {
   private readonly slotRating: number[] = [];
   private alive = new Uint8Array(1024);
   private readonly slotOf = new Map<number, number>();
+  /** Titles made only of stop words ('It', 'The Them'), by their words: what a query of only such words finds. */
+  private readonly stopWordTitles = new Map<string, Set<number>>();
 
   // Per-search scratch, one entry per slot, reused: a stamp tells whether an entry is this search's.
   private stamp = 0;
@@ -82,8 +87,14 @@ export class SearchIndex {
 
     const wordFields = new Map<string, number>();
     const add = (text: string, field: number) => {
-      for (const word of searchWords(text)) wordFields.set(word, (wordFields.get(word) ?? 0) | field);
+      for (const word of searchWords(text))
+        if (!isStopWord(word)) wordFields.set(word, (wordFields.get(word) ?? 0) | field);
     };
+    const titleWords = searchWords(book.title);
+    if (titleWords.length > 0 && titleWords.every(isStopWord)) {
+      const key = titleWords.join(' ');
+      this.stopWordTitles.set(key, (this.stopWordTitles.get(key) ?? new Set()).add(slot));
+    }
     add(book.title, TITLE);
     for (const name of book.authorNames) add(name, AUTHOR);
     for (const name of book.genreNames) add(name, GENRE);
@@ -108,10 +119,23 @@ export class SearchIndex {
    * exact word before a completed prefix), title before author before genre, higher rating.
    */
   search(keyword: string, limit: number): number[] {
-    const words = searchWords(keyword).slice(0, MAX_QUERY_WORDS);
-    if (words.length === 0) return [];
-    const derivations = words.map((word, i) => this.derive(word, i === words.length - 1, 0));
-    this.addSplitsAndJoins(words, derivations);
+    return this.searchPage(keyword, 0, limit).ids;
+  }
+
+  /**
+   * One page of every book the keyword finds, in the order `search` ranks them (so its first page
+   * is what the dropdown lists), and how many it finds in all: every book matching at least one
+   * of its meaningful words. Stop words count only inside a run-together or split word
+   * ('warand', 'mo by'); a keyword of stop words alone finds the titles made of exactly those words.
+   */
+  searchPage(keyword: string, offset: number, limit: number): { ids: number[]; total: number } {
+    const typed = searchWords(keyword).slice(0, MAX_QUERY_WORDS);
+    if (typed.length === 0) return { ids: [], total: 0 };
+    const derivations = typed.map((word, i) => (isStopWord(word) ? [] : this.derive(word, i === typed.length - 1, 0)));
+    this.addSplitsAndJoins(typed, derivations);
+    // A stop word left with nothing to stand for is no query word: it neither matches nor weighs.
+    const words = derivations.filter((found, i) => found.length > 0 || !isStopWord(typed[i]!));
+    if (words.length === 0) return this.stopWordTitlePage(typed, offset, limit);
 
     this.prepareScratch();
     const searchStamp = ++this.stamp;
@@ -119,7 +143,7 @@ export class SearchIndex {
     let candidateCount = 0;
     const live = Math.max(1, this.size);
     let allSignificance = 0;
-    for (const wordDerivations of derivations) {
+    for (const wordDerivations of words) {
       const wordStamp = ++this.stamp;
       let touchedCount = 0;
       for (const { postings, cost } of wordDerivations) {
@@ -154,7 +178,16 @@ export class SearchIndex {
         this.fields[slot]! += code & 3;
       }
     }
-    return this.best(candidateCount, allSignificance, limit).map((slot) => this.slotBook[slot]!);
+    const ids = this.best(candidateCount, allSignificance, offset + limit)
+      .slice(offset)
+      .map((slot) => this.slotBook[slot]!);
+    return { ids, total: candidateCount };
+  }
+
+  private stopWordTitlePage(words: string[], offset: number, limit: number): { ids: number[]; total: number } {
+    const slots = [...(this.stopWordTitles.get(words.join(' ')) ?? [])].filter((slot) => this.alive[slot]);
+    slots.sort((a, b) => this.slotRating[b]! - this.slotRating[a]! || this.slotBook[a]! - this.slotBook[b]!);
+    return { ids: slots.slice(offset, offset + limit).map((slot) => this.slotBook[slot]!), total: slots.length };
   }
 
   /** The top `limit` candidates by one packed number per book, without sorting them all. */
@@ -167,6 +200,8 @@ export class SearchIndex {
     for (let enough = byMatched[least]!; least > 1 && enough < limit;) enough += byMatched[--least]!;
 
     const top: { slot: number; key: number }[] = [];
+    // Deep pages keep too many to insert one by one: they sort them all (stable, so ties keep the same order).
+    const sortAll = limit > INSERTION_LIMIT;
     for (let i = 0; i < candidateCount; i++) {
       const slot = this.candidates[i]!;
       if (this.matched[slot]! < least) continue;
@@ -178,13 +213,18 @@ export class SearchIndex {
         (127 - Math.min(this.typos[slot]!, 127)) * 2 ** 15 +
         (63 - Math.min(this.fields[slot]!, 63)) * 2 ** 9 +
         Math.round(Math.min(Math.max(this.slotRating[slot]!, 0), 5) * 100);
+      if (sortAll) {
+        top.push({ slot, key });
+        continue;
+      }
       if (top.length === limit && key <= top[limit - 1]!.key) continue;
       let at = top.length;
       while (at > 0 && top[at - 1]!.key < key) at--;
       top.splice(at, 0, { slot, key });
       if (top.length > limit) top.pop();
     }
-    return top.map((entry) => entry.slot);
+    if (sortAll) top.sort((a, b) => b.key - a.key);
+    return top.slice(0, limit).map((entry) => entry.slot);
   }
 
   private prepareScratch() {
@@ -210,9 +250,13 @@ export class SearchIndex {
   private addSplitsAndJoins(words: string[], derivations: Derivation[][]) {
     for (const [i, word] of words.entries()) {
       for (let at = 2; at <= word.length - 2; at++) {
-        const left = this.exactTerm(word.slice(0, at));
-        const right = this.exactTerm(word.slice(at));
+        const [leftWord, rightWord] = [word.slice(0, at), word.slice(at)];
+        // A stop-word half ('warand' → war + and) is not indexed: the other half stands for the pair.
+        const left = isStopWord(leftWord) ? -2 : this.exactTerm(leftWord);
+        const right = isStopWord(rightWord) ? -2 : this.exactTerm(rightWord);
         if (left >= 0 && right >= 0) derivations[i]!.push({ postings: this.both(left, right), cost: 2 });
+        else if (left >= 0 && right === -2) derivations[i]!.push({ postings: this.postings[left]!, cost: 2 });
+        else if (right >= 0 && left === -2) derivations[i]!.push({ postings: this.postings[right]!, cost: 2 });
       }
       if (i + 1 < words.length) {
         const joined = this.derive(word + words[i + 1]!, i + 1 === words.length - 1, 2);

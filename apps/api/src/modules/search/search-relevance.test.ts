@@ -108,3 +108,47 @@ describe('search rules', () => {
     ]);
   });
 });
+
+describe('stop words (decision 088)', () => {
+  /** The keyword finds `first` first, and exactly what it finds without its stop words. */
+  const expectStopWordsIgnored = async (keyword: string, first: string | undefined, withoutStopWords: string) => {
+    const found = await titles(keyword);
+    if (first) expect(found[0], keyword).toBe(first);
+    expect(found, keyword).toEqual(await titles(withoutStopWords));
+  };
+
+  it('never let a word such as "of" or "the" make a book match', async () => {
+    await t.catalogue.createBook(testBook({ title: 'Cities of Salt', authorNames: ['Abdul Rahman Munif'] }));
+    // Before, every title holding "of" followed: The Adventures of Sherlock Holmes, The Divan of Hafez…
+    expect(await titles('Cities of Salt')).not.toContain('The Adventures of Sherlock Holmes');
+    await expectStopWordsIgnored('Cities of Salt', 'Cities of Salt', 'cities salt');
+    // Two titles hold "cities": the better rated leads, and only they are listed.
+    expect((await titles('cities of')).sort()).toEqual(['A Tale of Two Cities', 'Cities of Salt']);
+    await expectStopWordsIgnored('divan of hafez', 'The Divan of Hafez', 'divan hafez');
+    await expectStopWordsIgnored(
+      'the adventures of sherlock holmes',
+      'The Adventures of Sherlock Holmes',
+      'adventures sherlock holmes',
+    );
+    await expectStopWordsIgnored('war and the peace', 'War and Peace', 'war peace');
+    await expectStopWordsIgnored('a tale of two cities', 'A Tale of Two Cities', 'tale two cities');
+  });
+
+  it('find nothing alone, in either language, when no title is made of them', async () => {
+    for (const keyword of ['of', 'The', 'the and of', 'a an in on to for', 'من', 'في', 'و', 'على عن إلى', 'الى'])
+      expect(await titles(keyword), keyword).toEqual([]);
+  });
+
+  it('still count inside a run-together or split word', async () => {
+    expect((await titles('warand peace'))[0]).toBe('War and Peace');
+    expect((await titles('mo by dick'))[0]).toBe('Moby-Dick');
+  });
+
+  it('find a title made of nothing else by that exact title', async () => {
+    await t.catalogue.createBook(testBook({ title: 'On the To', authorNames: ['Nobody'] }));
+    await t.catalogue.createBook(testBook({ title: 'In', authorNames: ['Nobody'] }));
+    expect(await titles('in')).toEqual(['In']);
+    expect(await titles('ON THE TO')).toEqual(['On the To']);
+    expect(await titles('the')).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchWords, typoBudget } from './search-words.ts';
+import { isStopWord, searchWords, typoBudget } from './search-words.ts';
 
 describe('searchWords', () => {
   it('folds case, accents and letters Unicode does not decompose', () => {
@@ -22,5 +22,14 @@ describe('searchWords', () => {
 describe('typoBudget', () => {
   it('forgives none below 5 letters, one from 5, two from 9', () => {
     expect([4, 5, 8, 9, 20].map(typoBudget)).toEqual([0, 1, 1, 2, 2]);
+  });
+});
+
+describe('STOP_WORDS', () => {
+  it('holds both languages in index form, so a folded query word is found in it', () => {
+    for (const word of ['of', 'the', 'and', 'من', 'في', 'و', 'على', 'عن']) expect(isStopWord(word), word).toBe(true);
+    // إلى folds as the index folds it: the hamza is a mark, dropped.
+    expect(searchWords('إلى').every(isStopWord)).toBe(true);
+    expect(['war', 'salt', 'cities', 'it'].some(isStopWord)).toBe(false);
   });
 });

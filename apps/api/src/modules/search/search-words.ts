@@ -117,3 +117,23 @@ export function searchWords(text: string): string[] {
 export function typoBudget(length: number): number {
   return length >= 9 ? 2 : length >= 5 ? 1 : 0;
 }
+
+/**
+ * Words that say nothing about which book is meant (decision 088): never indexed and never a
+ * query word on their own, so 'of' in 'Cities of Salt' does not bring in every title holding
+ * 'of'. The one list for both languages; written as people type them and read through
+ * `searchWords`, so the set holds them in index form (إلى is kept as the fold spells it) and stays
+ * in step with any later change to the folding. Short on purpose: a word that can name a book
+ * ('war', 'love', 'it' in some titles) does not belong here.
+ */
+const STOP_WORD_TEXT = [
+  // English
+  'a an and the of in on to for at by with from or as into',
+  // Arabic: من (from), في (in), و (and), على (on), عن (about), إلى / الى (to), ب (with), ل (for), أو (or), مع (with)
+  'من في و على عن إلى الى ب ل أو او مع',
+].join(' ');
+
+export const STOP_WORDS: ReadonlySet<string> = new Set(searchWords(STOP_WORD_TEXT));
+
+/** Whether a word, in index form, carries no meaning alone. */
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);

@@ -1,5 +1,5 @@
 import { SearchIndex } from './search-index.ts';
-import { searchWords } from './search-words.ts';
+import { isStopWord, searchWords } from './search-words.ts';
 
 /**
  * What other modules use of search (docs/decisions/050-forgiving-search.md, 064): an index of
@@ -14,3 +14,6 @@ export const createSearchIndex = (): SearchIndex => new SearchIndex();
 
 /** The words a keyword is searched by: folded, split, spelling variants unified; empty when it holds none. */
 export const keywordWords = (keyword: string): string[] => searchWords(keyword);
+
+/** The keyword's words that can make a book match: its words without the stop words (decision 088). */
+export const meaningfulWords = (keyword: string): string[] => searchWords(keyword).filter((word) => !isStopWord(word));

@@ -1,7 +1,7 @@
 import type { Book, BookPage } from '@bookshop/contracts/catalogue';
 import { CURRENCY, IMAGE_WIDTHS } from '@bookshop/contracts/constants';
 import { Messages } from '@bookshop/contracts/messages';
-import { authorPath, bookPath, genrePath, Routes } from '@bookshop/contracts/routes';
+import { authorPath, bookPath, genrePath, Routes, searchPath } from '@bookshop/contracts/routes';
 import type { PageMetaData } from './page-meta.tsx';
 
 const SHOP_NAME = 'Bookshop';
@@ -123,6 +123,25 @@ export function authorPageMeta(authorName: string, books?: BookPage): PageMetaDa
   return listingMeta(authorName, authorPath(authorName), books, (count) =>
     count === undefined ? `Books by ${authorName}` : `${bookCount(count)} by ${authorName}`,
   );
+}
+
+/**
+ * The search results page (decision 088): kept out of search engines' indexes, as a page per
+ * keyword would fill them with thin copies of the catalogue; its links are still followed.
+ */
+export function searchPageMeta(keyword: string, books?: BookPage): PageMetaData {
+  const trimmed = keyword.trim();
+  const count = books?.paginationDetails.noOfRecords;
+  return {
+    title: pageTitle(trimmed ? `Search results for “${trimmed}”` : 'Search'),
+    description: trimmed
+      ? count === undefined
+        ? `Books matching “${trimmed}” by title, author or genre.`
+        : `${bookCount(count)} matching “${trimmed}” by title, author or genre.`
+      : 'Search the shop by title, author or genre.',
+    path: searchPath(trimmed),
+    noindex: true,
+  };
 }
 
 /** An information page (about us, FAQs, shipping, terms, privacy, contact): its heading and lead paragraph. */

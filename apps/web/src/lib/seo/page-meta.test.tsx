@@ -9,7 +9,7 @@ import {
   renderHeadTags,
   type PageMetaData,
 } from './page-meta.tsx';
-import { bookPageMeta, homePageMeta } from './page-meta-builders.ts';
+import { bookPageMeta, homePageMeta, searchPageMeta } from './page-meta-builders.ts';
 
 const emma = BookSchema.parse({
   id: 1,
@@ -110,6 +110,21 @@ describe('PageMeta in the browser', () => {
       `${window.location.origin}/books/Persuasion`,
     ]);
     expect(changedInPlace).toEqual([]);
+  });
+
+  it('keeps a search results page out of indexes, and drops the noindex when the next page is indexable', () => {
+    const view = render(<BookScreen meta={searchPageMeta('war & peace')} />);
+    expect(document.title).toBe('Search results for “war & peace” | Bookshop');
+    expect(content('meta[name="robots"]')).toEqual(['noindex']);
+    expect(all('link[rel="canonical"]').map((link) => link.getAttribute('href'))).toEqual([
+      `${window.location.origin}/search?keyword=war+%26+peace`,
+    ]);
+    view.rerender(<HomeScreen />);
+    expect(all('meta[name="robots"]')).toHaveLength(0);
+    expect(renderHeadTags(homePageMeta(), 'https://shop.test')).not.toContain('robots');
+    expect(renderHeadTags(searchPageMeta(''), 'https://shop.test')).toContain(
+      '<meta name="robots" content="noindex" data-page-meta>',
+    );
   });
 
   it('updates in place when the same page’s data changes', () => {

@@ -24,6 +24,8 @@ export type PageMetaData = {
    * navigations add no preload (decision 076).
    */
   preloadImage?: { href: string; imageSrcSet?: string; imageSizes?: string };
+  /** Kept out of search engines' indexes (a search results page, decision 088); links are still followed. */
+  noindex?: boolean;
 };
 
 /** Collects the page's meta while the server renders it, for the server to write into <head>. */
@@ -99,6 +101,7 @@ function headTags(meta: PageMetaData, origin: string): HeadTag[] {
     { tag: 'title', text: meta.title },
     ...(meta.preloadImage ? [preloadTag(meta.preloadImage)] : []),
     named('description', meta.description),
+    ...(meta.noindex ? [named('robots', 'noindex')] : []),
     { tag: 'link', key: 'link[rel="canonical"]', attrs: { rel: 'canonical', href: url } },
     property('og:site_name', SHOP_NAME),
     property('og:type', meta.type ?? 'website'),

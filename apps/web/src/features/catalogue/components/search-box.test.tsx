@@ -72,7 +72,7 @@ describe('SearchBox', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     expect(input).toHaveAttribute('aria-expanded', 'true');
     const options = screen.getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Pride and Prejudice', 'Emma']);
+    expect(options.map((option) => option.textContent)).toEqual(['Pride and Prejudice', 'Emma', 'See all results']);
     expect(options[0]).toHaveAttribute('href', '/books/Pride%20and%20Prejudice');
     expect(options[0]!.querySelector('img')).toHaveAttribute('src', '/images/books/pride-400.webp');
   });
@@ -128,13 +128,16 @@ describe('SearchBox', () => {
     await elapse(10);
 
     await user.keyboard('{ArrowDown}');
-    const [first, second] = screen.getAllByRole('option');
+    const [first, second, seeAll] = screen.getAllByRole('option');
     expect(first).toHaveAttribute('aria-selected', 'true');
     expect(input).toHaveAttribute('aria-activedescendant', first!.id);
     await user.keyboard('{ArrowDown}');
     expect(second).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowDown}');
+    expect(seeAll).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
     expect(first).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowUp}');
     await user.keyboard('{ArrowUp}');
     expect(second).toHaveAttribute('aria-selected', 'true');
 
@@ -155,5 +158,54 @@ describe('SearchBox', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(input).toHaveAttribute('aria-expanded', 'false');
     expect(input).toHaveValue('austen');
+  });
+
+  it('opens the results page with Enter when no result is chosen, without waiting for the list', async () => {
+    const { fetch } = deferredFetch();
+    const { user, input, router } = setup();
+    await user.type(input, '  war & peace ');
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/search');
+    expect(router.state.location.search).toBe('?keyword=war+%26+peace');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('does nothing on Enter in an empty box', async () => {
+    const { user, input, router } = setup();
+    await user.type(input, '   ');
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('ends the list with a See all results option, reached by the arrow keys and opened with Enter', async () => {
+    const { answer } = deferredFetch();
+    const { user, input, router } = setup();
+    await user.type(input, 'poetry');
+    await elapse(1000);
+    answer(jsonResponse(results));
+    await elapse(10);
+
+    const seeAll = screen.getByRole('option', { name: 'See all results' });
+    expect(screen.getByRole('listbox')).toContainElement(seeAll);
+    expect(seeAll).toHaveAttribute('href', '/search?keyword=poetry');
+    // Up from the input wraps to the last option.
+    await user.keyboard('{ArrowUp}');
+    expect(seeAll).toHaveAttribute('aria-selected', 'true');
+    expect(input).toHaveAttribute('aria-activedescendant', seeAll.id);
+    await user.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/search');
+    expect(router.state.location.search).toBe('?keyword=poetry');
+  });
+
+  it('opens the results page when See all results is clicked', async () => {
+    const { answer } = deferredFetch();
+    const { user, input, router } = setup();
+    await user.type(input, 'poetry');
+    await elapse(1000);
+    answer(jsonResponse(results));
+    await elapse(10);
+    await user.click(screen.getByRole('option', { name: /See all results/ }));
+    expect(router.state.location.search).toBe('?keyword=poetry');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 });

@@ -2,16 +2,17 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, SEARCH_KEYWORD_MAX_LENGTH } from '@bookshop/contracts/constants';
 import { Messages } from '@bookshop/contracts/messages';
-import { bookPath } from '@bookshop/contracts/routes';
+import { bookPath, searchPath } from '@bookshop/contracts/routes';
 import { useSearchBooks } from '../api/search-books.ts';
 import { BookImage } from './book-image.tsx';
 
 /**
  * The home page's search: an ARIA 1.2 combobox whose list pops up once typing has paused for the
- * debounce time. Arrow keys move through the results, Enter opens one, Escape closes the list.
+ * debounce time. Arrow keys move through the results and the 'See all results' option after them,
+ * Enter opens the chosen one (with none chosen, the results page: decision 088), Escape closes the list.
  */
-export function SearchBox() {
-  const [text, setText] = useState('');
+export function SearchBox({ initialText = '' }: { initialText?: string }) {
+  const [text, setText] = useState(initialText);
   const [keyword, setKeyword] = useState('');
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -30,6 +31,8 @@ export function SearchBox() {
   // Clearing the box hides the list at once rather than a second later.
   const expanded = open && keyword !== '' && trimmed !== '';
   const showList = expanded && search.isSuccess && results.length > 0;
+  // The results, then 'See all results'.
+  const optionCount = results.length + 1;
 
   useEffect(() => setActiveIndex(-1), [search.data]);
   useEffect(() => {
@@ -51,7 +54,7 @@ export function SearchBox() {
         if (!showList) return;
         const step = event.key === 'ArrowDown' ? 1 : -1;
         setActiveIndex((index) =>
-          index === -1 && step === -1 ? results.length - 1 : (index + step + results.length) % results.length,
+          index === -1 && step === -1 ? optionCount - 1 : (index + step + optionCount) % optionCount,
         );
         return;
       }
@@ -61,10 +64,10 @@ export function SearchBox() {
         if (chosen) {
           close();
           void navigate(bookPath(chosen.title));
-        } else {
-          // Someone who presses Enter wants results now, not after the debounce.
-          setKeyword(trimmed);
-          setOpen(true);
+        } else if (trimmed) {
+          // No book chosen (or 'See all results'): every book the words find, on their own page.
+          close();
+          void navigate(searchPath(trimmed));
         }
         return;
       }
@@ -163,6 +166,18 @@ export function SearchBox() {
                   <span className="line-clamp-2">{result.title}</span>
                 </Link>
               ))}
+              <Link
+                id={`${ids.option}-${results.length}`}
+                role="option"
+                aria-selected={activeIndex === results.length}
+                tabIndex={-1}
+                to={searchPath(keyword)}
+                onClick={close}
+                onMouseMove={() => setActiveIndex(results.length)}
+                className={`mt-1 block border-t border-stone-200 px-4 py-3 text-sm font-semibold text-stone-900 underline-offset-2 hover:underline ${activeIndex === results.length ? 'bg-stone-100 underline' : ''}`}
+              >
+                See all results
+              </Link>
             </div>
           )}
         </div>
