@@ -182,6 +182,7 @@ function toOrder(images: OrdersDeps['images'], row: queries.OrderRow, details: D
     items: items.map((item) => ({
       bookId: item.bookId,
       title: item.title,
+      titleAr: item.titleAr,
       imageUrl: item.imageKey ? images.url(item.imageKey) : '',
       price: filsToAed(item.priceFils),
       discountPercentage: Number(item.discountPercentage),
