@@ -29,6 +29,59 @@ export async function existingIds(tx: Tx, table: NamedTable, ids: number[]): Pro
   return new Map(found.map((row) => [row.id, row.name]));
 }
 
+/**
+ * Sets (or, null, clears) an author's or genre's Arabic name. Their books are touched so the
+ * in-memory catalogue index, which keeps the names with each book, reads them again.
+ */
+export async function setArabicName(tx: Tx, table: NamedTable, id: number, nameAr: string | null): Promise<void> {
+  const named = namedTables[table];
+  const changed = await tx
+    .update(named)
+    .set({ nameAr })
+    .where(and(eq(named.id, id), sql`${named.nameAr} is distinct from ${nameAr}`))
+    .returning({ id: named.id });
+  if (changed.length === 0) return;
+  const joins = table === 'authors' ? sql`book_authors where author_id` : sql`book_genres where genre_id`;
+  await tx.execute(sql`update books set updated_at = updated_at where id in (select book_id from ${joins} = ${id})`);
+}
+
+/** Whether any book has an Arabic title: a shop from before decision 090 has none. */
+export async function anyArabicTitle(tx: Tx): Promise<boolean> {
+  const found = await tx
+    .select({ id: books.id })
+    .from(books)
+    .where(sql`${books.titleAr} is not null`)
+    .limit(1);
+  return found.length > 0;
+}
+
+/** Gives a book (by title, any letter case) its Arabic title and description where it has none; true if it did. */
+export async function fillBookArabic(
+  tx: Tx,
+  title: string,
+  arabic: { titleAr?: string; descriptionAr?: string },
+): Promise<boolean> {
+  const changed = await tx
+    .update(books)
+    .set({
+      titleAr: sql`coalesce(${books.titleAr}, ${arabic.titleAr ?? null})`,
+      descriptionAr: sql`coalesce(${books.descriptionAr}, ${arabic.descriptionAr ?? null})`,
+    })
+    .where(and(eq(lower(books.title), lower(title)), sql`(${books.titleAr} is null or ${books.descriptionAr} is null)`))
+    .returning({ id: books.id });
+  return changed.length > 0;
+}
+
+/** The id of the author or genre with this name (any letter case) that has no Arabic name yet. */
+export async function findUnnamedInArabic(tx: Tx, table: NamedTable, name: string): Promise<number | undefined> {
+  const named = namedTables[table];
+  const [found] = await tx
+    .select({ id: named.id })
+    .from(named)
+    .where(and(eq(lower(named.name), lower(name)), sql`${named.nameAr} is null`));
+  return found?.id;
+}
+
 /** The author or genre with this name in any letter case, created when there is none. */
 export async function findOrCreateName(tx: Tx, table: NamedTable, name: string): Promise<NamedRow> {
   const named = namedTables[table];
@@ -67,7 +120,10 @@ export const isbnTakenBy = (tx: Tx, isbn: string, exceptId: number) => takenBy(t
 
 export type BookFields = {
   title: string;
+  /** Undefined keeps what the row has (an update that does not send it); null clears it. */
+  titleAr?: string | null;
   description: string;
+  descriptionAr?: string | null;
   isbn: string;
   priceFils: number;
   discountPercentage: number;
@@ -88,7 +144,9 @@ const names = (list: { name: string }[]) => list.map((item) => item.name).join('
  */
 const bookValues = (book: BookFields) => ({
   title: book.title,
+  titleAr: book.titleAr,
   description: book.description,
+  descriptionAr: book.descriptionAr,
   isbn: book.isbn,
   priceFils: book.priceFils,
   discountPercentage: String(book.discountPercentage),
