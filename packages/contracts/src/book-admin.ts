@@ -27,6 +27,11 @@ export const BookAdminMessages = {
   titleTaken: 'A book with this title already exists.',
   descriptionRequired: 'Description is required.',
   descriptionMax: `Description must be at most ${BOOK_DESCRIPTION_MAX} characters long.`,
+  titleArMax: `Arabic title must be at most ${BOOK_TITLE_MAX} characters long.`,
+  descriptionArMax: `Arabic description must be at most ${BOOK_DESCRIPTION_MAX} characters long.`,
+  nameArMax: `An Arabic name must be at most ${BOOK_NAME_MAX} characters long.`,
+  /** Optional Arabic text that is nothing but invisible characters: empty it or type it again. */
+  arabicInvisible: 'Leave this empty or type visible text.',
   isbnInvalid: 'ISBN must be a valid ISBN-10 or ISBN-13.',
   isbnTaken: 'A book with this ISBN already exists.',
   priceFormat: 'Price must be a number with at most 2 decimals, such as 49.99.',
@@ -42,7 +47,8 @@ export const BookAdminMessages = {
   peopleMax: `At most ${BOOK_PEOPLE_MAX} entries.`,
   nameRequired: 'A new name is required.',
   nameMax: `A name must be at most ${BOOK_NAME_MAX} characters long.`,
-  refInvalid: 'Each entry must be an existing id or { "name": "…" } for a new one.',
+  refInvalid:
+    'Each entry must be an existing id, { "id": …, "nameAr": "…" } to set its Arabic name, or { "name": "…" } for a new one.',
   unknownAuthor: 'This author does not exist.',
   unknownGenre: 'This genre does not exist.',
   imagesMax: `A book can have at most ${BOOK_IMAGES_MAX} images.`,
@@ -83,20 +89,38 @@ export function isValidIsbn(value: string): boolean {
   return false;
 }
 
-/** An existing author or genre by id, or a new one by name (created with the book). */
+/**
+ * Optional Arabic text (decision 090): any script is accepted (a title may be '1984' or keep a
+ * Latin name), trimmed; empty means none (null). Undefined leaves a stored value as it is.
+ */
+const optionalArabic = (max: number, maxMessage: string, text: typeof lineText) =>
+  text(z.string().trim().max(max, maxMessage), BookAdminMessages.arabicInvisible)
+    .transform((value) => (value === '' ? null : value))
+    .optional();
+
+const nameAr = optionalArabic(BOOK_NAME_MAX, BookAdminMessages.nameArMax, lineText);
+
+/**
+ * An existing author or genre by id (with `nameAr`, its Arabic name set or, empty, cleared), or a
+ * new one by name (created with the book, with its Arabic name if given).
+ */
 export const NamedRefSchema = z.union(
   [
     z.number().int().positive(),
-    z.object({
+    z.strictObject({ id: z.number().int().positive(), nameAr }),
+    z.strictObject({
       name: lineText(
         z.string().trim().min(1, BookAdminMessages.nameRequired).max(BOOK_NAME_MAX, BookAdminMessages.nameMax),
         BookAdminMessages.nameRequired,
       ),
+      nameAr,
     }),
   ],
   { error: BookAdminMessages.refInvalid },
 );
 export type NamedRef = z.infer<typeof NamedRefSchema>;
+/** A reference as the form holds it (an Arabic name still as typed). */
+export type NamedRefInput = z.input<typeof NamedRefSchema>;
 
 const decimalText = (pattern: RegExp, formatMessage: string) =>
   z.union([z.string(), z.number()], { error: formatMessage }).transform((value, ctx) => {
@@ -133,6 +157,8 @@ export const BookFormSchema = z.object({
       .max(BOOK_DESCRIPTION_MAX, BookAdminMessages.descriptionMax),
     BookAdminMessages.descriptionRequired,
   ),
+  titleAr: optionalArabic(BOOK_TITLE_MAX, BookAdminMessages.titleArMax, lineText),
+  descriptionAr: optionalArabic(BOOK_DESCRIPTION_MAX, BookAdminMessages.descriptionArMax, freeText),
   isbn: z
     .string({ error: BookAdminMessages.isbnInvalid })
     .refine(isValidIsbn, BookAdminMessages.isbnInvalid)
@@ -173,15 +199,17 @@ export type BookForm = z.infer<typeof BookFormSchema>;
 /** What the add-book form starts with (spec section 3: the form has defaults). */
 export const BOOK_FORM_DEFAULTS = {
   title: '',
+  titleAr: '',
   description: '',
+  descriptionAr: '',
   isbn: '',
   price: '',
   discountPercentage: '0',
   stockQuantity: '0',
   isNextDayDeliveryEligible: false,
   isActive: true,
-  authors: [] as NamedRef[],
-  genres: [] as NamedRef[],
+  authors: [] as NamedRefInput[],
+  genres: [] as NamedRefInput[],
   mainImageIndex: 0,
 } satisfies BookFormInput;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabic } from './catalogue.ts';
 import { amountToFreeDeliveryFils } from './delivery.ts';
 import { aedToFils, filsToAed } from './money.ts';
 
@@ -71,7 +72,9 @@ export const CartItemSchema = z.object({
   /** The book id. */
   id: z.number().int(),
   title: z.string(),
+  titleAr: arabic(),
   description: z.string(),
+  descriptionAr: arabic(),
   /** The book's main image, or null when it has none. */
   imageUrl: z.string().nullable(),
   price: z.number(),

@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { SEARCH_KEYWORD_MAX_LENGTH } from './constants.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 
-export const GenreSchema = z.object({ id: z.number().int(), name: z.string() });
+/**
+ * An Arabic name, title or description beside the English one (decision 090): null when staff
+ * have not given one, and Arabic pages then show the English. A fixture may leave it out.
+ */
+export const arabic = () => z.string().nullable().default(null);
+
+export const GenreSchema = z.object({ id: z.number().int(), name: z.string(), nameAr: arabic() });
 export type Genre = z.infer<typeof GenreSchema>;
 
-export const AuthorSchema = z.object({ id: z.number().int(), name: z.string() });
+export const AuthorSchema = z.object({ id: z.number().int(), name: z.string(), nameAr: arabic() });
 export type Author = z.infer<typeof AuthorSchema>;
 
 export const CountrySchema = z.object({
@@ -19,7 +25,9 @@ export type Country = z.infer<typeof CountrySchema>;
 export const BookSchema = z.object({
   id: z.number().int(),
   title: z.string(),
+  titleAr: arabic(),
   description: z.string(),
+  descriptionAr: arabic(),
   isbn: z.string(),
   price: z.number(),
   discountPercentage: z.number(),
@@ -86,6 +94,7 @@ export type SearchBooksPageQuery = z.infer<typeof SearchBooksPageQuerySchema>;
 export const SearchResultSchema = z.object({
   id: z.number().int(),
   title: z.string(),
+  titleAr: arabic(),
   imageUrl: z.string().nullable(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabic } from './catalogue.ts';
 import { CHECKOUT_SESSION_MINUTES } from './checkout.ts';
 import { DELIVERY_METHOD_CODES } from './delivery.ts';
 import { EMIRATES } from './emirates.ts';
@@ -70,6 +71,8 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const OrderItemSchema = z.object({
   bookId: z.number().int(),
   title: z.string(),
+  /** The Arabic title when the order was placed, or null (decision 090). */
+  titleAr: arabic(),
   imageUrl: z.string(),
   /** Unit price before the discount, decimal AED. */
   price: z.number(),

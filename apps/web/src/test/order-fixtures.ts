@@ -19,7 +19,9 @@ import {
 
 export function cartLine(overrides: Partial<CartItem> & Pick<CartItem, 'id' | 'title'>): CartItem {
   const item: CartItem = {
+    titleAr: null,
     description: 'A book.',
+    descriptionAr: null,
     imageUrl: null,
     price: 40,
     discountPercentage: 0,

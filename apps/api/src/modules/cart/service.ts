@@ -32,7 +32,9 @@ function toCartItem({ book, quantity, unitPriceFilsWhenAdded }: PricedLine): Car
   return {
     id: book.id,
     title: book.title,
+    titleAr: book.titleAr,
     description: book.description,
+    descriptionAr: book.descriptionAr,
     imageUrl: book.mainImageURL,
     price: book.price,
     discountPercentage: book.discountPercentage,

@@ -29,6 +29,22 @@ export async function existingIds(tx: Tx, table: NamedTable, ids: number[]): Pro
   return new Map(found.map((row) => [row.id, row.name]));
 }
 
+/**
+ * Sets (or, null, clears) an author's or genre's Arabic name. Their books are touched so the
+ * in-memory catalogue index, which keeps the names with each book, reads them again.
+ */
+export async function setArabicName(tx: Tx, table: NamedTable, id: number, nameAr: string | null): Promise<void> {
+  const named = namedTables[table];
+  const changed = await tx
+    .update(named)
+    .set({ nameAr })
+    .where(and(eq(named.id, id), sql`${named.nameAr} is distinct from ${nameAr}`))
+    .returning({ id: named.id });
+  if (changed.length === 0) return;
+  const joins = table === 'authors' ? sql`book_authors where author_id` : sql`book_genres where genre_id`;
+  await tx.execute(sql`update books set updated_at = updated_at where id in (select book_id from ${joins} = ${id})`);
+}
+
 /** The author or genre with this name in any letter case, created when there is none. */
 export async function findOrCreateName(tx: Tx, table: NamedTable, name: string): Promise<NamedRow> {
   const named = namedTables[table];
@@ -67,7 +83,10 @@ export const isbnTakenBy = (tx: Tx, isbn: string, exceptId: number) => takenBy(t
 
 export type BookFields = {
   title: string;
+  /** Undefined keeps what the row has (an update that does not send it); null clears it. */
+  titleAr?: string | null;
   description: string;
+  descriptionAr?: string | null;
   isbn: string;
   priceFils: number;
   discountPercentage: number;
@@ -88,7 +107,9 @@ const names = (list: { name: string }[]) => list.map((item) => item.name).join('
  */
 const bookValues = (book: BookFields) => ({
   title: book.title,
+  titleAr: book.titleAr,
   description: book.description,
+  descriptionAr: book.descriptionAr,
   isbn: book.isbn,
   priceFils: book.priceFils,
   discountPercentage: String(book.discountPercentage),

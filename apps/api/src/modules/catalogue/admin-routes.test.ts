@@ -132,8 +132,8 @@ describe('POST v1/books', () => {
 
   it('reuses an existing author or genre named in another letter case', async () => {
     const book = await create({ authors: [{ name: 'JANE AUSTEN' }], genres: [{ name: 'romance' }] });
-    expect(book.authors).toEqual([{ id: austenId, name: 'Jane Austen' }]);
-    expect(book.genres).toEqual([{ id: romanceId, name: 'Romance' }]);
+    expect(book.authors).toEqual([{ id: austenId, name: 'Jane Austen', nameAr: null }]);
+    expect(book.genres).toEqual([{ id: romanceId, name: 'Romance', nameAr: null }]);
   });
 
   it.each([

@@ -20,13 +20,19 @@ async function resolve(
   refs: NamedRef[],
   unknownMessage: string,
 ): Promise<{ id: number; name: string }[]> {
-  const ids = refs.filter((ref): ref is number => typeof ref === 'number');
+  const idOf = (ref: NamedRef) => (typeof ref === 'number' ? ref : 'id' in ref ? ref.id : undefined);
+  const ids = refs.map(idOf).filter((id) => id !== undefined);
   const known = await admin.existingIds(tx, table, ids);
   if (ids.some((id) => !known.has(id))) throw fieldError(table, unknownMessage);
   const resolved: { id: number; name: string }[] = [];
   for (const ref of refs) {
+    const id = idOf(ref);
     const entry =
-      typeof ref === 'number' ? { id: ref, name: known.get(ref)! } : await admin.findOrCreateName(tx, table, ref.name);
+      typeof ref === 'object' && 'name' in ref
+        ? await admin.findOrCreateName(tx, table, ref.name)
+        : { id: id!, name: known.get(id!)! };
+    // The Arabic name sent with a reference is set on the author or genre (decision 090).
+    if (typeof ref !== 'number' && ref.nameAr !== undefined) await admin.setArabicName(tx, table, entry.id, ref.nameAr);
     if (!resolved.some((r) => r.id === entry.id)) resolved.push(entry);
   }
   return resolved;
@@ -43,7 +49,9 @@ export async function fieldsOf(
   checkMainImage(form.mainImageIndex, imageCount);
   return {
     title: form.title,
+    titleAr: form.titleAr,
     description: form.description,
+    descriptionAr: form.descriptionAr,
     isbn: form.isbn,
     priceFils: aedToFils(form.price),
     discountPercentage: form.discountPercentage,

@@ -21,11 +21,17 @@ export async function searchBooks({ db, images, caches }: CatalogueReadDeps, key
     if (indexed)
       return indexed.map((row) => {
         const imageKey = row.image_keys[row.main_image_index] ?? row.image_keys[0];
-        return { id: row.id, title: row.title, imageUrl: imageKey ? images.url(imageKey) : null };
+        return {
+          id: row.id,
+          title: row.title,
+          titleAr: row.title_ar,
+          imageUrl: imageKey ? images.url(imageKey) : null,
+        };
       });
     return (await searchInDatabase(db, meaningfulWords(keyword))).map((row) => ({
       id: row.id,
       title: row.title,
+      titleAr: row.title_ar,
       imageUrl: row.image_key ? images.url(row.image_key) : null,
     }));
   });

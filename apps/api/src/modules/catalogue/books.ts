@@ -14,7 +14,9 @@ export function toBook(images: ImageStore, row: queries.BookRow): Book {
   return {
     id: row.id,
     title: row.title,
+    titleAr: row.title_ar,
     description: row.description,
+    descriptionAr: row.description_ar,
     isbn: row.isbn,
     price: filsToAed(row.price_fils),
     discountPercentage: Number(row.discount_percentage),

@@ -9,7 +9,9 @@ const lower = (value: AnyPgColumn | string) => sql<string>`lower(${value})`;
 export type BookRow = {
   id: number;
   title: string;
+  title_ar: string | null;
   description: string;
+  description_ar: string | null;
   isbn: string;
   price_fils: number;
   discount_percentage: string;
@@ -24,8 +26,8 @@ export type BookRow = {
   /** Last staff edit or stock movement (the sitemap's lastmod). */
   updated_at: string | Date;
   image_keys: string[];
-  authors: { id: number; name: string }[];
-  genres: { id: number; name: string }[];
+  authors: { id: number; name: string; nameAr: string | null }[];
+  genres: { id: number; name: string; nameAr: string | null }[];
 };
 
 /** Genre and author are names, matched case-insensitively inside the query (no extra round trip). */
@@ -39,13 +41,13 @@ export type BookFilter = {
 };
 
 const bookColumns = sql`
-  b.id, b.title, b.description, b.isbn, b.price_fils, b.discount_percentage, b.discounted_price_fils,
+  b.id, b.title, b.title_ar, b.description, b.description_ar, b.isbn, b.price_fils, b.discount_percentage, b.discounted_price_fils,
   b.stock_quantity, b.next_day_eligible, b.rating_average, b.rating_count, b.main_image_index,
   b.is_active, b.created_at, b.updated_at,
   coalesce((select json_agg(bi.image_key order by bi.position) from book_images bi where bi.book_id = b.id), '[]') as image_keys,
-  coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, a.name)
+  coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'nameAr', a.name_ar) order by ba.position, a.name)
             from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]') as authors,
-  coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name)
+  coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'nameAr', g.name_ar) order by g.name)
             from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id), '[]') as genres`;
 
 function whereClause(filter: BookFilter): SQL {
@@ -138,9 +140,9 @@ export async function findAuthorIdByName(tx: Tx, name: string): Promise<number |
 }
 
 export const listGenres = (tx: Tx) =>
-  tx.select({ id: genres.id, name: genres.name }).from(genres).orderBy(asc(genres.name));
+  tx.select({ id: genres.id, name: genres.name, nameAr: genres.nameAr }).from(genres).orderBy(asc(genres.name));
 export const listAuthors = (tx: Tx) =>
-  tx.select({ id: authors.id, name: authors.name }).from(authors).orderBy(asc(authors.name));
+  tx.select({ id: authors.id, name: authors.name, nameAr: authors.nameAr }).from(authors).orderBy(asc(authors.name));
 export const listCountries = (tx: Tx) =>
   tx.select({ code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.name));
 export async function findCountry(tx: Tx, code: string): Promise<{ code: string; name: string } | undefined> {
@@ -151,9 +153,9 @@ export async function findCountry(tx: Tx, code: string): Promise<{ code: string;
   return row;
 }
 
-export type SearchRow = { id: number; title: string; image_key: string | null };
+export type SearchRow = { id: number; title: string; title_ar: string | null; image_key: string | null };
 
-const searchColumns = sql`b.id, b.title, bi.image_key`;
+const searchColumns = sql`b.id, b.title, b.title_ar, bi.image_key`;
 const mainImageJoin = sql`left join book_images bi on bi.book_id = b.id and bi.position = b.main_image_index`;
 
 /**
@@ -254,15 +256,15 @@ export function findShownBooksInIdRange(tx: Tx, fromId: number, toId: number): P
           select book_id, json_agg(image_key order by position) as image_keys from book_images
           where book_id >= ${fromId} and book_id < ${toId} group by book_id
         ), book_authors_json as (
-          select ba.book_id, json_agg(json_build_object('id', a.id, 'name', a.name) order by ba.position, a.name) as authors
+          select ba.book_id, json_agg(json_build_object('id', a.id, 'name', a.name, 'nameAr', a.name_ar) order by ba.position, a.name) as authors
           from book_authors ba join authors a on a.id = ba.author_id
           where ba.book_id >= ${fromId} and ba.book_id < ${toId} group by ba.book_id
         ), book_genres_json as (
-          select bg.book_id, json_agg(json_build_object('id', g.id, 'name', g.name) order by g.name) as genres
+          select bg.book_id, json_agg(json_build_object('id', g.id, 'name', g.name, 'nameAr', g.name_ar) order by g.name) as genres
           from book_genres bg join genres g on g.id = bg.genre_id
           where bg.book_id >= ${fromId} and bg.book_id < ${toId} group by bg.book_id
         )
-        select b.id, b.title, b.description, b.isbn, b.price_fils, b.discount_percentage, b.discounted_price_fils,
+        select b.id, b.title, b.title_ar, b.description, b.description_ar, b.isbn, b.price_fils, b.discount_percentage, b.discounted_price_fils,
                b.stock_quantity, b.next_day_eligible, b.rating_average, b.rating_count, b.main_image_index, b.is_active,
                b.created_at, b.updated_at, b.author_names, b.genre_names, coalesce(i.image_keys, '[]') as image_keys,
                coalesce(ba.authors, '[]') as authors, coalesce(bg.genres, '[]') as genres

@@ -213,6 +213,7 @@ describe('GET /api/v1/books/search-books', () => {
     expect(pride).toEqual({
       id: expect.any(Number),
       title: 'Pride and Prejudice',
+      titleAr: null,
       imageUrl: '/images/books/pride-b-400.webp',
     });
   });

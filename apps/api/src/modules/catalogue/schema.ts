@@ -24,6 +24,8 @@ export const authors = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** The name in Arabic, shown on Arabic pages; null falls back to `name` (decision 090). */
+    nameAr: text('name_ar'),
   },
   (t) => [uniqueIndex('authors_name_lower_key').on(sql`lower(${t.name})`)],
 );
@@ -33,6 +35,8 @@ export const genres = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /** The name in Arabic, shown on Arabic pages; null falls back to `name` (decision 090). */
+    nameAr: text('name_ar'),
   },
   (t) => [uniqueIndex('genres_name_lower_key').on(sql`lower(${t.name})`)],
 );
@@ -43,6 +47,9 @@ export const books = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** Arabic title and description for Arabic pages; null falls back to the English (decision 090). */
+    titleAr: text('title_ar'),
+    descriptionAr: text('description_ar'),
     isbn: text('isbn').notNull(),
     /** Integer fils (1 AED = 100 fils). */
     priceFils: integer('price_fils').notNull(),

@@ -67,6 +67,7 @@ const CHECKOUT_REASONS: ReadonlySet<StockMovementReason> = new Set(['sale', 'rel
 export type LockedBook = {
   id: number;
   title: string;
+  titleAr: string | null;
   priceFils: number;
   discountPercentage: number;
   discountedPriceFils: number;
@@ -102,6 +103,7 @@ async function lockBooks(tx: Tx, ids: number[]) {
   return tx
     .select({
       ...priceColumns,
+      titleAr: books.titleAr,
       stockQuantity: books.stockQuantity,
       nextDayEligible: books.nextDayEligible,
       isActive: books.isActive,

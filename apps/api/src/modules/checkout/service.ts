@@ -497,6 +497,7 @@ function orderItem(book: LockedBook, quantity: number) {
   return {
     bookId: book.id,
     title: book.title,
+    titleAr: book.titleAr,
     imageKey: book.imageKey,
     priceFils: book.priceFils,
     discountPercentage: String(book.discountPercentage),

@@ -135,7 +135,7 @@ export async function confirmCashOrder(
       confirmationMail(
         recipient,
         order,
-        items.map((item) => ({ ...item, orderId: order.id })),
+        items.map((item) => ({ ...item, titleAr: item.titleAr ?? null, orderId: order.id })),
         deps.supportEmail,
       ),
     );

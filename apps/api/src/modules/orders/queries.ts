@@ -9,7 +9,8 @@ import { orderEvents, orderItems, orders, orderStatusHistory, shipmentLines, shi
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type NewOrderItem = Omit<OrderItemRow, 'orderId'>;
+/** The Arabic title may be left out (the demo's past orders): it is then null. */
+export type NewOrderItem = Omit<OrderItemRow, 'orderId' | 'titleAr'> & { titleAr?: string | null };
 export type HistoryRow = typeof orderStatusHistory.$inferSelect;
 
 export async function insertOrder(tx: Tx, order: NewOrder, items: NewOrderItem[]): Promise<OrderRow> {
@@ -28,7 +29,7 @@ export const insertOrders = (tx: Tx, values: NewOrder[]) =>
 
 export async function insertItemsAndHistory(
   tx: Tx,
-  items: OrderItemRow[],
+  items: (typeof orderItems.$inferInsert)[],
   history: (typeof orderStatusHistory.$inferInsert)[],
 ): Promise<void> {
   if (items.length > 0) await tx.insert(orderItems).values(items);

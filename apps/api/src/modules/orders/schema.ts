@@ -119,6 +119,8 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     bookId: integer('book_id').notNull(),
     title: text('title').notNull(),
+    /** The book's Arabic title at checkout, if it had one (decision 090). */
+    titleAr: text('title_ar'),
     /** Storage key of the book's main image at checkout, without width and extension. */
     imageKey: text('image_key'),
     priceFils: integer('price_fils').notNull(),

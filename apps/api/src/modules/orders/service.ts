@@ -185,6 +185,7 @@ function toOrder({ images }: OrderViewDeps, row: queries.OrderRow, details: Deta
     items: items.map((item) => ({
       bookId: item.bookId,
       title: item.title,
+      titleAr: item.titleAr,
       imageUrl: item.imageKey ? images.url(item.imageKey) : '',
       price: filsToAed(item.priceFils),
       discountPercentage: Number(item.discountPercentage),

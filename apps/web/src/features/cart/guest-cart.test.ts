@@ -5,7 +5,9 @@ import { CartError, GUEST_CART_STORAGE_KEY, guestCart } from './guest-cart.ts';
 const book = (overrides: Partial<Book> = {}): Book => ({
   id: 7,
   title: 'Middlemarch',
+  titleAr: null,
   description: 'A study of provincial life.',
+  descriptionAr: null,
   isbn: '9780141439549',
   price: 45,
   discountPercentage: 10,
@@ -18,8 +20,8 @@ const book = (overrides: Partial<Book> = {}): Book => ({
   mainImageURL: null,
   imageUrls: ['/images/a.webp', '/images/b.webp'],
   mainImageIndex: 1,
-  authors: [{ id: 1, name: 'George Eliot' }],
-  genres: [{ id: 2, name: 'Classics' }],
+  authors: [{ id: 1, name: 'George Eliot', nameAr: null }],
+  genres: [{ id: 2, name: 'Classics', nameAr: null }],
   ...overrides,
 });
 
@@ -32,9 +34,11 @@ describe('guest cart', () => {
     expect(item).toEqual({
       id: 7,
       title: 'Middlemarch',
+      titleAr: null,
       price: 45,
       quantity: 1,
       description: 'A study of provincial life.',
+      descriptionAr: null,
       imageUrl: '/images/b.webp',
       isInStock: true,
       discountPercentage: 10,

@@ -9,9 +9,12 @@ import type { Book } from '@bookshop/contracts/catalogue';
 export type CartItem = {
   id: number;
   title: string;
+  /** Absent in a cart stored before Arabic titles (decision 090). */
+  titleAr?: string | null;
   price: number;
   quantity: number;
   description: string;
+  descriptionAr?: string | null;
   imageUrl: string | null;
   isInStock: boolean;
   discountPercentage: number;
@@ -122,9 +125,11 @@ export const guestCart = {
     const item: CartItem = {
       id: book.id,
       title: book.title,
+      titleAr: book.titleAr,
       price: book.price,
       quantity,
       description: book.description,
+      descriptionAr: book.descriptionAr,
       imageUrl: coverOf(book),
       isInStock: book.isInStock,
       discountPercentage: book.discountPercentage,

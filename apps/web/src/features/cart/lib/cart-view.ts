@@ -14,7 +14,9 @@ export function guestCartView(cart: GuestCart): Cart {
     return {
       id: line.id,
       title: line.title,
+      titleAr: line.titleAr ?? null,
       description: line.description,
+      descriptionAr: line.descriptionAr ?? null,
       imageUrl: line.imageUrl,
       price: line.price,
       discountPercentage: line.discountPercentage,

@@ -14,7 +14,9 @@ import { CartPage } from './cart-page.tsx';
 
 function line(overrides: Partial<CartItem> & Pick<CartItem, 'id' | 'title'>): CartItem {
   const item: CartItem = {
+    titleAr: null,
     description: 'A book.',
+    descriptionAr: null,
     imageUrl: `/images/books/${overrides.id}-400.webp`,
     price: 40,
     discountPercentage: 0,
@@ -230,7 +232,9 @@ describe('cart page of a guest', () => {
   const book = (overrides: Partial<Book>): Book => ({
     id: 7,
     title: 'Middlemarch',
+    titleAr: null,
     description: 'A study of provincial life.',
+    descriptionAr: null,
     isbn: '9780141439549',
     price: 45,
     discountPercentage: 0,

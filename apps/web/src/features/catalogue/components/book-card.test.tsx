@@ -18,10 +18,10 @@ describe('BookCard', () => {
       price: 35.5,
       rating: 3.4,
       mainImageURL: '/images/books/pride-400.webp',
-      authors: [{ id: 1, name: 'Jane Austen' }],
+      authors: [{ id: 1, name: 'Jane Austen', nameAr: null }],
       genres: [
-        { id: 1, name: 'Classics' },
-        { id: 2, name: 'Romance' },
+        { id: 1, name: 'Classics', nameAr: null },
+        { id: 2, name: 'Romance', nameAr: null },
       ],
     });
     renderRoute(<BookCard book={book} />);

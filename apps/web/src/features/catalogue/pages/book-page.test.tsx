@@ -25,8 +25,8 @@ const karamazov = makeBook({
   imageUrls: ['/images/books/bk-a-400.webp', '/images/books/bk-b-400.webp', '/images/books/bk-c-400.webp'],
   mainImageIndex: 1,
   mainImageURL: '/images/books/bk-b-400.webp',
-  authors: [{ id: 7, name: 'Fyodor Dostoevsky' }],
-  genres: [{ id: 3, name: 'Classics' }],
+  authors: [{ id: 7, name: 'Fyodor Dostoevsky', nameAr: null }],
+  genres: [{ id: 3, name: 'Classics', nameAr: null }],
 });
 
 function stubBook(response: Response) {

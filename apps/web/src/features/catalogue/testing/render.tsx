@@ -60,7 +60,9 @@ export function makeBook(overrides: Partial<Book> = {}): Book {
   return {
     id,
     title: `Book ${id}`,
+    titleAr: null,
     description: 'A fine book.',
+    descriptionAr: null,
     isbn: '9780000000000',
     price: 40,
     discountPercentage: 0,
@@ -73,8 +75,8 @@ export function makeBook(overrides: Partial<Book> = {}): Book {
     mainImageURL: `/images/books/book-${id}-400.webp`,
     imageUrls: [`/images/books/book-${id}-400.webp`],
     mainImageIndex: 0,
-    authors: [{ id: 1, name: 'Jane Austen' }],
-    genres: [{ id: 1, name: 'Classics' }],
+    authors: [{ id: 1, name: 'Jane Austen', nameAr: null }],
+    genres: [{ id: 1, name: 'Classics', nameAr: null }],
     ...overrides,
   };
 }

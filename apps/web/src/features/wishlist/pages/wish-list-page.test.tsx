@@ -15,7 +15,9 @@ function wished(id: number, title: string, overrides: Partial<WishlistItem> = {}
   return {
     id,
     title,
+    titleAr: null,
     description: '',
+    descriptionAr: null,
     isbn: '9780000000000',
     price: 40,
     discountPercentage: 0,
@@ -28,7 +30,7 @@ function wished(id: number, title: string, overrides: Partial<WishlistItem> = {}
     mainImageURL: null,
     imageUrls: [],
     mainImageIndex: 0,
-    authors: [{ id: 1, name: 'Jane Austen' }],
+    authors: [{ id: 1, name: 'Jane Austen', nameAr: null }],
     genres: [],
     addedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,

@@ -22,7 +22,9 @@ import { NamePicker } from './name-picker.tsx';
 
 const FIELDS = [
   'title',
+  'titleAr',
   'description',
+  'descriptionAr',
   'isbn',
   'price',
   'discountPercentage',
@@ -38,8 +40,8 @@ type BookFormProps = {
   initialImages?: BookImage[];
   initialMainIndex?: number;
   /** Names the book already has, so its chosen authors/genres show by name. */
-  knownAuthors?: readonly { id: number; name: string }[];
-  knownGenres?: readonly { id: number; name: string }[];
+  knownAuthors?: readonly Named[];
+  knownGenres?: readonly Named[];
   submitLabel: string;
   /** Sends the multipart form; resolves when saved (the form is then clean again). */
   onSave: (form: FormData, onProgress: (p: UploadProgress) => void) => Promise<unknown>;
@@ -63,7 +65,11 @@ function defaultImageParts(images: readonly BookImage[]) {
 }
 
 /** Puts a problem's field errors on their fields (400 validation, 409 title/ISBN taken). */
-function showServerErrors(error: unknown, form: UseFormReturn<BookFormInput>, setImageError: (m?: string) => void) {
+function showServerErrors(
+  error: unknown,
+  form: UseFormReturn<BookFormInput, unknown, BookFormValues>,
+  setImageError: (m?: string) => void,
+) {
   if (!(error instanceof ApiError)) return;
   const errors: Record<string, string[]> = { ...error.problem.errors };
   const detail = error.problem.detail;
@@ -108,6 +114,7 @@ export function BookForm({
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [saving, setSaving] = useState(false);
   const descriptionId = useId();
+  const descriptionArId = useId();
 
   useEffect(() => {
     if (liveStock === undefined || form.getFieldState('stockQuantity').isDirty) return;
@@ -156,7 +163,10 @@ export function BookForm({
     const body = new FormData();
     const text: Record<string, string> = {
       title: values.title,
+      // Always sent: empty clears a stored Arabic title or description (decision 090).
+      titleAr: values.titleAr ?? '',
       description: values.description,
+      descriptionAr: values.descriptionAr ?? '',
       isbn: values.isbn,
       price: String(values.price),
       discountPercentage: String(values.discountPercentage),
@@ -205,6 +215,34 @@ export function BookForm({
         {errors.description && (
           <p id={`${descriptionId}-error`} className="text-sm text-red-700">
             {errors.description.message}
+          </p>
+        )}
+      </div>
+      <TextField
+        label="Arabic Title"
+        hint="Optional: shown on the Arabic pages instead of the title."
+        dir="rtl"
+        lang="ar"
+        error={errors.titleAr?.message}
+        {...register('titleAr')}
+      />
+      <div className="grid content-start gap-1.5">
+        <label htmlFor={descriptionArId} className="text-sm font-semibold text-stone-800">
+          Arabic Description
+        </label>
+        <textarea
+          id={descriptionArId}
+          rows={4}
+          dir="rtl"
+          lang="ar"
+          aria-invalid={errors.descriptionAr ? true : undefined}
+          aria-describedby={errors.descriptionAr ? `${descriptionArId}-error` : undefined}
+          className="w-full rounded-md border border-stone-300 bg-white p-3 text-base aria-invalid:border-red-700"
+          {...register('descriptionAr')}
+        />
+        {errors.descriptionAr && (
+          <p id={`${descriptionArId}-error`} className="text-sm text-red-700">
+            {errors.descriptionAr.message}
           </p>
         )}
       </div>
@@ -321,7 +359,9 @@ export function BookForm({
   );
 }
 
-function merge(a: readonly { id: number; name: string }[], b: readonly { id: number; name: string }[]) {
+type Named = { id: number; name: string; nameAr?: string | null };
+
+function merge(a: readonly Named[], b: readonly Named[]) {
   const ids = new Set(a.map((x) => x.id));
   return [...a, ...b.filter((x) => !ids.has(x.id))];
 }

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
-import type { NamedRef } from '@bookshop/contracts/book-admin';
+import type { NamedRefInput as NamedRef } from '@bookshop/contracts/book-admin';
 import { CloseIcon } from '../../../../ui/icons.tsx';
 
-type Named = { id: number; name: string };
+type Named = { id: number; name: string; nameAr?: string | null };
 
 type NamePickerProps = {
   label: string;
@@ -16,8 +16,22 @@ type NamePickerProps = {
   loading?: boolean;
 };
 
-const nameOf = (ref: NamedRef, byId: Map<number, string>) =>
-  typeof ref === 'number' ? (byId.get(ref) ?? `#${ref}`) : ref.name;
+const idOf = (ref: NamedRef) => (typeof ref === 'number' ? ref : 'id' in ref ? ref.id : undefined);
+const nameOf = (ref: NamedRef, byId: Map<number, Named>) => {
+  const id = idOf(ref);
+  return id === undefined ? (ref as { name: string }).name : (byId.get(id)?.name ?? `#${id}`);
+};
+/** The Arabic name as typed for this choice, else the one the author or genre has (decision 090). */
+const arabicOf = (ref: NamedRef, byId: Map<number, Named>) => {
+  if (typeof ref === 'object' && ref.nameAr !== undefined) return ref.nameAr ?? '';
+  const id = idOf(ref);
+  return (id !== undefined && byId.get(id)?.nameAr) || '';
+};
+/** The choice with its Arabic name set: an existing one by id, a new one by name. */
+const withArabic = (ref: NamedRef, nameAr: string): NamedRef => {
+  const id = idOf(ref);
+  return id === undefined ? { name: (ref as { name: string }).name, nameAr } : { id, nameAr };
+};
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const SHOWN = 50;
 
@@ -31,8 +45,8 @@ export function NamePicker({ label, noun, options, value, onChange, onBlur, erro
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const byId = useMemo(() => new Map(options.map((o) => [o.id, o.name])), [options]);
-  const chosenIds = new Set(value.filter((v) => typeof v === 'number'));
+  const byId = useMemo(() => new Map(options.map((o) => [o.id, o])), [options]);
+  const chosenIds = new Set(value.map(idOf).filter((v) => v !== undefined));
   const chosenNames = value.map((v) => nameOf(v, byId));
 
   const typed = text.trim();
@@ -54,6 +68,8 @@ export function NamePicker({ label, noun, options, value, onChange, onBlur, erro
     setActive(0);
   };
   const remove = (index: number) => onChange(value.filter((_, i) => i !== index));
+  const setArabic = (index: number, nameAr: string) =>
+    onChange(value.map((ref, i) => (i === index ? withArabic(ref, nameAr) : ref)));
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
@@ -90,7 +106,7 @@ export function NamePicker({ label, noun, options, value, onChange, onBlur, erro
               className="flex items-center gap-1 rounded-full bg-stone-100 ps-3 text-sm"
             >
               {nameOf(ref, byId)}
-              {typeof ref !== 'number' && <span className="text-stone-600">(new)</span>}
+              {idOf(ref) === undefined && <span className="text-stone-600">(new)</span>}
               <button
                 type="button"
                 aria-label={`Remove ${noun} ${nameOf(ref, byId)}`}
@@ -102,6 +118,24 @@ export function NamePicker({ label, noun, options, value, onChange, onBlur, erro
             </li>
           ))}
         </ul>
+      )}
+      {value.length > 0 && (
+        <div className="grid gap-2">
+          {value.map((ref, index) => (
+            <label key={`${nameOf(ref, byId)}-${index}`} className="grid gap-1 text-sm text-stone-700">
+              Arabic name of {nameOf(ref, byId)}
+              <input
+                dir="rtl"
+                lang="ar"
+                autoComplete="off"
+                value={arabicOf(ref, byId)}
+                onChange={(event) => setArabic(index, event.target.value)}
+                onBlur={onBlur}
+                className="min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 text-base"
+              />
+            </label>
+          ))}
+        </div>
       )}
       <div className="relative">
         <input

@@ -92,7 +92,9 @@ function UpdateForm({ book: loaded, reload }: { book: StaffBook; reload: () => P
         submitLabel="Save Book"
         initialValues={{
           title: book.title,
+          titleAr: book.titleAr ?? '',
           description: book.description,
+          descriptionAr: book.descriptionAr ?? '',
           isbn: book.isbn,
           price: String(book.price),
           discountPercentage: String(book.discountPercentage),

@@ -34,7 +34,9 @@ export function makeStaffBook(id: number, overrides: Partial<StaffBook> = {}): S
   return {
     id,
     title: `Book ${id}`,
+    titleAr: null,
     description: 'A book.',
+    descriptionAr: null,
     isbn: '9780306406157',
     price: 40,
     discountPercentage: 0,
@@ -47,8 +49,8 @@ export function makeStaffBook(id: number, overrides: Partial<StaffBook> = {}): S
     mainImageURL: null,
     imageUrls: [],
     mainImageIndex: 0,
-    authors: [{ id: 1, name: 'Ann Author' }],
-    genres: [{ id: 1, name: 'Fiction' }],
+    authors: [{ id: 1, name: 'Ann Author', nameAr: null }],
+    genres: [{ id: 1, name: 'Fiction', nameAr: null }],
     isActive: true,
     ...overrides,
   };
