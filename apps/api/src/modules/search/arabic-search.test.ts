@@ -88,7 +88,10 @@ describe('Arabic search follows staff edits', () => {
 
   it("finds it by its author's and genre's new Arabic names, and forgets the old ones", async () => {
     expect(await dropdown('ابن المقفع')).toEqual([]);
-    await update({ authors: [{ id: authorId, nameAr: 'عبد الله بن المقفّع' }], genres: [{ id: genreId, nameAr: 'حكايات الحيوان' }] });
+    await update({
+      authors: [{ id: authorId, nameAr: 'عبد الله بن المقفّع' }],
+      genres: [{ id: genreId, nameAr: 'حكايات الحيوان' }],
+    });
     for (const keyword of ['ابن المقفع', 'المقفع', 'مقفع', 'حكايات الحيوان', 'حكايات حيوان'])
       expect(await foundFirst(keyword), keyword).toBe(true);
 

@@ -77,7 +77,8 @@ describe('STOP_WORDS', () => {
   it('holds both languages in index form, so a folded query word is found in it', () => {
     for (const word of ['of', 'the', 'and', 'من', 'في', 'و', 'عن']) expect(isStopWord(word), word).toBe(true);
     // إلى and الى are one word once the hamza (a mark) is gone and ى is read as ي.
-    for (const typed of ['إلى', 'الى', 'إلي', 'أو', 'او']) expect(searchWords(typed).every(isStopWord), typed).toBe(true);
+    for (const typed of ['إلى', 'الى', 'إلي', 'أو', 'او'])
+      expect(searchWords(typed).every(isStopWord), typed).toBe(true);
     expect(['war', 'salt', 'cities', 'it'].some(isStopWord)).toBe(false);
   });
 

@@ -101,13 +101,13 @@ const WORD = /[\p{L}\p{N}]+/gu;
  * as heh, alef maksura as yeh, and the Persian yeh and keheh of Persian keyboards as the Arabic ones.
  */
 const ARABIC_LETTERS: Record<string, string> = {
-  'ٱ': 'ا',
-  'ٲ': 'ا',
-  'ٳ': 'ا',
-  'ة': 'ه',
-  'ى': 'ي',
-  'ی': 'ي',
-  'ک': 'ك',
+  ٱ: 'ا',
+  ٲ: 'ا',
+  ٳ: 'ا',
+  ة: 'ه',
+  ى: 'ي',
+  ی: 'ي',
+  ک: 'ك',
 };
 const ARABIC_LETTER = /[ٱٲٳةىیک]/g;
 /** Tatweel, the stretching stroke: decoration, not a letter. */
@@ -135,7 +135,6 @@ function withoutArticle(word: string): string {
       return word.slice(article.length);
   return word;
 }
-
 
 /**
  * Lower-case, without accents or apostrophes, Arabic spelled one way (no tashkeel, which are
