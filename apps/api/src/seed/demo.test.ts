@@ -12,7 +12,9 @@ import { rows } from '../platform/db.ts';
 import { reviews } from '../modules/reviews/schema.ts';
 import { DEMO_BOOKS } from './demo-books.ts';
 import { DEMO_READERS, ratingsAveraging, seedDemoDeliveriesIfMissing } from './demo-reviews.ts';
+import { seedDemoArabicIfMissing } from './demo-catalogue.ts';
 import { seedDemoIfEmpty } from './demo.ts';
+import { createImageStore } from '../platform/storage.ts';
 
 let t: TestApp;
 let books: Book[];
@@ -297,5 +299,73 @@ describe('demo catalogue seed', () => {
     const shopper = await login('customers', customer);
     expect(shopper.statusCode).toBe(200);
     expect(shopper.json()).toMatchObject({ emailAddress: customer.emailAddress, personType: 1 });
+  });
+});
+
+describe('the Arabic demo catalogue (decision 090)', () => {
+  const book = async (title: string) => (await get(`/api/v1/books/${encodeURIComponent(title)}`)).json<Book>();
+
+  it('has the classics of Arabic literature with Arabic titles, descriptions and author names', async () => {
+    const classics: [string, string][] = [
+      ['Kalila and Dimna', 'كليلة ودمنة'],
+      ['The Broken Wings', 'الأجنحة المتكسرة'],
+      ['Hayy ibn Yaqdhan', 'حي بن يقظان'],
+      ['The Ring of the Dove', 'طوق الحمامة'],
+      ['The Book of Misers', 'البخلاء'],
+      ['The Diwan of al-Mutanabbi', 'ديوان المتنبي'],
+      ['One Thousand and One Nights', 'ألف ليلة وليلة'],
+      ['The Muqaddimah', 'مقدمة ابن خلدون'],
+      ['The Prophet', 'النبي'],
+    ];
+    for (const [title, titleAr] of classics) {
+      const found = await book(title);
+      expect(found.titleAr, title).toBe(titleAr);
+      expect(found.descriptionAr, title).toMatch(/^[\u0600-\u06FF]/);
+      expect(found.mainImageURL, title).not.toBeNull();
+    }
+    expect((await book('Kalila and Dimna')).authors[0]).toMatchObject({ nameAr: 'عبد الله بن المقفع' });
+    expect((await book('The Diwan of al-Mutanabbi')).authors[0]).toMatchObject({ nameAr: 'أبو الطيب المتنبي' });
+
+    // At least twenty Arabic works beside the three the catalogue already had, each by authors named in Arabic.
+    const arabic = books.filter((b) => b.titleAr !== null && b.descriptionAr !== null);
+    expect(arabic.length).toBeGreaterThanOrEqual(23);
+    for (const work of arabic)
+      expect(
+        work.authors.every((a) => a.nameAr !== null),
+        work.title,
+      ).toBe(true);
+    // Books without Arabic fields still answer them, as null.
+    expect(await book('Pride and Prejudice')).toMatchObject({ titleAr: null, descriptionAr: null });
+  });
+
+  it('names every genre in Arabic', async () => {
+    const genres = (await get('/api/v1/genres')).json<{ name: string; nameAr: string | null }[]>();
+    expect(genres.length).toBeGreaterThanOrEqual(20);
+    for (const genre of genres) expect(genre.nameAr, genre.name).toMatch(/^[\u0600-\u06FF]/);
+  });
+
+  it('gives a demo shop seeded before it the new works and the Arabic fields once, and leaves what staff clear', async () => {
+    // As a shop seeded before decision 090: no Arabic anywhere, and one of the new works missing.
+    await t.db.execute(sql`update books set title_ar = null, description_ar = null`);
+    await t.db.execute(sql`update authors set name_ar = null`);
+    await t.db.execute(sql`update genres set name_ar = null`);
+    const extra = {
+      ...DEMO_BOOKS.find((b) => b.title === 'Kalila and Dimna')!,
+      title: 'The Seven Hanging Odes',
+      titleAr: 'المعلقات السبع',
+    };
+    const missing = [...DEMO_BOOKS, extra];
+
+    expect(await seedDemoArabicIfMissing(t.db, createImageStore(t.config), missing)).toBe(1);
+    expect((await book('The Seven Hanging Odes')).titleAr).toBe('المعلقات السبع');
+    expect((await book('The Broken Wings')).titleAr).toBe('الأجنحة المتكسرة');
+    expect((await book('The Prophet')).authors[0]!.nameAr).toBe('جبران خليل جبران');
+    const poetry = (await get('/api/v1/genres')).json<{ name: string; nameAr: string | null }[]>();
+    expect(poetry.find((g) => g.name === 'Poetry')?.nameAr).toBe('شعر');
+
+    // Staff clear an Arabic title: a restart does not put it back.
+    await t.db.execute(sql`update books set title_ar = null where title = 'The Broken Wings'`);
+    expect(await seedDemoArabicIfMissing(t.db, createImageStore(t.config), missing)).toBe(0);
+    expect((await book('The Broken Wings')).titleAr).toBeNull();
   });
 });

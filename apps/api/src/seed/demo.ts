@@ -4,7 +4,7 @@ import type { Config } from '../platform/config.ts';
 import type { Database } from '../platform/db.ts';
 import { createPasswordHasher } from '../platform/password.ts';
 import { createImageStore } from '../platform/storage.ts';
-import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedDemoArabicIfMissing, seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoDeliveriesIfMissing, seedDemoReviewsIfEmpty } from './demo-reviews.ts';
 
 /**
@@ -22,6 +22,9 @@ export async function seedDemoIfEmpty(
     const added = await seedDemoCatalogue(db, createImageStore(config));
     if (added > 0) log(`Seeded the demo catalogue: ${added} books in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+
+  const arabic = await seedDemoArabicIfMissing(db, createImageStore(config));
+  if (arabic > 0) log(`Added the Arabic catalogue to the demo shop: ${arabic} books (decision 090)`);
 
   const accounts = await seedDemoAccounts({ db, passwords: createPasswordHasher(config.passwordHashCost) });
   if (accounts.length > 0) log(`Created demo accounts: ${accounts.join(', ')} (passwords in README)`);

@@ -108,7 +108,9 @@ describe('GET /api/v1/cart', () => {
       {
         id: ids.emma,
         title: 'Emma',
+        titleAr: null,
         description: 'About Emma',
+        descriptionAr: null,
         imageUrl: '/images/books/emma-b-400.webp',
         price: 40,
         discountPercentage: 0,

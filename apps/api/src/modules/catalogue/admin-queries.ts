@@ -45,6 +45,43 @@ export async function setArabicName(tx: Tx, table: NamedTable, id: number, nameA
   await tx.execute(sql`update books set updated_at = updated_at where id in (select book_id from ${joins} = ${id})`);
 }
 
+/** Whether any book has an Arabic title: a shop from before decision 090 has none. */
+export async function anyArabicTitle(tx: Tx): Promise<boolean> {
+  const found = await tx
+    .select({ id: books.id })
+    .from(books)
+    .where(sql`${books.titleAr} is not null`)
+    .limit(1);
+  return found.length > 0;
+}
+
+/** Gives a book (by title, any letter case) its Arabic title and description where it has none; true if it did. */
+export async function fillBookArabic(
+  tx: Tx,
+  title: string,
+  arabic: { titleAr?: string; descriptionAr?: string },
+): Promise<boolean> {
+  const changed = await tx
+    .update(books)
+    .set({
+      titleAr: sql`coalesce(${books.titleAr}, ${arabic.titleAr ?? null})`,
+      descriptionAr: sql`coalesce(${books.descriptionAr}, ${arabic.descriptionAr ?? null})`,
+    })
+    .where(and(eq(lower(books.title), lower(title)), sql`(${books.titleAr} is null or ${books.descriptionAr} is null)`))
+    .returning({ id: books.id });
+  return changed.length > 0;
+}
+
+/** The id of the author or genre with this name (any letter case) that has no Arabic name yet. */
+export async function findUnnamedInArabic(tx: Tx, table: NamedTable, name: string): Promise<number | undefined> {
+  const named = namedTables[table];
+  const [found] = await tx
+    .select({ id: named.id })
+    .from(named)
+    .where(and(eq(lower(named.name), lower(name)), sql`${named.nameAr} is null`));
+  return found?.id;
+}
+
 /** The author or genre with this name in any letter case, created when there is none. */
 export async function findOrCreateName(tx: Tx, table: NamedTable, name: string): Promise<NamedRow> {
   const named = namedTables[table];

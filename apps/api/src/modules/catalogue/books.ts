@@ -2,7 +2,14 @@ import type { Book } from '@bookshop/contracts/catalogue';
 import { filsToAed } from '@bookshop/contracts/money';
 import { countRows, type Tx } from '../../platform/db.ts';
 import type { ImageStore } from '../../platform/storage.ts';
-import { insertBook, type NewBook } from './admin-queries.ts';
+import {
+  anyArabicTitle,
+  fillBookArabic,
+  findUnnamedInArabic,
+  insertBook,
+  setArabicName,
+  type NewBook,
+} from './admin-queries.ts';
 import { announceCatalogueChange } from './invalidation.ts';
 import * as queries from './queries.ts';
 import { moveStock } from './stock-service.ts';
@@ -46,3 +53,33 @@ export async function addBook(tx: Tx, book: NewBook): Promise<number> {
 }
 
 export const catalogueIsEmpty = async (tx: Tx) => (await countRows(tx, books)) === 0;
+
+/** What the demo seed gives a shop in Arabic (decision 090): book fields by English title, names by English name. */
+export type ArabicCatalogue = {
+  books: { title: string; titleAr?: string; descriptionAr?: string }[];
+  authors: Record<string, string>;
+  genres: Record<string, string>;
+};
+
+export { anyArabicTitle };
+
+/**
+ * Fills Arabic titles, descriptions and names that are still empty, in the caller's transaction;
+ * what staff already gave stays. Returns how many books, authors and genres changed.
+ */
+export async function fillArabicCatalogue(tx: Tx, arabic: ArabicCatalogue): Promise<number> {
+  let changed = 0;
+  for (const book of arabic.books) if (await fillBookArabic(tx, book.title, book)) changed++;
+  for (const [table, names] of [
+    ['authors', arabic.authors],
+    ['genres', arabic.genres],
+  ] as const)
+    for (const [name, nameAr] of Object.entries(names)) {
+      const id = await findUnnamedInArabic(tx, table, name);
+      if (id === undefined) continue;
+      await setArabicName(tx, table, id, nameAr);
+      changed++;
+    }
+  if (changed > 0) await announceCatalogueChange(tx);
+  return changed;
+}

@@ -10,7 +10,7 @@ import type { CatalogueReadDeps } from './caches.ts';
 import * as queries from './queries.ts';
 
 /** For the demo seed, in its own transaction: adding a book, asking whether there are any, their prices. */
-export { addBook, catalogueIsEmpty } from './books.ts';
+export { addBook, anyArabicTitle, catalogueIsEmpty, fillArabicCatalogue } from './books.ts';
 export { listBookPrices } from './stock-service.ts';
 
 /**
