@@ -173,7 +173,7 @@ export const ARABIC_QUERIES: ArabicQuery[] = [
   q('genre', 'تاريخ ابن خلدون', MUQADDIMAH),
   q('genre', 'قصص قصيرة ابن المقفع', KALILA),
 
-  // Several slips at once, in words too short for typo tolerance to cover them.
+  // Several slips at once, as a hurried typist makes them.
   q('several', 'الف ليله وليله', NIGHTS),
   q('several', 'ليله وليله', NIGHTS),
   q('several', 'حى ابن يقظان', HAYY),
