@@ -73,6 +73,11 @@ beforeAll(async () => {
 });
 
 describe('Arabic search follows staff edits', () => {
+  it('answers an empty list, not an error, for a keyword of tatweel and tashkeel only', async () => {
+    expect(await dropdown('ـــ َ ـًـ')).toEqual([]);
+    expect((await paged('ـــ َ ـًـ')).data).toEqual([]);
+  });
+
   it('finds nothing by Arabic before the book has its Arabic fields', async () => {
     expect(await dropdown('كليلة ودمنة')).toEqual([]);
     expect((await paged('كليلة ودمنة')).paginationDetails.noOfRecords).toBe(0);

@@ -39,6 +39,8 @@ describe('searchWords on Arabic (decision 091)', () => {
     expect(searchWords('كَلِيلَةُ وَدِمْنَةُ')).toEqual(['كليله', 'ودمنه']);
     expect(searchWords('حيّ بنُ يقظانٍ')).toEqual(['حي', 'بن', 'يقظان']);
     expect(searchWords('طـــوق الحمامـــة')).toEqual(['طوق', 'حمامه']);
+    // Nothing but marks and tatweel is no word at all.
+    expect(searchWords('ـــ َ ُ ـًـ')).toEqual([]);
   });
 
   it('reads Arabic-Indic and Persian digits as Latin ones', () => {
