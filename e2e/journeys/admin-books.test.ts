@@ -34,8 +34,10 @@ describe('the admin book pages', () => {
 
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Add Book' }).click();
     await page.getByRole('heading', { name: 'Add Book' }).waitFor();
-    await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Description').fill('A lighthouse keeper and the ships she counts.');
+    // Exact: 'Arabic Title' and 'Arabic Description' are labels too (decision 090).
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Arabic Title').fill('أضواء الميناء');
+    await page.getByLabel('Description', { exact: true }).fill('A lighthouse keeper and the ships she counts.');
     await page.getByLabel('ISBN').fill(randomIsbn13());
     await page.getByLabel('Price (Dhs)').fill('45.50');
     await page.getByLabel('Stock Quantity').fill('8');
@@ -64,6 +66,7 @@ describe('the admin book pages', () => {
     await page.getByRole('link', { name: `Edit ${title}` }).click();
     await page.getByRole('heading', { name: 'Update Book' }).waitFor();
     await expect.poll(() => page.getByRole('list', { name: 'Book images' }).getByRole('img').count()).toBe(2);
+    await expect(page.getByLabel('Arabic Title').inputValue()).resolves.toBe('أضواء الميناء');
     await page.getByLabel('Price (Dhs)').fill('39.99');
     await page.getByRole('button', { name: 'Save Book' }).click();
     await page.getByText('Book saved.').first().waitFor();
@@ -123,6 +126,6 @@ describe('the admin book pages', () => {
     await expect(reader.getByRole('link', { name: 'Add Book' }).count()).resolves.toBe(0);
     await reader.goto('/admin/dashboard/add-book');
     await reader.getByText('Your role does not allow you to add books').waitFor();
-    await expect(reader.getByLabel('Title').count()).resolves.toBe(0);
+    await expect(reader.getByLabel('Title', { exact: true }).count()).resolves.toBe(0);
   });
 });
