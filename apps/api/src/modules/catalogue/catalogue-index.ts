@@ -265,9 +265,8 @@ export class CatalogueIndex {
       discounted: Number(row.discount_percentage) > 0,
     };
     this.books.set(row.id, entry);
-    const old = before?.row;
-    if (old?.title === row.title && old.author_names === row.author_names && old.genre_names === row.genre_names) {
-      if (before!.rating !== entry.rating) this.searchIndex.setRating(row.id, entry.rating);
+    if (before && sameSearchText(before.row, row)) {
+      if (before.rating !== entry.rating) this.searchIndex.setRating(row.id, entry.rating);
       return;
     }
     this.searchIndex.upsert(toIndexed(entry));
@@ -300,11 +299,25 @@ export class CatalogueIndex {
 
 const flagsOf = (entry: Entry) => (entry.inStock ? IN_STOCK : 0) | (entry.discounted ? DISCOUNTED : 0);
 
+/** Arabic names given, one text: names are searched as the words they hold (decision 091). */
+const arabicNames = (named: { nameAr: string | null }[]) =>
+  named.flatMap((item) => (item.nameAr ? [item.nameAr] : [])).join(' ');
+
+/** Whether a book's searched words are unchanged, in both languages: then only its rating may need updating. */
+const sameSearchText = (old: queries.IndexRow, row: queries.IndexRow) =>
+  old.title === row.title &&
+  old.title_ar === row.title_ar &&
+  old.author_names === row.author_names &&
+  old.genre_names === row.genre_names &&
+  arabicNames(old.authors) === arabicNames(row.authors) &&
+  arabicNames(old.genres) === arabicNames(row.genres);
+
 /** Author and genre names are searched as the words they hold, so the joined names serve. */
 const toIndexed = ({ row, rating }: Entry) => ({
   id: row.id,
   title: row.title,
-  authorNames: [row.author_names],
-  genreNames: [row.genre_names],
+  titleAr: row.title_ar,
+  authorNames: [row.author_names, arabicNames(row.authors)],
+  genreNames: [row.genre_names, arabicNames(row.genres)],
   rating,
 });

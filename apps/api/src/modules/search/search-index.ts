@@ -2,13 +2,16 @@ import { isStopWord, searchWords, typoBudget } from './search-words.ts';
 
 /**
  * The in-memory search index (docs/decisions/050-forgiving-search.md): a trie of every word in
- * shown books' titles, authors and genres, searched with a Damerau–Levenshtein automaton, and
+ * shown books' titles, authors and genres, English and Arabic (decision 091), searched with a Damerau–Levenshtein automaton, and
  * per word the books it appears in. Pure: the catalogue index keeps it in step with the database.
  */
 
 export type IndexedBook = {
   id: number;
   title: string;
+  /** The Arabic title (decision 091), its words indexed as title words beside the English. */
+  titleAr?: string | null;
+  /** Names in either language: an author's English and Arabic names both find the book. */
   authorNames: string[];
   genreNames: string[];
   rating: number;
@@ -90,12 +93,15 @@ export class SearchIndex {
       for (const word of searchWords(text))
         if (!isStopWord(word)) wordFields.set(word, (wordFields.get(word) ?? 0) | field);
     };
-    const titleWords = searchWords(book.title);
-    if (titleWords.length > 0 && titleWords.every(isStopWord)) {
-      const key = titleWords.join(' ');
-      this.stopWordTitles.set(key, (this.stopWordTitles.get(key) ?? new Set()).add(slot));
+    const titles = book.titleAr ? [book.title, book.titleAr] : [book.title];
+    for (const title of titles) {
+      const titleWords = searchWords(title);
+      if (titleWords.length > 0 && titleWords.every(isStopWord)) {
+        const key = titleWords.join(' ');
+        this.stopWordTitles.set(key, (this.stopWordTitles.get(key) ?? new Set()).add(slot));
+      }
+      add(title, TITLE);
     }
-    add(book.title, TITLE);
     for (const name of book.authorNames) add(name, AUTHOR);
     for (const name of book.genreNames) add(name, GENRE);
     for (const [word, fields] of wordFields) this.postings[this.termOf(word)]!.push((slot << FIELD_BITS) | fields);
