@@ -31,7 +31,7 @@ export function BookCard({ book, imagePriority = 'lazy' }: BookCardProps) {
           />
         </Link>
         {!book.isInStock && (
-          <span className="absolute top-2 left-2 rounded bg-stone-900/85 px-2 py-1 text-xs font-semibold text-white">
+          <span className="absolute top-2 start-2 rounded bg-stone-900/85 px-2 py-1 text-xs font-semibold text-white">
             {Messages.outOfStock}
           </span>
         )}

@@ -58,7 +58,8 @@ export function PriceRangeSlider({ min, max, value, onCommit, commitDelayMs = 50
           to={percent(draftHigh)}
           radius={3}
           fill="fill-stone-900"
-          className="absolute inset-x-0 top-1/2 h-1.5 w-full -translate-y-1/2"
+          // The native sliders run right to left on an Arabic page; the drawn range follows them.
+          className="absolute inset-x-0 top-1/2 h-1.5 w-full -translate-y-1/2 rtl:-scale-x-100"
         />
         <input
           type="range"

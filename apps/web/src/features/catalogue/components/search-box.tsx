@@ -91,7 +91,7 @@ export function SearchBox() {
         <svg
           viewBox="0 0 24 24"
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500"
+          className="pointer-events-none absolute top-1/2 start-3 h-5 w-5 -translate-y-1/2 text-stone-500"
           fill="none"
           stroke="currentColor"
           strokeWidth="2"
@@ -119,7 +119,7 @@ export function SearchBox() {
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          className="h-11 w-full rounded-full border border-stone-300 bg-white pr-3 pl-10 text-base shadow-sm placeholder:text-stone-500 sm:h-12 sm:pr-4 sm:pl-11 focus:border-stone-900 focus:outline-2 focus:outline-stone-900"
+          className="h-11 w-full rounded-full border border-stone-300 bg-white pe-3 ps-10 text-base shadow-sm placeholder:text-stone-500 sm:h-12 sm:pe-4 sm:ps-11 focus:border-stone-900 focus:outline-2 focus:outline-stone-900"
         />
       </div>
       {/* On a phone the hint is read, not shown: the first screen is for books. */}
