@@ -3,7 +3,7 @@ import { Routes } from '@bookshop/contracts/routes';
 import { ApiError } from '../lib/api-client.ts';
 import { problemBody } from '../lib/problem-body.ts';
 import { toast } from '../ui/toast.tsx';
-import { pageLocale, translate } from '../lib/i18n/i18n.tsx';
+import { pageSpecText } from '../lib/i18n/i18n.tsx';
 
 /**
  * Spec section 8: any failed response shows a 5-second toast whose title is the server's title
@@ -11,19 +11,16 @@ import { pageLocale, translate } from '../lib/i18n/i18n.tsx';
  * errors as a bullet list. 304 and 401 stay silent (401 is handled by the token refresh).
  */
 export function showRequestErrorToast(error: unknown) {
-  // The spec's English words on English pages; on Arabic pages the shop's own words in Arabic
-  // (the server's own title and detail come as the server wrote them).
-  const arabic = pageLocale() === 'ar';
-  const errorTitle = arabic ? translate('toast.errorTitle') : Messages.genericErrorTitle;
+  // The spec's words, in Arabic on Arabic pages (the server's own title and detail come as the
+  // server wrote them).
+  const errorTitle = pageSpecText('genericErrorTitle');
   if (error instanceof ApiError) {
     if (error.status === 304 || error.status === 401) return;
     if (error.status === 429) {
-      if (arabic) toast.error(translate('toast.tooManyRequestsTitle'), translate('toast.tooManyRequests'));
-      else
-        toast.error(
-          Messages.tooManyRequestsTitle,
-          isAdminArea() ? Messages.tooManyRequestsAdmin : Messages.tooManyRequests,
-        );
+      toast.error(
+        pageSpecText('tooManyRequestsTitle'),
+        isAdminArea() ? Messages.tooManyRequestsAdmin : pageSpecText('tooManyRequests'),
+      );
       return;
     }
     toast.error(error.problem.title || errorTitle, problemBody(error));

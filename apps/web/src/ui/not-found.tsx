@@ -1,10 +1,9 @@
 import { Link, useLocation } from 'react-router';
-import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { buttonClasses } from './button.tsx';
 import { PageMeta } from '../lib/seo/page-meta.tsx';
 import { notFoundPageMeta } from '../lib/seo/page-meta-builders.ts';
-import { useLocale, useT } from '../lib/i18n/i18n.tsx';
+import { useLocale, useSpecText, useT } from '../lib/i18n/i18n.tsx';
 
 const isAdminPath = (pathname: string) => pathname === Routes.admin || pathname.startsWith(`${Routes.admin}/`);
 
@@ -16,18 +15,19 @@ const isAdminPath = (pathname: string) => pathname === Routes.admin || pathname.
 export function NotFound({ detail }: { detail?: string }) {
   const { pathname } = useLocation();
   const t = useT();
-  // The spec's English words (contracts' Messages) on English pages; the Arabic ones on Arabic pages.
-  const english = useLocale() === 'en';
+  const spec = useSpecText();
+  // The admin area is English only: an Arabic page is never in it (decision 089).
+  const inAdmin = useLocale() === 'en' && isAdminPath(pathname);
   return (
     <section className="flex min-h-[50vh] flex-col items-center justify-center gap-6 py-16 text-center">
       <PageMeta {...notFoundPageMeta(pathname)} />
       <p className="text-7xl font-black text-stone-600" aria-hidden="true">
         404
       </p>
-      <h1 className="text-3xl font-bold text-stone-900">{english ? Messages.pageNotFound : t('notFound.title')}</h1>
+      <h1 className="text-3xl font-bold text-stone-900">{spec('pageNotFound')}</h1>
       <p className="max-w-md text-stone-700">{detail ?? t('notFound.detail')}</p>
-      <Link to={isAdminPath(pathname) ? Routes.admin : Routes.home} className={buttonClasses({ size: 'lg' })}>
-        {english ? Messages.backToHomePage : t('notFound.backHome')}
+      <Link to={inAdmin ? Routes.admin : Routes.home} className={buttonClasses({ size: 'lg' })}>
+        {spec('backToHomePage')}
       </Link>
     </section>
   );

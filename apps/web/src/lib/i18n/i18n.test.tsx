@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { Messages } from '@bookshop/contracts/messages';
 import arabic from './catalogs/ar.json';
 import english from './catalogs/en.json';
 import { createI18n, I18nProvider, useT, type MessageId } from './i18n.tsx';
@@ -12,6 +13,15 @@ describe('the message catalogues', () => {
   it('translate every English message into Arabic, and nothing else', () => {
     expect(Object.keys(arabic).sort()).toEqual(Object.keys(english).sort());
     for (const [key, message] of Object.entries(arabic)) expect(message, key).not.toEqual([]);
+  });
+
+  it("keep the spec's English messages exactly as contracts words them", () => {
+    const specKeys = Object.keys(english).filter((key) => key.startsWith('spec.'));
+    expect(specKeys.length).toBeGreaterThan(10);
+    for (const key of specKeys) {
+      const spec = Messages[key.slice('spec.'.length) as keyof typeof Messages];
+      expect(en._(key), key).toBe(spec);
+    }
   });
 
   it("count in Arabic's six plural forms and English's two (ICU rules)", () => {

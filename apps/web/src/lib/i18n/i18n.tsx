@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { setupI18n, type I18n, type Messages as Catalog } from '@lingui/core';
+import { Messages } from '@bookshop/contracts/messages';
 import type english from './catalogs/en.json';
 import type { Locale } from './locale.ts';
 
@@ -19,12 +20,12 @@ export type MessageValues = Record<string, string | number>;
  */
 const FORMAT_LOCALES: Record<Locale, string> = { en: 'en-AE', ar: 'ar-AE-u-nu-latn' };
 
-export function createI18n(locale: Locale, messages: Messages): I18n {
+export function createI18n(locale: Locale, messages: Catalog): I18n {
   return setupI18n({ locale, locales: FORMAT_LOCALES[locale], messages: { [locale]: messages } });
 }
 
 /** The browser: fetches the catalogue of the page's language only, as its own small chunk. */
-export async function loadCatalog(locale: Locale): Promise<Messages> {
+export async function loadCatalog(locale: Locale): Promise<Catalog> {
   const catalog = locale === 'ar' ? await import('./catalogs/ar.json') : await import('./catalogs/en.json');
   return catalog.default;
 }
@@ -62,8 +63,22 @@ export function useT() {
   return (id: MessageId, values?: MessageValues) => i18n._(id, values);
 }
 
-/** The same outside React. */
-export const translate = (id: MessageId, values?: MessageValues) => currentI18n()._(id, values);
+/** A key of the spec's English messages (contracts' `Messages`) that is a plain string. */
+export type SpecKey = {
+  [K in keyof typeof Messages]: (typeof Messages)[K] extends string ? K : never;
+}[keyof typeof Messages];
 
-/** The page's language outside React; English where none is set up (the server renders through the context). */
-export const pageLocale = (): Locale => (pageI18n?.locale as Locale | undefined) ?? 'en';
+/**
+ * A message the spec words in English (`@bookshop/contracts` Messages): exactly that on English
+ * pages, the catalogue's `spec.<key>` on Arabic ones.
+ */
+export function useSpecText() {
+  const i18n = useI18n();
+  return (key: SpecKey) => specText(i18n, key);
+}
+
+const specText = (i18n: I18n, key: SpecKey): string =>
+  i18n.locale === 'en' ? Messages[key] : i18n._(`spec.${key}` as MessageId);
+
+/** The same outside React, in the page's language. */
+export const pageSpecText = (key: SpecKey) => (pageI18n ? specText(pageI18n, key) : Messages[key]);

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, SEARCH_KEYWORD_MAX_LENGTH } from '@bookshop/contracts/constants';
-import { Messages } from '@bookshop/contracts/messages';
 import { bookPath } from '@bookshop/contracts/routes';
 import { useSearchBooks } from '../api/search-books.ts';
 import { BookImage } from './book-image.tsx';
+import { useSpecText, useT } from '../../../lib/i18n/i18n.tsx';
 
 /**
  * The home page's search: an ARIA 1.2 combobox whose list pops up once typing has paused for the
@@ -16,6 +16,8 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const navigate = useNavigate();
+  const t = useT();
+  const spec = useSpecText();
   const rootRef = useRef<HTMLDivElement>(null);
   const ids = { input: useId(), hint: useId(), listbox: useId(), option: useId() };
 
@@ -85,7 +87,7 @@ export function SearchBox() {
       }}
     >
       <label htmlFor={ids.input} className="sr-only">
-        Search books
+        {t('search.label')}
       </label>
       <div className="relative">
         <svg
@@ -106,7 +108,7 @@ export function SearchBox() {
           autoComplete="off"
           spellCheck={false}
           maxLength={SEARCH_KEYWORD_MAX_LENGTH}
-          placeholder={Messages.searchPlaceholder}
+          placeholder={spec('searchPlaceholder')}
           aria-describedby={ids.hint}
           aria-autocomplete="list"
           aria-expanded={showList}
@@ -124,7 +126,7 @@ export function SearchBox() {
       </div>
       {/* On a phone the hint is read, not shown: the first screen is for books. */}
       <p id={ids.hint} className="mt-1.5 px-4 text-sm text-stone-600 max-sm:sr-only">
-        {Messages.searchHint}
+        {spec('searchHint')}
       </p>
       {expanded && (
         <div
@@ -135,18 +137,18 @@ export function SearchBox() {
         >
           {search.isPending ? (
             <p role="status" className="px-4 py-3 text-sm text-stone-600">
-              {Messages.searchLoading}
+              {spec('searchLoading')}
             </p>
           ) : search.isError ? (
             <p role="alert" className="px-4 py-3 text-sm text-rose-800">
-              {Messages.searchError}
+              {spec('searchError')}
             </p>
           ) : results.length === 0 ? (
             <p role="status" className="px-4 py-3 text-sm text-stone-600">
               No books match “{keyword}”. Try another title, author or genre.
             </p>
           ) : (
-            <div id={ids.listbox} role="listbox" aria-label="Search results">
+            <div id={ids.listbox} role="listbox" aria-label={t('search.results')}>
               {results.map((result, index) => (
                 <Link
                   key={result.id}
