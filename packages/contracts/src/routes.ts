@@ -102,6 +102,9 @@ export const isServerRendered: (segments: readonly string[]) => boolean = matche
 /** The first segment of every Arabic page: the storefront's routes again under /ar (decision 089). */
 const ARABIC_SEGMENT = 'ar';
 
+/** A storefront path's Arabic page: '/books/Emma' → '/ar/books/Emma', '/' → '/ar'. */
+export const arabicPath = (path: string) => (path === '/' ? `/${ARABIC_SEGMENT}` : `/${ARABIC_SEGMENT}${path}`);
+
 /** True when a browser path, as its `pageSegments`, is one of the Arabic storefront's pages (no admin area). */
 const isKnownArabicRoute = matcher(Object.values(Routes).filter((route) => !route.startsWith(Routes.admin)));
 

@@ -1,3 +1,5 @@
+import { arabicPath } from '@bookshop/contracts/routes';
+
 /*
  * The storefront's two languages (decision 089): English at the spec's routes, Arabic at the same
  * routes under /ar. The language of a page is its path's, never the browser's Accept-Language.
@@ -20,10 +22,7 @@ export const directionOf = (locale: Locale) => (locale === 'ar' ? 'rtl' : 'ltr')
 export const basenameOf = (locale: Locale) => (locale === 'ar' ? ARABIC_BASE : undefined);
 
 /** '/books/Emma' in `locale`: '/ar/books/Emma' in Arabic, '/ar' for the home page. */
-export function localisedPath(path: string, locale: Locale): string {
-  if (locale === 'en') return path;
-  return path === '/' ? ARABIC_BASE : `${ARABIC_BASE}${path}`;
-}
+export const localisedPath = (path: string, locale: Locale): string => (locale === 'en' ? path : arabicPath(path));
 
 /** Sets the language cookie for a year, on the whole site; readable by the API with each request. */
 export function rememberLocale(locale: Locale) {
