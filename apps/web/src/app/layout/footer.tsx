@@ -99,7 +99,7 @@ export function Footer() {
       <div className="container-page border-t border-stone-700">
         {/* Right padding keeps the text clear of the scroll-to-top button. */}
         <div className="flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:pe-16">
-          <LanguageSwitch className="self-start text-stone-200 hover:bg-stone-800 hover:text-white sm:self-auto" />
+          <LanguageSwitch className="inline-flex self-start text-stone-200 hover:bg-stone-800 hover:text-white sm:self-auto" />
           <p className="flex items-center gap-2">
             <LockIcon className="size-4 shrink-0" />
             {t('footer.secureCheckout')} <strong className="text-white">Stripe</strong>

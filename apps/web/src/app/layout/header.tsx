@@ -65,7 +65,7 @@ export function Header() {
         <div className="ms-auto flex items-center gap-2">
           <CartLink className="size-11" />
           {user && <ProfileAvatar user={user} />}
-          <LanguageSwitch className="hidden nav:inline-flex" />
+          <LanguageSwitch className="hidden text-stone-800 hover:bg-stone-100 nav:inline-flex" />
           <div className="hidden items-center gap-2 nav:flex">{user ? <LogoutButton /> : <LoginRegisterLinks />}</div>
           <MobileMenu />
         </div>

@@ -5,9 +5,13 @@ import { localisedPath, rememberLocale, type Locale } from '../../lib/i18n/local
 /**
  * 'العربية' on English pages, 'English' on Arabic ones: the same page in the other language
  * (decision 089). A whole page load, so the server renders it with the other language's catalogue
- * and the browser fetches only that one; the choice is remembered in the language cookie.
+ * and the browser fetches only that one; the choice is remembered in the language cookie. Its
+ * name is its text, marked as the other language so a screen reader says it in that voice.
  */
-export function LanguageSwitch({ className = '' }: { className?: string }) {
+const ON_LIGHT = 'inline-flex text-stone-800 hover:bg-stone-100';
+
+/** `className` gives its display and colours: hidden on phones in the header, light on the footer's dark surface. */
+export function LanguageSwitch({ className = ON_LIGHT }: { className?: string }) {
   const locale = useLocale();
   const t = useT();
   const { pathname, search, hash } = useLocation();
@@ -17,9 +21,8 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
       href={localisedPath(pathname, other) + search + hash}
       hrefLang={other}
       lang={other}
-      aria-label={t('language.switchLabel')}
       onClick={() => rememberLocale(other)}
-      className={`inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold text-stone-800 hover:bg-stone-100 ${className}`}
+      className={`min-h-11 items-center rounded-md px-3 text-sm font-semibold ${className}`}
     >
       {t('language.switch')}
     </a>
