@@ -20,7 +20,7 @@ export function NotFound({ detail }: { detail?: string }) {
   const inAdmin = useLocale() === 'en' && isAdminPath(pathname);
   return (
     <section className="flex min-h-[50vh] flex-col items-center justify-center gap-6 py-16 text-center">
-      <PageMeta {...notFoundPageMeta(pathname)} />
+      <PageMeta {...notFoundPageMeta(pathname, { heading: spec('pageNotFound'), detail: t('notFound.detail') })} />
       <p className="text-7xl font-black text-stone-600" aria-hidden="true">
         404
       </p>

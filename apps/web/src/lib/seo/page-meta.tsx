@@ -141,7 +141,8 @@ function headTags(meta: PageMetaData, origin: string, locale: Locale): HeadTag[]
       tag: 'script',
       key: `script[type="application/ld+json"][${MANAGED}]`,
       attrs: { type: 'application/ld+json' },
-      text: JSON.stringify(absoluteUrls(meta.jsonLd, origin)),
+      // The language the page describes its subject in (decision 089).
+      text: JSON.stringify(absoluteUrls({ ...meta.jsonLd, inLanguage: locale }, origin)),
     });
   }
   return tags;

@@ -9,7 +9,7 @@ export function HomePage() {
   const t = useT();
   return (
     <div className="flex flex-col gap-4 py-4 sm:gap-8 sm:py-6">
-      <PageMeta {...homePageMeta()} />
+      <PageMeta {...homePageMeta(t('meta.homeDescription'))} />
       <FeaturesBanner />
       <BookBrowser
         title={t('home.browseBooks')}
