@@ -88,4 +88,25 @@ describe('the storefront in Arabic', () => {
     await expectNoSeriousA11yViolations(page);
     await page.close();
   });
+
+  it('adds a book to the cart from an Arabic page: the Arabic toast stands at the top left, the badge counts it', async () => {
+    const { data } = (await (await fetch(new URL('/api/v1/books?pageSize=20', baseUrl))).json()) as {
+      data: { title: string; isInStock: boolean }[];
+    };
+    const book = data.find((candidate) => candidate.isInStock)!;
+    const page = await newPage();
+    await page.goto(`/ar/books/${encodeURIComponent(book.title)}`);
+    await page.getByRole('group', { name: 'الشراء' }).getByRole('button', { name: 'أضف إلى السلة' }).click();
+    const toast = page.getByText('أُضيف الكتاب إلى السلة.');
+    await toast.waitFor();
+    const box = (await toast.boundingBox())!;
+    expect(box.x + box.width).toBeLessThan(1366 / 2);
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /السلة، عنصر واحد/ })
+        .count(),
+    ).toBe(1);
+    await page.close();
+  });
 });

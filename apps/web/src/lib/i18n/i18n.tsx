@@ -80,5 +80,8 @@ export function useSpecText() {
 const specText = (i18n: I18n, key: SpecKey): string =>
   i18n.locale === 'en' ? Messages[key] : i18n._(`spec.${key}` as MessageId);
 
+/** The page's language outside React; English where none is set up (the server renders through the context). */
+export const pageLanguage = (): Locale => (pageI18n?.locale as Locale | undefined) ?? 'en';
+
 /** The same outside React, in the page's language. */
 export const pageSpecText = (key: SpecKey) => (pageI18n ? specText(pageI18n, key) : Messages[key]);
