@@ -103,6 +103,16 @@ describe('the home page in English at /', () => {
   });
 });
 
+describe('the cart in Arabic at /ar/cart', () => {
+  it('says an empty cart is empty in Arabic and leads back to the Arabic books', async () => {
+    renderAt('/ar/cart', 'ar');
+    expect(await screen.findByRole('heading', { level: 1, name: 'سلة التسوق' })).toBeInTheDocument();
+    expect(await screen.findByText('سلتك فارغة.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'تصفّح الكتب' })).toHaveAttribute('href', '/ar');
+    await waitFor(() => expect(document.title).toBe('السلة | Bookshop'));
+  });
+});
+
 describe('pages without an Arabic version', () => {
   it('answer /ar/admin with the Arabic Page Not Found, leading back to the Arabic home page', async () => {
     renderAt('/ar/admin/dashboard', 'ar');
