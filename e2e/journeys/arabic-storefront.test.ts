@@ -74,15 +74,27 @@ describe('the storefront in Arabic', () => {
     expect(english).toMatch(/^<!doctype html>\s*<html lang="en" dir="ltr">/);
     expect(english).not.toContain('rel="preload" as="font"');
 
-    // A visitor far from the server, as in server-rendering.test.ts: nothing may change at hydration.
-    const page = await newPage({ timezoneId: 'America/Los_Angeles' });
+    // A visitor far from the server, as in server-rendering.test.ts: nothing may change at hydration,
+    // on the home page nor on a book page (its reviews carry Arabic dates).
+    const { data } = (await (await fetch(new URL('/api/v1/books?pageSize=20', baseUrl))).json()) as {
+      data: { title: string }[];
+    };
+    const bookPage = `/ar/books/${encodeURIComponent(data[0]!.title)}`;
+    for (const path of [bookPage, '/ar']) {
+      const page = await newPage({ timezoneId: 'America/Los_Angeles' });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const sent = await (await fetch(new URL(path, baseUrl))).text();
+      const [sentRoot, hydratedRoot] = await page.evaluate((html) => {
+        const root = new DOMParser().parseFromString(html, 'text/html').getElementById('root')!.innerHTML;
+        return [root, document.getElementById('root')!.innerHTML];
+      }, sent);
+      expect(hydratedRoot, path).toBe(sentRoot);
+      if (path === bookPage) await page.close();
+    }
+    const page = await newPage();
     await page.goto('/ar');
     await page.waitForLoadState('networkidle');
-    const [sentRoot, hydratedRoot] = await page.evaluate((html) => {
-      const sent = new DOMParser().parseFromString(html, 'text/html').getElementById('root')!.innerHTML;
-      return [sent, document.getElementById('root')!.innerHTML];
-    }, served);
-    expect(hydratedRoot).toBe(sentRoot);
     // The Arabic face is the one the page reads in.
     expect(await page.evaluate(() => document.fonts.check('16px Vazirmatn', 'كتاب'))).toBe(true);
     await expectNoSeriousA11yViolations(page);

@@ -5,6 +5,7 @@ import arabic from './catalogs/ar.json';
 import english from './catalogs/en.json';
 import { createI18n, I18nProvider, useT, type MessageId } from './i18n.tsx';
 import { localeFromPath, localisedPath } from './locale.ts';
+import { formatArabicDateTime, formatPriceIn } from './format.ts';
 
 const ar = createI18n('ar', arabic);
 const en = createI18n('en', english);
@@ -71,5 +72,16 @@ describe('language paths', () => {
     expect(localisedPath('/', 'ar')).toBe('/ar');
     expect(localisedPath('/books/Emma', 'ar')).toBe('/ar/books/Emma');
     expect(localisedPath('/books/Emma', 'en')).toBe('/books/Emma');
+  });
+});
+
+describe('Arabic formats (decision 089)', () => {
+  it('write prices through Intl ar-AE and dates on the shop clock with ص / م, both in Latin digits', () => {
+    expect(formatPriceIn('ar', 1234.5)).toMatch(/^\u200f?1,234\.50\s*د\.إ\.\u200f?$/);
+    expect(formatPriceIn('en', 1234.5)).toBe('Dhs 1234.50');
+    // 08:05 UTC is 12:05 in Dubai (after noon); 20:30 UTC is 00:30 the next day (before noon).
+    expect(formatArabicDateTime('2026-11-22T08:05:00Z')).toBe('22/11/2026، 12:05 م');
+    expect(formatArabicDateTime('2026-11-22T20:30:00Z')).toBe('23/11/2026، 12:30 ص');
+    expect(formatArabicDateTime('2026-01-05T03:07:00Z')).toBe('05/01/2026، 7:07 ص');
   });
 });
