@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import prefresh from '@prefresh/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { compiledCatalogs } from './i18n-catalogs.config.ts';
 import { rendererAliases } from './renderer.config.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -133,7 +134,7 @@ export default defineConfig(({ mode }) => ({
   // Prefresh's runtime hooks into Preact: pre-bundled with the app's libraries it shares their one
   // copy of Preact, where served from node_modules it would patch a second copy the page never uses.
   optimizeDeps: { include: ['@prefresh/core', '@prefresh/utils'] },
-  plugins: [prefresh(), tailwindcss(), precompress(), chunkModules(), scriptsAfterLoad()],
+  plugins: [compiledCatalogs(), prefresh(), tailwindcss(), precompress(), chunkModules(), scriptsAfterLoad()],
   server: {
     port: 5173,
     // Short links (/s/{id}) are answered by the API; a plain '/s' key would also catch /shipping.

@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { compiledCatalogs } from './i18n-catalogs.config.ts';
 import { rendererAliases } from './renderer.config.ts';
 
 export default defineProject({
+  // The message catalogues compile as in the build (decision 089).
+  plugins: [compiledCatalogs()],
   resolve: {
     alias: [
       ...rendererAliases({ production: false }),

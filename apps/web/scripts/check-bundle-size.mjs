@@ -60,9 +60,35 @@ for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
 const total = rows.reduce((sum, row) => sum + row.gzip, 0);
 console.log(`Home route JavaScript: ${kb(total)} KB gzipped (budget ${BUDGET_KB} KB, ${files.length} files).`);
 
-if (total > BUDGET_KB * 1024) {
+/*
+ * Each page fetches its language's message catalogue before it hydrates (decision 089): the home
+ * route's JavaScript in a language is the above plus that catalogue (and any chunk of its own),
+ * and both languages must stay within the budget.
+ */
+const CATALOGS = { en: 'src/lib/i18n/catalogs/en.json', ar: 'src/lib/i18n/catalogs/ar.json' };
+const gzipOf = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+let largest = total;
+for (const [locale, source] of Object.entries(CATALOGS)) {
+  if (!manifest[source]) {
+    console.error(`The build has no chunk for ${source}: the ${locale} catalogue must be its own lazily loaded chunk.`);
+    process.exit(1);
+  }
+  const own = new Set();
+  const collectOwn = (key) => {
+    if (seen.has(key) || own.has(key) || !manifest[key]) return;
+    own.add(key);
+    for (const imported of manifest[key].imports ?? []) collectOwn(imported);
+  };
+  collectOwn(source);
+  const extra = [...own].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  const sum = total + extra.reduce((bytes, file) => bytes + gzipOf(file), 0);
+  largest = Math.max(largest, sum);
+  console.log(`  with the ${locale} catalogue (${extra.join(', ')}): ${kb(sum)} KB gzipped`);
+}
+
+if (largest > BUDGET_KB * 1024) {
   console.error(
-    `Over budget by ${kb(total - BUDGET_KB * 1024)} KB. Lazy-load what the home page does not need ` +
+    `Over budget by ${kb(largest - BUDGET_KB * 1024)} KB. Lazy-load what the home page does not need ` +
       '(React.lazy / route `lazy`) or drop a heavy dependency.',
   );
   // Still report admin modules below: both failures are worth seeing at once.

@@ -6,10 +6,15 @@ import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import type { ServerLoadContext } from './app/loaders.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { routes } from './app/router.tsx';
+import { routesFor } from './app/router.tsx';
+import arabic from './lib/i18n/catalogs/ar.json';
+import english from './lib/i18n/catalogs/en.json';
+import { createI18n, I18nProvider } from './lib/i18n/i18n.tsx';
+import { basenameOf, directionOf, localeFromPath, type Locale } from './lib/i18n/locale.ts';
 import { ApiError, configureApiTransport } from './lib/api-client.ts';
 import { createHeadCollector, HeadCollectorProvider, renderHeadTags } from './lib/seo/page-meta.tsx';
 import { SSR_STATE_IDS } from './lib/ssr-state.ts';
+import arabicFont from '@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2?url';
 
 /*
  * The storefront's server renderer (decision 053), built by `vite build --ssr` into
@@ -27,10 +32,14 @@ export function configure(options: { api: ApiTransport }) {
 
 export type RenderedPage = {
   kind: 'page';
+  /** `<html lang dir>`: the page's language, from its path (decision 089). */
+  htmlAttributes: { lang: Locale; dir: 'ltr' | 'rtl' };
   /** 200, or what the routes decided (404 for a path no route knows). */
   status: number;
   /** The page's title, description, canonical URL, Open Graph and JSON-LD tags, for <head>. */
   head: string | undefined;
+  /** Early fetches for the page's language: the Arabic webfont on Arabic pages, nothing on English ones. */
+  preload: string;
   /** The markup for inside `#root`. */
   body: Readable;
   /** What the browser needs to hydrate without fetching again: JSON, `<` escaped. */
@@ -47,7 +56,19 @@ export type RenderResult =
 /** Inside `<script type="application/json">`: no `<` at all, so no `</script>` or `<!--` either. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-const handler = createStaticHandler(routes);
+/** One handler per language: Arabic pages are the same routes under /ar (decision 089). */
+const handlers = {
+  en: createStaticHandler(routesFor('en')),
+  ar: createStaticHandler(routesFor('ar'), { basename: basenameOf('ar') }),
+};
+// The server holds both catalogues (compiled at build time); a page's own goes with its language.
+const i18ns = {
+  en: createI18n('en', english),
+  ar: createI18n('ar', arabic),
+};
+
+/** The Arabic face's regular weight (styles.css), which the first paint of an Arabic page needs. */
+const FONT_PRELOAD = `<link rel="preload" as="font" type="font/woff2" href="${arabicFont}" crossorigin>`;
 
 const isClientError = (error: unknown) => error instanceof ApiError && error.status < 500;
 
@@ -58,6 +79,8 @@ const isClientError = (error: unknown) => error instanceof ApiError && error.sta
 export async function render(request: Request, options: { origin: string }): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
   const requestContext: ServerLoadContext = { queryClient };
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const handler = handlers[locale];
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     const location = context.headers.get('Location');
@@ -69,7 +92,7 @@ export async function render(request: Request, options: { origin: string }): Pro
   if (queries.some((query) => query.state.status === 'error' && !isClientError(query.state.error)))
     return { kind: 'client-only' };
   const router = createStaticRouter(handler.dataRoutes, context);
-  const head = createHeadCollector(options.origin);
+  const head = createHeadCollector(options.origin, locale);
   // A 4xx (the book that does not exist) renders the page's own state; it goes along too.
   const queryState: DehydratedState = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => query.state.status === 'success' || isClientError(query.state.error),
@@ -82,9 +105,11 @@ export async function render(request: Request, options: { origin: string }): Pro
   const markup = renderToString(
     <StrictMode>
       <HeadCollectorProvider collector={head}>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
+        <I18nProvider i18n={i18ns[locale]}>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </I18nProvider>
       </HeadCollectorProvider>
     </StrictMode>,
   );
@@ -92,8 +117,10 @@ export async function render(request: Request, options: { origin: string }): Pro
   return {
     kind: 'page',
     status: context.statusCode,
+    htmlAttributes: { lang: locale, dir: directionOf(locale) },
+    preload: locale === 'ar' ? FONT_PRELOAD : '',
     // The page's <PageMeta> has rendered by now.
-    head: head.meta ? renderHeadTags(head.meta, options.origin) : undefined,
+    head: head.meta ? renderHeadTags(head.meta, options.origin, locale) : undefined,
     body: Readable.from([markup]),
     routerState: scriptSafeJson({ loaderData: context.loaderData, actionData: context.actionData ?? null }),
     queryState: scriptSafeJson(queryState),

@@ -104,3 +104,26 @@ export const isKnownRoute: (segments: readonly string[]) => boolean = matcher(Ob
 
 /** True when the server renders the page at this path (as its `pageSegments`). */
 export const isServerRendered: (segments: readonly string[]) => boolean = matcher(SERVER_RENDERED_ROUTES);
+
+/** The first segment of every Arabic page: the storefront's routes again under /ar (decision 089). */
+const ARABIC_SEGMENT = 'ar';
+
+/** A storefront path's Arabic page: '/books/Emma' → '/ar/books/Emma', '/' → '/ar'. */
+export const arabicPath = (path: string) => (path === '/' ? `/${ARABIC_SEGMENT}` : `/${ARABIC_SEGMENT}${path}`);
+
+/** True when a browser path, as its `pageSegments`, is one of the Arabic storefront's pages (no admin area). */
+const isKnownArabicRoute = matcher(Object.values(Routes).filter((route) => !route.startsWith(Routes.admin)));
+
+/**
+ * A path's page in either language: its language and its segments without the /ar prefix, with
+ * whether the page exists in that language (the admin area is English only).
+ */
+export function pageOf(segments: readonly string[]): {
+  locale: 'en' | 'ar';
+  segments: readonly string[];
+  known: boolean;
+} {
+  if (segments[0] !== ARABIC_SEGMENT) return { locale: 'en', segments, known: isKnownRoute(segments) };
+  const rest = segments.slice(1);
+  return { locale: 'ar', segments: rest, known: isKnownArabicRoute(rest) };
+}

@@ -11,7 +11,7 @@ import { createTestApp, testBook, type TestApp } from '../test/app.ts';
  * API in process, so the wiring is the real one.
  */
 
-const INDEX_HTML = `<!doctype html><html><head><meta charset="UTF-8" />
+const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <!--page-meta: here-->
 <title>Bookshop</title>
 <!--/page-meta-->
@@ -31,9 +31,12 @@ export async function render(request, { origin }) {
   const title = decodeURIComponent(url.pathname.split('/').pop());
   const res = await api('/api/v1/books/' + encodeURIComponent(title), { headers: { Accept: 'application/json' } });
   const book = await res.json();
+  const arabic = url.pathname.startsWith('/ar/');
   return {
     kind: 'page',
     status: 200,
+    htmlAttributes: arabic ? { lang: 'ar', dir: 'rtl' } : { lang: 'en', dir: 'ltr' },
+    preload: arabic ? '<link rel="preload" as="font" href="/assets/arabic.woff2" crossorigin>' : '',
     head: '<title>' + book.title + ' | Bookshop</title><link rel="canonical" href="' + origin + url.pathname + '">',
     body: Readable.from(['<h1>', book.title, '</h1>', '<p>', String(book.discountedPrice), '</p>']),
     routerState: '{"loaderData":{}}',
@@ -73,6 +76,28 @@ describe('server-rendered pages', () => {
     expect(html).toContain('<script type="application/json" id="ssr-query-state">{"status":200}</script>');
     expect(html.indexOf('ssr-query-state')).toBeLessThan(html.indexOf('</body>'));
     expect(html).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+  });
+
+  it('serves an Arabic page under /ar as <html lang="ar" dir="rtl">, with its font preloaded after its head', async () => {
+    const res = await get('/ar/books/Emma');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/^<!doctype html><html lang="ar" dir="rtl"><head>/);
+    expect(res.body).toContain(
+      '/ar/books/Emma"><link rel="preload" as="font" href="/assets/arabic.woff2" crossorigin>',
+    );
+    expect(res.body).toContain('<div id="root"><h1>Emma</h1>');
+
+    const english = await get('/books/Emma');
+    expect(english.body).toMatch(/^<!doctype html><html lang="en" dir="ltr"><head>/);
+    expect(english.body).not.toContain('rel="preload" as="font"');
+  });
+
+  it('knows the Arabic pages: the storefront under /ar, but no Arabic admin area', async () => {
+    expect((await get('/ar/books/Nobody%20Wrote%20This')).statusCode).toBe(404);
+    expect((await get('/ar/account')).statusCode).toBe(200);
+    expect((await get('/ar/admin/dashboard')).statusCode).toBe(404);
+    expect((await get('/ar/no-such-page')).statusCode).toBe(404);
+    expect((await get('/arabic')).statusCode).toBe(404);
   });
 
   it('keeps the 404 of a book that does not exist', async () => {

@@ -14,7 +14,9 @@ type Rendered =
   | {
       kind: 'page';
       status: number;
+      htmlAttributes: { lang: string; dir: string };
       head: string | undefined;
+      preload: string;
       body: Readable;
       routerState: string;
       queryState: string;
@@ -34,6 +36,8 @@ export type PageRender =
 
 export type ServerRenderer = (url: string, signal: AbortSignal) => Promise<PageRender>;
 
+/** The template's <html> start tag, which takes the page's language. */
+const HTML_START = /<html(\s[^>]*)?>/;
 const META_START = '<!--page-meta';
 const META_END = '<!--/page-meta-->';
 const ROOT = '<div id="root"></div>';
@@ -48,6 +52,7 @@ function templateParts(indexHtml: string) {
   const metaStart = head.indexOf(META_START);
   const metaEnd = head.indexOf(META_END);
   const hasMeta = metaStart >= 0 && metaEnd > metaStart;
+  if (!HTML_START.test(head)) throw new Error('index.html has no <html> start tag');
   return {
     /** Up to the template's own title and description, which a page with its own replaces. */
     beforeMeta: hasMeta ? head.slice(0, metaStart) : head,
@@ -100,7 +105,12 @@ export async function loadServerRenderer(
     });
     if (rendered.kind !== 'page') return rendered;
     const stream = new PassThrough();
-    stream.write(parts.beforeMeta + (rendered.head ?? parts.defaultMeta) + parts.afterMeta + '<div id="root">');
+    // The page's language and direction (decision 089): an Arabic page is <html lang="ar" dir="rtl">.
+    const { lang, dir } = rendered.htmlAttributes;
+    const beforeMeta = parts.beforeMeta.replace(HTML_START, `<html lang="${lang}" dir="${dir}">`);
+    stream.write(
+      beforeMeta + (rendered.head ?? parts.defaultMeta) + rendered.preload + parts.afterMeta + '<div id="root">',
+    );
     rendered.body.on('error', (error) => stream.destroy(error));
     rendered.body.on('end', () =>
       stream.end(

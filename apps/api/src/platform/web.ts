@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isKnownRoute, isServerRendered, pageSegments } from '@bookshop/contracts/routes';
+import { isServerRendered, pageOf, pageSegments } from '@bookshop/contracts/routes';
 import { RequestMessages, sendProblem } from './errors.ts';
 import { loadServerRenderer } from './server-render.ts';
 import { IMAGES_URL_PREFIX } from './storage.ts';
@@ -94,8 +94,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         detail: RequestMessages.notFound,
       });
     }
-    const page = pageSegments(pathname);
-    const found = isKnownRoute(page) && (await pageExists(page));
+    // An Arabic page (/ar/...) is its English page's route under /ar (decision 089).
+    const { segments: page, known } = pageOf(pageSegments(pathname));
+    const found = known && (await pageExists(page));
     reply
       .status(found ? 200 : 404)
       .header('cache-control', 'no-cache')

@@ -3,6 +3,7 @@ import { Routes } from '@bookshop/contracts/routes';
 import { ApiError } from '../lib/api-client.ts';
 import { problemBody } from '../lib/problem-body.ts';
 import { toast } from '../ui/toast.tsx';
+import { pageSpecText } from '../lib/i18n/i18n.tsx';
 
 /**
  * Spec section 8: any failed response shows a 5-second toast whose title is the server's title
@@ -10,20 +11,23 @@ import { toast } from '../ui/toast.tsx';
  * errors as a bullet list. 304 and 401 stay silent (401 is handled by the token refresh).
  */
 export function showRequestErrorToast(error: unknown) {
+  // The spec's words, in Arabic on Arabic pages (the server's own title and detail come as the
+  // server wrote them).
+  const errorTitle = pageSpecText('genericErrorTitle');
   if (error instanceof ApiError) {
     if (error.status === 304 || error.status === 401) return;
     if (error.status === 429) {
       toast.error(
-        Messages.tooManyRequestsTitle,
-        isAdminArea() ? Messages.tooManyRequestsAdmin : Messages.tooManyRequests,
+        pageSpecText('tooManyRequestsTitle'),
+        isAdminArea() ? Messages.tooManyRequestsAdmin : pageSpecText('tooManyRequests'),
       );
       return;
     }
-    toast.error(error.problem.title || Messages.genericErrorTitle, problemBody(error));
+    toast.error(error.problem.title || errorTitle, problemBody(error));
     return;
   }
   // No response at all (offline, server down): still tell the user something went wrong.
-  toast.error(Messages.genericErrorTitle, problemBody(error));
+  toast.error(errorTitle, problemBody(error));
 }
 
 /**

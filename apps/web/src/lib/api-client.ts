@@ -1,4 +1,5 @@
 import type { Problem } from '@bookshop/contracts/problem';
+import { pageLanguage } from './i18n/i18n.tsx';
 
 /** A failed API call, carrying the server's problem details. */
 export class ApiError extends Error {
@@ -96,6 +97,8 @@ function send(path: string, { body, noRefresh: _, headers, ...init }: RequestOpt
     ...init,
     headers: {
       Accept: 'application/json',
+      // The page's language (decision 089): the API sends a payment page's customer back to it.
+      'Accept-Language': pageLanguage(),
       ...(body !== undefined && !isForm && { 'Content-Type': 'application/json' }),
       ...(token && { Authorization: `Bearer ${token}` }),
       ...headers,

@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router';
-import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { buttonClasses } from './button.tsx';
 import { PageMeta } from '../lib/seo/page-meta.tsx';
 import { notFoundPageMeta } from '../lib/seo/page-meta-builders.ts';
+import { useLocale, useSpecText, useT } from '../lib/i18n/i18n.tsx';
 
 const isAdminPath = (pathname: string) => pathname === Routes.admin || pathname.startsWith(`${Routes.admin}/`);
 
@@ -12,18 +12,22 @@ const isAdminPath = (pathname: string) => pathname === Routes.admin || pathname.
  * area). Shown for paths outside the route table and for catalogue pages naming a book, genre
  * or author the shop does not have; the server answers all of them with HTTP 404.
  */
-export function NotFound({ detail = 'The page you were looking for does not exist or may have moved.' }) {
+export function NotFound({ detail }: { detail?: string }) {
   const { pathname } = useLocation();
+  const t = useT();
+  const spec = useSpecText();
+  // The admin area is English only: an Arabic page is never in it (decision 089).
+  const inAdmin = useLocale() === 'en' && isAdminPath(pathname);
   return (
     <section className="flex min-h-[50vh] flex-col items-center justify-center gap-6 py-16 text-center">
-      <PageMeta {...notFoundPageMeta(pathname)} />
+      <PageMeta {...notFoundPageMeta(pathname, { heading: spec('pageNotFound'), detail: t('notFound.detail') })} />
       <p className="text-7xl font-black text-stone-600" aria-hidden="true">
         404
       </p>
-      <h1 className="text-3xl font-bold text-stone-900">{Messages.pageNotFound}</h1>
-      <p className="max-w-md text-stone-700">{detail}</p>
-      <Link to={isAdminPath(pathname) ? Routes.admin : Routes.home} className={buttonClasses({ size: 'lg' })}>
-        {Messages.backToHomePage}
+      <h1 className="text-3xl font-bold text-stone-900">{spec('pageNotFound')}</h1>
+      <p className="max-w-md text-stone-700">{detail ?? t('notFound.detail')}</p>
+      <Link to={inAdmin ? Routes.admin : Routes.home} className={buttonClasses({ size: 'lg' })}>
+        {spec('backToHomePage')}
       </Link>
     </section>
   );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { PAGE_BUTTONS_SHOWN, PAGE_SIZE_OPTIONS } from '@bookshop/contracts/constants';
 import { Button } from './button.tsx';
 import { pageButtons } from './page-window.ts';
+import { useT } from '../lib/i18n/i18n.tsx';
 
 type PaginationProps = {
   currentPage: number;
@@ -18,10 +19,11 @@ const pageButton =
  * know the screen's width).
  */
 export function Pagination({ currentPage, totalPages, onPageChange }: PaginationProps) {
+  const t = useT();
   if (totalPages <= 1) return null;
   const pages = pageButtons(currentPage, totalPages, PAGE_BUTTONS_SHOWN);
   return (
-    <nav aria-label="Pagination">
+    <nav aria-label={t('pager.label')}>
       <ul className="flex flex-nowrap items-center gap-1 sm:gap-1.5">
         <li>
           <button
@@ -30,7 +32,7 @@ export function Pagination({ currentPage, totalPages, onPageChange }: Pagination
             disabled={currentPage <= 1}
             onClick={() => onPageChange(currentPage - 1)}
           >
-            <span aria-hidden="true">‹</span> Previous
+            <span aria-hidden="true">‹</span> {t('pager.previous')}
           </button>
         </li>
         {pages.map(({ page, wide }) => {
@@ -39,7 +41,7 @@ export function Pagination({ currentPage, totalPages, onPageChange }: Pagination
             <li key={page} className={wide ? 'max-sm:hidden' : undefined}>
               <button
                 type="button"
-                aria-label={`Page ${page}`}
+                aria-label={t('pager.page', { page })}
                 aria-current={current ? 'page' : undefined}
                 className={`${pageButton} ${current ? 'border-brand bg-brand text-white' : 'border-stone-300 bg-white hover:bg-stone-100'}`}
                 onClick={() => !current && onPageChange(page)}
@@ -56,7 +58,7 @@ export function Pagination({ currentPage, totalPages, onPageChange }: Pagination
             disabled={currentPage >= totalPages}
             onClick={() => onPageChange(currentPage + 1)}
           >
-            Next <span aria-hidden="true">›</span>
+            {t('pager.next')} <span aria-hidden="true">›</span>
           </button>
         </li>
       </ul>
@@ -71,12 +73,13 @@ type PageSizeSelectProps = {
   label?: string;
 };
 
-export function PageSizeSelect({ pageSize, onChange, label = 'Books per page' }: PageSizeSelectProps) {
+export function PageSizeSelect({ pageSize, onChange, label }: PageSizeSelectProps) {
   const id = useId();
+  const t = useT();
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={id} className="text-stone-700">
-        {label}
+        {label ?? t('pager.booksPerPage')}
       </label>
       <select
         id={id}

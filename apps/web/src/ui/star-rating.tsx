@@ -1,3 +1,4 @@
+import { useT } from '../lib/i18n/i18n.tsx';
 type StarRatingProps = { rating: number; className?: string };
 
 const STAR_PATH =
@@ -63,10 +64,11 @@ function filledStars(rounded: number): string {
  */
 export function StarRating({ rating, className = '' }: StarRatingProps) {
   const rounded = roundToHalf(rating);
+  const t = useT();
   return (
     <svg
       role="img"
-      aria-label={`Rated ${rounded} out of 5`}
+      aria-label={t('stars.rated', { rating: rounded })}
       viewBox={`0 0 ${STARS * STAR_PITCH - 3} 24`}
       className={`h-4 w-[5.5rem] shrink-0 text-amber-500 ${className}`}
     >

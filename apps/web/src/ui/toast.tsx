@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { NOTIFICATION_ANIMATION_MS, TOAST_DURATIONS } from '@bookshop/contracts/constants';
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons.tsx';
 import { SafeHtml } from './safe-html.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
 
 export type ToastVariant = 'success' | 'default' | 'destructive';
 
@@ -87,6 +88,7 @@ const variantStyles: Record<ToastVariant, { box: string; icon: ReactNode }> = {
 };
 
 function ToastBanner({ item }: { item: ToastItem }) {
+  const t = useT();
   const remaining = useRef(item.time);
   const startedAt = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -127,7 +129,7 @@ function ToastBanner({ item }: { item: ToastItem }) {
           onMouseLeave={start}
           onFocus={pause}
           onBlur={start}
-          className={`mb-2 flex items-start gap-3 rounded-lg border-l-4 border p-4 shadow-lg ${style.box}`}
+          className={`mb-2 flex items-start gap-3 rounded-lg border-s-4 border p-4 shadow-lg ${style.box}`}
         >
           <span className="mt-0.5 shrink-0">{item.icon ?? style.icon}</span>
           <div className="min-w-0 flex-1 text-sm">
@@ -142,7 +144,7 @@ function ToastBanner({ item }: { item: ToastItem }) {
             type="button"
             onClick={() => dismiss(item.id)}
             className="-m-1 shrink-0 rounded p-1 hover:bg-black/5"
-            aria-label="Close notification"
+            aria-label={t('toast.close')}
           >
             <CloseIcon className="size-4" />
           </button>
@@ -155,8 +157,10 @@ function ToastBanner({ item }: { item: ToastItem }) {
 /** Renders the notifications; mount it once, in the layout. */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getItems, getItems);
+  const t = useT();
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed top-[78px] right-4 z-50">
+    // Top right, or top left on a right-to-left page (decision 089).
+    <section aria-label={t('toast.region')} className="pointer-events-none fixed top-[78px] end-4 z-50">
       <ol className="pointer-events-auto w-[min(24rem,calc(100vw-2rem))] min-w-[min(300px,calc(100vw-2rem))]">
         {current.map((item) => (
           <ToastBanner key={item.id} item={item} />

@@ -446,6 +446,22 @@ describe('end to end through the sandbox', () => {
     expect(success.json<Order>()).toMatchObject({ id: session.orderId, status: 2 });
   });
 
+  it('sends a customer who checked out from an Arabic page back to the Arabic success and cancel pages (decision 089)', async () => {
+    await fillCart(t, bob, { [ids.emma!]: 1 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/checkout/create-session',
+      headers: { ...bob.headers, 'accept-language': 'ar' },
+      payload: { addressId: bobAddress, deliveryMethod: 'standard' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const session = res.json<CheckoutSession>();
+    const page = await t.app.inject({ method: 'GET', url: session.url });
+    expect(page.body).toContain(`<a href="/ar/checkout/cancel?session_id=${session.sessionId}">`);
+    const paid = await payOnSandboxPage(t, session.url);
+    expect(paid.headers.location).toBe(`/ar/checkout/success?session_id=${session.sessionId}`);
+  });
+
   it('create-session → pay with 4242… on the hosted page → the signed webhook arrives through the job queue → Completed, cart emptied, one mail', async () => {
     await fillCart(t, alice, { [ids.persuasion!]: 2 });
     const stock = await stockOf(t, 'Persuasion');

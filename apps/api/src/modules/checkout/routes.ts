@@ -16,7 +16,7 @@ import { OrderParamsSchema, OrderSchema } from '@bookshop/contracts/orders';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { returnOrigin } from '../../platform/request-origin.ts';
+import { pageLanguage, returnOrigin } from '../../platform/request-origin.ts';
 import { PaymentsUnavailableProblem, WebhookSignatureError, type PaymentProvider } from '../payments/provider.ts';
 import type { CheckoutService } from './service.ts';
 import type { WebhookHandler } from './webhook.ts';
@@ -54,7 +54,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        const back = { origin: returnOrigin(request, publicUrl) };
+        const back = { origin: returnOrigin(request, publicUrl), language: pageLanguage(request) };
         return reply.status(201).send(await checkout.createSession(userOf(request).id, request.body, back));
       } catch (error) {
         if (error instanceof PaymentsUnavailableProblem) reply.header('retry-after', error.retryAfterSeconds);
@@ -121,7 +121,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       try {
-        const back = { origin: returnOrigin(request, publicUrl) };
+        const back = { origin: returnOrigin(request, publicUrl), language: pageLanguage(request) };
         return await checkout.paymentSession(userOf(request).id, request.params.id, back);
       } catch (error) {
         if (error instanceof PaymentsUnavailableProblem) reply.header('retry-after', error.retryAfterSeconds);

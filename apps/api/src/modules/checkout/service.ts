@@ -292,7 +292,7 @@ export async function createSession(
     if (plan.kind === 'cash') {
       deps.lifecycle.wakeMailer();
       // The shop's own confirmation page: nothing to pay now.
-      return { orderId: plan.order.id, url: `/checkout/success?orderId=${plan.order.id}` };
+      return { orderId: plan.order.id, url: `${languagePrefix(back)}/checkout/success?orderId=${plan.order.id}` };
     }
     return openPaymentPage(deps, plan.order, plan.items, plan.email, back);
   }
@@ -300,15 +300,22 @@ export async function createSession(
   throw conflict(CheckoutMessages.checkoutReplaced);
 }
 
-/** Where the payment page sends the customer back to: the origin they browse the shop by (decision 070). */
-export type ReturnTo = { origin: string };
+/**
+ * Where the payment page sends the customer back to: the origin they browse the shop by (decision
+ * 070), in the language of the page they left (decision 089; English unless said).
+ */
+export type ReturnTo = { origin: string; language?: 'en' | 'ar' };
+
+/** '/ar' before the shop's own paths for a customer who checked out from an Arabic page. */
+const languagePrefix = (back: ReturnTo) => (back.language === 'ar' ? '/ar' : '');
 
 /**
  * The start of the success and cancel URLs: none on a payment page of the shop's own (the
  * sandbox), so the customer comes back to the origin they left by and stays logged in; the
  * origin otherwise, as Stripe wants absolute URLs.
  */
-const returnBase = (provider: PaymentProvider, back: ReturnTo) => (provider.hostedOnShop ? '' : back.origin);
+const returnBase = (provider: PaymentProvider, back: ReturnTo) =>
+  (provider.hostedOnShop ? '' : back.origin) + languagePrefix(back);
 
 /** The provider's session for an order, built from the order alone: the same order asks the same session. */
 const sessionInput = (base: string, order: OrderRow, items: SessionItem[], email: string): CreateSessionInput => ({

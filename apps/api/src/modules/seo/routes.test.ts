@@ -61,7 +61,8 @@ function expectWellFormed(xml: string) {
     expect(end).toBeGreaterThan(start);
     const tag = body.slice(start + 1, end);
     if (tag.startsWith('/')) expect(open.pop()).toBe(tag.slice(1));
-    else open.push(tag.split(' ')[0]!);
+    // An element closed in its own tag (the hreflang <xhtml:link/>) opens nothing.
+    else if (!tag.endsWith('/')) open.push(tag.split(' ')[0]!);
     position = end + 1;
   }
   expect(open).toEqual([]);
@@ -105,6 +106,11 @@ describe('GET /robots.txt', () => {
     ])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain(`Sitemap: ${SHOP}/sitemap.xml`);
+    // The customer pages' Arabic twins too (decision 089); there is no Arabic admin area.
+    for (const path of ['/ar/account', '/ar/cart', '/ar/checkout', '/ar/orders/', '/ar/wish-list'])
+      expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines).not.toContain('Disallow: /ar/admin');
+    expect(lines).not.toContain('Disallow: /ar');
   });
 });
 
@@ -114,7 +120,7 @@ describe('GET /sitemap.xml', () => {
       testBook({ title: 'Harbour Lights', authorNames: ['Ada Quill'], genreNames: ['Sea Stories'] }),
     );
     const xml = await sitemap();
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
     const locs = locsOf(xml);
     for (const page of [
       '/',
@@ -135,8 +141,25 @@ describe('GET /sitemap.xml', () => {
     expect(new Set(locs).size).toBe(locs.length);
     expect(xml.split('<url>').length - 1).toBe(locs.length);
     expect(xml).toMatch(
-      /<url><loc>https:\/\/shop\.example\/books\/Harbour%20Lights<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod><\/url>/,
+      /<url><loc>https:\/\/shop\.example\/books\/Harbour%20Lights<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod><xhtml:link /,
     );
+  });
+
+  it('lists every page in Arabic too, each language naming both and English as the default (decision 089)', async () => {
+    await t.catalogue.createBook(testBook({ title: 'Desert Tide', genreNames: ['Sea Stories'] }));
+    const xml = await sitemap();
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const locs = locsOf(xml);
+    for (const page of ['', '/about-us', '/books/Desert%20Tide', '/genres/Sea%20Stories'])
+      expect(locs).toContain(`${SHOP}/ar${page}`);
+    expect(locs.filter((loc) => loc.startsWith(`${SHOP}/ar`))).toHaveLength(locs.length / 2);
+    const alternates =
+      `<xhtml:link rel="alternate" hreflang="en" href="${SHOP}/books/Desert%20Tide"/>` +
+      `<xhtml:link rel="alternate" hreflang="ar" href="${SHOP}/ar/books/Desert%20Tide"/>` +
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${SHOP}/books/Desert%20Tide"/>`;
+    for (const loc of [`${SHOP}/books/Desert%20Tide`, `${SHOP}/ar/books/Desert%20Tide`])
+      expect(xml).toMatch(new RegExp(`<url><loc>${loc}</loc><lastmod>[^<]+</lastmod>${alternates}</url>`));
+    expectWellFormed(xml);
   });
 
   it('escapes a title with & < \' " and links it as the storefront does', async () => {

@@ -8,7 +8,9 @@ const count = (xml: string, tag: string) => xml.split(`<${tag}>`).length - 1;
 describe('splitSitemap', () => {
   it('keeps up to the limit in one urlset, with no numbered files', () => {
     const { main, parts } = splitSitemap(urls(3), SHOP, 3);
-    expect(main).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(main).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
     expect(count(main, 'url')).toBe(3);
     expect(parts).toEqual([]);
   });

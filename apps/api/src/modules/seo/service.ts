@@ -1,4 +1,4 @@
-import { authorPath, bookPath, genrePath, Routes } from '@bookshop/contracts/routes';
+import { arabicPath, authorPath, bookPath, genrePath, Routes } from '@bookshop/contracts/routes';
 import type { CatalogueService } from '../catalogue/service.ts';
 import { API_PREFIX } from '../../platform/api-prefix.ts';
 
@@ -19,9 +19,8 @@ export const STATIC_PAGES = [
 /** The part of a route before its first parameter: "/orders/:id" → "/orders/", so every order is covered. */
 const prefixOf = (pattern: string) => pattern.split(':')[0]!;
 
-/** The admin area, a customer's own pages and the API: nothing a search engine should index. */
-export const ROBOTS_DISALLOW = [
-  Routes.admin,
+/** A customer's own pages, in English and in Arabic (decision 089). */
+const CUSTOMER_PAGES = [
   Routes.account,
   Routes.cart,
   Routes.checkout,
@@ -30,22 +29,51 @@ export const ROBOTS_DISALLOW = [
   prefixOf(Routes.review),
   Routes.addAddress,
   prefixOf(Routes.updateAddress),
-  `${API_PREFIX}/`,
 ];
 
-export type SitemapUrl = { loc: string; lastmod?: string };
+/** The admin area, a customer's own pages and the API: nothing a search engine should index. */
+export const ROBOTS_DISALLOW = [Routes.admin, ...CUSTOMER_PAGES, ...CUSTOMER_PAGES.map(arabicPath), `${API_PREFIX}/`];
+
+/** A page's versions in each language (hreflang → URL), the same list on each of them. */
+type Alternates = readonly { hreflang: string; href: string }[];
+
+export type SitemapUrl = { loc: string; lastmod?: string; alternates?: Alternates };
 
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&apos;', '"': '&quot;' };
 export const escapeXml = (text: string) => text.replace(/[&<>'"]/g, (c) => XML_ENTITIES[c]!);
 
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
-const entry = (tag: string, { loc, lastmod }: SitemapUrl) =>
-  `<${tag}><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</${tag}>\n`;
+const alternateLinks = (alternates: Alternates = []) =>
+  alternates
+    .map(({ hreflang, href }) => `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`)
+    .join('');
+
+const entry = (tag: string, { loc, lastmod, alternates }: SitemapUrl) =>
+  `<${tag}><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}${alternateLinks(alternates)}</${tag}>\n`;
 
 export const urlsetXml = (urls: SitemapUrl[]) =>
-  `${XML_HEADER}<urlset xmlns="${SITEMAP_NS}">\n${urls.map((url) => entry('url', url)).join('')}</urlset>\n`;
+  `${XML_HEADER}<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml="${XHTML_NS}">\n${urls.map((url) => entry('url', url)).join('')}</urlset>\n`;
+
+/**
+ * A page in both languages (decision 089): its English and its Arabic URL, each naming both and
+ * English as the default, as search engines ask of pages in several languages.
+ */
+function bothLanguages(at: (path: string) => string, path: string, lastmod?: string): SitemapUrl[] {
+  const english = at(path);
+  const arabic = at(arabicPath(path));
+  const alternates = [
+    { hreflang: 'en', href: english },
+    { hreflang: 'ar', href: arabic },
+    { hreflang: 'x-default', href: english },
+  ];
+  return [
+    { loc: english, lastmod, alternates },
+    { loc: arabic, lastmod, alternates },
+  ];
+}
 
 export const sitemapIndexXml = (sitemaps: SitemapUrl[]) =>
   `${XML_HEADER}<sitemapindex xmlns="${SITEMAP_NS}">\n${sitemaps.map((s) => entry('sitemap', s)).join('')}</sitemapindex>\n`;
@@ -101,11 +129,11 @@ export function createSeoService({
     const books = await catalogue.listShownBooks();
     const at = (path: string) => `${publicUrl}${path}`;
     const urls: SitemapUrl[] = [
-      { loc: at(Routes.home) },
-      ...STATIC_PAGES.map((path) => ({ loc: at(path) })),
-      ...books.map((book) => ({ loc: at(bookPath(book.title)), lastmod: new Date(book.updated_at).toISOString() })),
-      ...distinctNames(books.map((book) => book.genres)).map((name) => ({ loc: at(genrePath(name)) })),
-      ...distinctNames(books.map((book) => book.authors)).map((name) => ({ loc: at(authorPath(name)) })),
+      ...bothLanguages(at, Routes.home),
+      ...STATIC_PAGES.flatMap((path) => bothLanguages(at, path)),
+      ...books.flatMap((book) => bothLanguages(at, bookPath(book.title), new Date(book.updated_at).toISOString())),
+      ...distinctNames(books.map((book) => book.genres)).flatMap((name) => bothLanguages(at, genrePath(name))),
+      ...distinctNames(books.map((book) => book.authors)).flatMap((name) => bothLanguages(at, authorPath(name))),
     ];
     return splitSitemap(urls, publicUrl, urlLimit);
   }

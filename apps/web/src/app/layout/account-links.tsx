@@ -4,6 +4,7 @@ import type { LoggedInUser } from '@bookshop/contracts/auth';
 import { Routes } from '@bookshop/contracts/routes';
 import { isCustomer, logout } from '../../features/auth/session/session-store.ts';
 import { Button, buttonClasses } from '../../ui/button.tsx';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 /** Customers' avatar opens their account; staff have no customer account, so theirs opens their profile. */
 export const accountPathOf = (user: LoggedInUser) => (isCustomer(user) ? Routes.account : Routes.adminProfile);
@@ -11,10 +12,11 @@ export const accountPathOf = (user: LoggedInUser) => (isCustomer(user) ? Routes.
 /** Spec section 2: the profile avatar, the user's image or else the first letter of their user name. */
 export function ProfileAvatar({ user, className = 'size-10' }: { user: LoggedInUser; className?: string }) {
   const [broken, setBroken] = useState(false);
+  const t = useT();
   return (
     <Link
       to={accountPathOf(user)}
-      aria-label={`Account of ${user.userName}`}
+      aria-label={t('account.avatar', { userName: user.userName })}
       className={`inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand text-lg font-bold text-white uppercase ${className}`}
     >
       {user.imageUrl && !broken ? (
@@ -36,6 +38,7 @@ export function ProfileAvatar({ user, className = 'size-10' }: { user: LoggedInU
 export function LogoutButton({ className, onDone }: { className?: string; onDone?: () => void }) {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  const t = useT();
   const onClick = async () => {
     setPending(true);
     // Leave first, so an account page's guard does not send the visitor to /login instead.
@@ -45,7 +48,7 @@ export function LogoutButton({ className, onDone }: { className?: string; onDone
   };
   return (
     <Button variant="ghost" className={className} pending={pending} onClick={() => void onClick()}>
-      Logout
+      {t('account.logout')}
     </Button>
   );
 }
@@ -53,6 +56,7 @@ export function LogoutButton({ className, onDone }: { className?: string; onDone
 /** Login and Register, for visitors who are not logged in. */
 export function LoginRegisterLinks({ onNavigate, wide = false }: { onNavigate?: () => void; wide?: boolean }) {
   const grow = wide ? 'flex-1' : '';
+  const t = useT();
   return (
     <>
       <Link
@@ -60,10 +64,10 @@ export function LoginRegisterLinks({ onNavigate, wide = false }: { onNavigate?: 
         onClick={onNavigate}
         className={buttonClasses({ variant: wide ? 'secondary' : 'ghost', className: grow })}
       >
-        Login
+        {t('account.login')}
       </Link>
       <Link to={Routes.register} onClick={onNavigate} className={buttonClasses({ className: grow })}>
-        Register
+        {t('account.register')}
       </Link>
     </>
   );

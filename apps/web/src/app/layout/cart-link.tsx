@@ -3,14 +3,16 @@ import { Routes } from '@bookshop/contracts/routes';
 import { CartIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useCartSummary } from '../cart-summary.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 type CartLinkProps = { className?: string; showLabel?: boolean };
 
 /** The cart icon with its item count; a spinner while the count is loading. */
 export function CartLink({ className = '', showLabel = false }: CartLinkProps) {
   const { count, loading } = useCartSummary();
+  const t = useT();
   // Read as 'Cart, 3 items'; the badge itself is hidden from screen readers to avoid reading it twice.
-  const status = loading ? ', loading' : `, ${count} ${count === 1 ? 'item' : 'items'}`;
+  const status = loading ? t('cart.loading') : t('cart.status', { count });
   return (
     <NavLink
       to={Routes.cart}
@@ -22,18 +24,21 @@ export function CartLink({ className = '', showLabel = false }: CartLinkProps) {
         <CartIcon className="size-6" />
         <span
           aria-hidden="true"
-          className="absolute -top-2 -right-2.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] leading-none font-bold text-white"
+          className="absolute -top-2 -end-2.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand px-1 text-[11px] leading-none font-bold text-white"
         >
           {loading ? <Spinner label={null} className="size-3" /> : count > 99 ? '99+' : count}
         </span>
       </span>
       {showLabel ? (
         <>
-          <span className="text-xs font-semibold">Cart</span>
+          <span className="text-xs font-semibold">{t('cart.label')}</span>
           <span className="sr-only">{status}</span>
         </>
       ) : (
-        <span className="sr-only">Cart{status}</span>
+        <span className="sr-only">
+          {t('cart.label')}
+          {status}
+        </span>
       )}
     </NavLink>
   );

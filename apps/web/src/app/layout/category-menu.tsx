@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import { useLocation } from 'react-router';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
 import { LazyGenreDirectory } from './lazy-genre-directory.tsx';
+import { useLocale, useT } from '../../lib/i18n/i18n.tsx';
 
 const focusableLinks = (panel: HTMLElement | null) => Array.from(panel?.querySelectorAll<HTMLElement>('a[href]') ?? []);
 
@@ -19,6 +20,9 @@ export function CategoryMenu() {
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const { pathname } = useLocation();
+  const t = useT();
+  // Right to left, the next link is to the left (decision 089).
+  const [forward, backward] = useLocale() === 'ar' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
 
   useEffect(() => setOpen(false), [pathname]);
 
@@ -80,9 +84,9 @@ export function CategoryMenu() {
     const links = focusableLinks(panel.current);
     const index = links.indexOf(document.activeElement as HTMLElement);
     const target =
-      event.key === 'ArrowDown' || event.key === 'ArrowRight'
+      event.key === 'ArrowDown' || event.key === forward
         ? links[Math.min(index + 1, links.length - 1)]
-        : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
+        : event.key === 'ArrowUp' || event.key === backward
           ? links[Math.max(index - 1, 0)]
           : event.key === 'Home'
             ? links[0]
@@ -115,7 +119,7 @@ export function CategoryMenu() {
         onKeyDown={onButtonKeyDown}
         className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-semibold text-stone-800 hover:bg-stone-100 aria-expanded:bg-stone-100"
       >
-        Shop by Category
+        {t('nav.shopByCategory')}
         <ChevronDownIcon
           className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
         />
@@ -128,7 +132,9 @@ export function CategoryMenu() {
       >
         {open && (
           <div className="container-page py-6">
-            <p className="mb-4 text-xs font-semibold tracking-wider text-stone-700 uppercase">Categories A–Z</p>
+            <p className="mb-4 text-xs font-semibold tracking-wider text-stone-700 uppercase">
+              {t('nav.categoriesAtoZ')}
+            </p>
             <LazyGenreDirectory columns onNavigate={() => close(false)} />
           </div>
         )}

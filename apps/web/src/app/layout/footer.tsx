@@ -4,33 +4,38 @@ import { shopYear } from '../../lib/format.ts';
 import { useCurrentUser } from '../../features/auth/session/session-store.ts';
 import { LockIcon } from '../../ui/icons.tsx';
 import { showsWishlist } from './nav-links.ts';
+import { useT, type MessageId } from '../../lib/i18n/i18n.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 
 const linkGroups = [
   {
-    title: 'Company',
+    id: 'company',
+    title: 'footer.company',
     links: [
-      { to: Routes.privacyPolicy, label: 'Privacy Policy' },
-      { to: Routes.termsOfUse, label: 'Terms of Use' },
-      { to: Routes.shippingTerms, label: 'Shipping Terms and Conditions' },
+      { to: Routes.privacyPolicy, label: 'footer.privacyPolicy' },
+      { to: Routes.termsOfUse, label: 'footer.termsOfUse' },
+      { to: Routes.shippingTerms, label: 'footer.shippingTerms' },
     ],
   },
   {
-    title: 'Get Help',
+    id: 'get-help',
+    title: 'footer.getHelp',
     links: [
-      { to: Routes.faqs, label: 'FAQs' },
-      { to: Routes.shipping, label: 'Shipping' },
-      { to: Routes.contactUs, label: 'Contact Us' },
+      { to: Routes.faqs, label: 'footer.faqs' },
+      { to: Routes.shipping, label: 'footer.shipping' },
+      { to: Routes.contactUs, label: 'footer.contactUs' },
     ],
   },
   {
-    title: 'Online Shop',
+    id: 'online-shop',
+    title: 'footer.onlineShop',
     links: [
-      { to: Routes.home, label: 'Home' },
-      { to: Routes.wishList, label: 'Wishlist' },
-      { to: Routes.aboutUs, label: 'About Us' },
+      { to: Routes.home, label: 'nav.home' },
+      { to: Routes.wishList, label: 'nav.wishlist' },
+      { to: Routes.aboutUs, label: 'nav.aboutUs' },
     ],
   },
-] as const;
+] as const satisfies readonly { id: string; title: MessageId; links: readonly { to: string; label: MessageId }[] }[];
 
 // The shop's social accounts; point these at the real profiles before going live.
 const socialLinks = [
@@ -40,15 +45,12 @@ const socialLinks = [
   { href: 'https://www.linkedin.com/', label: 'LinkedIn' },
 ] as const;
 
-// The credit leads to the shop's own story, not to a code host's front page.
-const MADE_BY = { name: 'the Bookshop team', to: Routes.aboutUs } as const;
-
-const groupId = (title: string) => `footer-${title.toLowerCase().replace(/\W+/g, '-')}`;
+const groupId = (id: string) => `footer-${id}`;
 
 const linkClasses = 'rounded-sm text-stone-200 underline-offset-4 hover:text-white hover:underline';
 
 function NewTabNote() {
-  return <span className="sr-only"> (opens in a new tab)</span>;
+  return <span className="sr-only">{useT()('footer.opensInNewTab')}</span>;
 }
 
 export function Footer() {
@@ -56,13 +58,14 @@ export function Footer() {
   // side of midnight on New Year's Eve would otherwise rewrite it at hydration.
   const year = shopYear(Date.now());
   const user = useCurrentUser();
+  const t = useT();
   return (
     <footer className="dark-surface mt-12 bg-stone-900 text-stone-200">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         {linkGroups.map((group) => (
-          <nav key={group.title} aria-labelledby={groupId(group.title)}>
-            <h2 id={groupId(group.title)} className="mb-3 text-sm font-bold tracking-wider text-white uppercase">
-              {group.title}
+          <nav key={group.id} aria-labelledby={groupId(group.id)}>
+            <h2 id={groupId(group.id)} className="mb-3 text-sm font-bold tracking-wider text-white uppercase">
+              {t(group.title)}
             </h2>
             <ul className="grid gap-2 text-sm">
               {group.links
@@ -70,7 +73,7 @@ export function Footer() {
                 .map((link) => (
                   <li key={link.to}>
                     <Link to={link.to} className={linkClasses}>
-                      {link.label}
+                      {t(link.label)}
                     </Link>
                   </li>
                 ))}
@@ -79,7 +82,7 @@ export function Footer() {
         ))}
         <section aria-labelledby="footer-follow-us">
           <h2 id="footer-follow-us" className="mb-3 text-sm font-bold tracking-wider text-white uppercase">
-            Follow Us
+            {t('footer.followUs')}
           </h2>
           <ul className="grid gap-2 text-sm">
             {socialLinks.map((link) => (
@@ -96,14 +99,16 @@ export function Footer() {
       <div className="container-page border-t border-stone-700">
         {/* Right padding keeps the text clear of the scroll-to-top button. */}
         <div className="flex flex-col gap-3 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:pe-16">
+          <LanguageSwitch className="inline-flex self-start text-stone-200 hover:bg-stone-800 hover:text-white sm:self-auto" />
           <p className="flex items-center gap-2">
             <LockIcon className="size-4 shrink-0" />
-            Safe and secure checkout powered by <strong className="text-white">Stripe</strong>
+            {t('footer.secureCheckout')} <strong className="text-white">Stripe</strong>
           </p>
           <p>
-            © {year} Bookshop. All rights reserved. Made By {/* A new tab, as the spec asks of the credit. */}
-            <Link to={MADE_BY.to} target="_blank" rel="noopener" className={`${linkClasses} underline`}>
-              {MADE_BY.name}
+            {t('footer.rights', { year })} {/* A new tab, as the spec asks of the credit. */}
+            {/* The credit leads to the shop's own story, not to a code host's front page. */}
+            <Link to={Routes.aboutUs} target="_blank" rel="noopener" className={`${linkClasses} underline`}>
+              {t('footer.madeBy')}
               <NewTabNote />
             </Link>
           </p>

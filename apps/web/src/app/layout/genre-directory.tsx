@@ -4,6 +4,7 @@ import { Messages } from '@bookshop/contracts/messages';
 import { genrePath } from '@bookshop/contracts/routes';
 import { useGenres } from '../../lib/api/get-genres.ts';
 import { groupGenresByLetter } from './genre-groups.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
 import { GenreDirectoryLoading } from './genre-directory-loading.tsx';
 
 type GenreDirectoryProps = {
@@ -17,10 +18,11 @@ type GenreDirectoryProps = {
 export function GenreDirectory({ onNavigate, columns = false }: GenreDirectoryProps) {
   const genres = useGenres();
   const idPrefix = useId();
+  const t = useT();
 
   if (genres.isPending) return <GenreDirectoryLoading />;
   if (genres.isError) return <p className="p-2 text-sm text-red-800">{Messages.genresFetchFailed}</p>;
-  if (genres.data.length === 0) return <p className="p-2 text-sm text-stone-700">No categories yet.</p>;
+  if (genres.data.length === 0) return <p className="p-2 text-sm text-stone-700">{t('nav.noCategories')}</p>;
 
   return (
     <div className={columns ? 'columns-3 gap-8 xl:columns-5 2xl:columns-6' : 'columns-2 gap-6 sm:columns-3'}>

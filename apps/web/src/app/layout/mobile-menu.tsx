@@ -6,6 +6,8 @@ import { ChevronDownIcon, CloseIcon, MenuIcon } from '../../ui/icons.tsx';
 import { accountPathOf, LoginRegisterLinks, LogoutButton } from './account-links.tsx';
 import { LazyGenreDirectory } from './lazy-genre-directory.tsx';
 import { primaryLinksFor } from './nav-links.ts';
+import { useLocale, useT, type MessageId } from '../../lib/i18n/i18n.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 
 /** Below 1250px the header's nav folds into this panel, opened by the menu button. */
 export function MobileMenu() {
@@ -17,6 +19,8 @@ export function MobileMenu() {
   const categoriesId = useId();
   const { pathname } = useLocation();
   const user = useCurrentUser();
+  const t = useT();
+  const locale = useLocale();
 
   useEffect(() => setOpen(false), [pathname]);
 
@@ -47,7 +51,7 @@ export function MobileMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label="Menu"
+        aria-label={t('nav.menu')}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
         className="inline-flex size-11 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100"
       >
@@ -58,12 +62,15 @@ export function MobileMenu() {
         hidden={!open}
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-stone-200 bg-white shadow-xl"
       >
-        <nav aria-label="Mobile" className="container-page py-4">
+        <nav aria-label={t('nav.mobile')} className="container-page py-4">
           <ul className="grid gap-1">
             {[
               ...primaryLinksFor(user),
-              ...(user ? [{ to: accountPathOf(user), label: 'My Account' }] : []),
-              ...(isStaff(user) ? [{ to: Routes.adminDashboard, label: 'Dashboard' }] : []),
+              ...(user ? [{ to: accountPathOf(user), label: 'nav.myAccount' as MessageId }] : []),
+              // The admin area is English only (decision 089): linked from English pages.
+              ...(isStaff(user) && locale === 'en'
+                ? [{ to: Routes.adminDashboard, label: 'nav.dashboard' as MessageId }]
+                : []),
             ].map((link) => (
               <li key={link.to}>
                 <NavLink
@@ -74,7 +81,7 @@ export function MobileMenu() {
                     `flex min-h-11 items-center rounded-md px-3 font-semibold hover:bg-stone-100 ${isActive ? 'text-brand' : 'text-stone-800'}`
                   }
                 >
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}
@@ -86,7 +93,7 @@ export function MobileMenu() {
                 onClick={() => setCategoriesOpen((was) => !was)}
                 className="flex min-h-11 w-full items-center justify-between rounded-md px-3 font-semibold text-stone-800 hover:bg-stone-100"
               >
-                Shop by Category
+                {t('nav.shopByCategory')}
                 <ChevronDownIcon className={`size-4 ${categoriesOpen ? 'rotate-180' : ''}`} />
               </button>
               <div id={categoriesId} hidden={!categoriesOpen} className="px-3 pt-2">
@@ -94,6 +101,9 @@ export function MobileMenu() {
               </div>
             </li>
           </ul>
+          <div className="mt-4 border-t border-stone-200 pt-4">
+            <LanguageSwitch />
+          </div>
           <div className="mt-4 flex gap-3 border-t border-stone-200 pt-4">
             {user ? (
               <LogoutButton className="flex-1 border border-stone-300" onDone={close} />

@@ -11,11 +11,13 @@ import { ScrollToTopButton } from './scroll-to-top-button.tsx';
 import { TestModeRibbon } from './test-mode-ribbon.tsx';
 import { useRouteChangeEffects } from './use-route-change-effects.ts';
 import { useTableAriaRoles } from './use-table-aria-roles.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 export function RootLayout() {
   const main = useRef<HTMLElement>(null);
   useRouteChangeEffects(main);
   useTableAriaRoles(main);
+  const t = useT();
   // The page answers input from here on (hydrated, or rendered in the browser); the browser suite
   // waits for this rather than for a fixed time.
   useEffect(() => document.documentElement.setAttribute('data-hydrated', ''), []);
@@ -24,9 +26,9 @@ export function RootLayout() {
     <div id="page-top" tabIndex={-1} className="flex min-h-dvh flex-col pb-16 outline-none bar:pb-0">
       <a
         href="#main-content"
-        className="sr-only z-[80] rounded-md bg-white px-4 py-2 font-semibold text-stone-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-[80] rounded-md bg-white px-4 py-2 font-semibold text-stone-900 shadow focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
-        Skip to main content
+        {t('shell.skipToContent')}
       </a>
       <NavigationProgress />
       <TestModeRibbon />

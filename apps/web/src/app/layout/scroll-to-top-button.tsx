@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SCROLL_TO_TOP_AFTER_PX } from '@bookshop/contracts/constants';
 import { ArrowUpIcon } from '../../ui/icons.tsx';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
@@ -41,13 +42,14 @@ export function scrollToTop() {
  * button there instead (bottom-bar.tsx).
  */
 export function ScrollToTopButton() {
+  const t = useT();
   if (!useScrolledPastTop()) return null;
   return (
     <button
       type="button"
-      aria-label="Scroll to top"
+      aria-label={t('nav.scrollToTop')}
       onClick={scrollToTop}
-      className="fixed right-4 bottom-6 z-30 hidden size-12 items-center justify-center rounded-full bg-brand text-white shadow-lg hover:bg-brand-hover bar:flex"
+      className="fixed end-4 bottom-6 z-30 hidden size-12 items-center justify-center rounded-full bg-brand text-white shadow-lg hover:bg-brand-hover bar:flex"
     >
       <ArrowUpIcon className="size-6" />
     </button>

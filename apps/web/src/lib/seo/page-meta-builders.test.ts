@@ -62,6 +62,7 @@ describe('bookPageMeta', () => {
     expect(head.jsonLd).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Book',
+      inLanguage: 'en',
       name: 'Emma',
       url: 'https://shop.test/books/Emma',
       image: 'https://shop.test/images/books/emma-b-800.webp',
@@ -159,5 +160,33 @@ describe('listing and other pages', () => {
   it('names a missing page Page Not Found', () => {
     expect(notFoundPageMeta('/books/Nothing')).toMatchObject({ title: 'Page Not Found | Bookshop' });
     expect(notFoundPageMeta('/books/Nothing').jsonLd).toBeUndefined();
+  });
+});
+
+describe('an Arabic page (decision 089)', () => {
+  it('is canonical under /ar, names both languages with English as the default, and says so in its JSON-LD', () => {
+    const html = renderHeadTags(bookPageMeta(makeBook()), ORIGIN, 'ar');
+    const head = parseHead(html);
+    expect(head.canonical).toBe('https://shop.test/ar/books/Emma');
+    expect(head.content('meta[property="og:url"]')).toBe('https://shop.test/ar/books/Emma');
+    expect(head.content('meta[property="og:locale"]')).toBe('ar_AE');
+    expect(head.jsonLd).toMatchObject({ '@type': 'Book', inLanguage: 'ar' });
+    const doc = new DOMParser().parseFromString(`<head>${html}</head>`, 'text/html');
+    const alternates = [...doc.head.querySelectorAll('link[rel="alternate"]')].map((link) => [
+      link.getAttribute('hreflang'),
+      link.getAttribute('href'),
+    ]);
+    expect(alternates).toEqual([
+      ['en', 'https://shop.test/books/Emma'],
+      ['ar', 'https://shop.test/ar/books/Emma'],
+      ['x-default', 'https://shop.test/books/Emma'],
+    ]);
+    // The English page names the same three.
+    const english = new DOMParser().parseFromString(
+      `<head>${renderHeadTags(bookPageMeta(makeBook()), ORIGIN)}</head>`,
+      'text/html',
+    );
+    expect(english.head.querySelectorAll('link[rel="alternate"]')).toHaveLength(3);
+    expect(english.head.querySelector('meta[property="og:locale"]')?.getAttribute('content')).toBe('en_AE');
   });
 });

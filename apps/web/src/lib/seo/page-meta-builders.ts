@@ -37,8 +37,9 @@ const names = (items: readonly { name: string }[]) => items.map((item) => item.n
 const listing = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
-export function homePageMeta(): PageMetaData {
-  return { title: pageTitle(), description: SHOP_DESCRIPTION, path: Routes.home };
+/** The home page; an Arabic page passes its own description (decision 089). */
+export function homePageMeta(description = SHOP_DESCRIPTION): PageMetaData {
+  return { title: pageTitle(), description, path: Routes.home };
 }
 
 export function bookPageMeta(book: Book): PageMetaData {
@@ -150,10 +151,12 @@ export function staticPageMeta(page: { heading: string; summary: string; path: s
 }
 
 /** A path the shop has no page for, or a book, genre or author it does not have. */
-export function notFoundPageMeta(path: string): PageMetaData {
-  return {
-    title: pageTitle(Messages.pageNotFound),
-    description: 'The page you were looking for does not exist or may have moved.',
-    path,
-  };
+export function notFoundPageMeta(
+  path: string,
+  text: { heading: string; detail: string } = {
+    heading: Messages.pageNotFound,
+    detail: 'The page you were looking for does not exist or may have moved.',
+  },
+): PageMetaData {
+  return { title: pageTitle(text.heading), description: text.detail, path };
 }

@@ -1,12 +1,17 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { CURRENCY } from '@bookshop/contracts/constants';
+import { useLocale } from '../i18n/i18n.tsx';
+import { localisedPath, type Locale } from '../i18n/locale.ts';
 
 /** What a public page says about itself to search engines and link previews (decision 052). */
 export type PageMetaData = {
   /** The whole document title, shop name included. */
   title: string;
   description: string;
-  /** Canonical path (e.g. /books/Emma), built by the route table's helpers; no query string. */
+  /**
+   * Canonical path (e.g. /books/Emma), built by the route table's helpers; no query string. The
+   * English page's: an Arabic page's canonical URL is the same under /ar.
+   */
   path: string;
   /** Path or absolute URL of the preview image. */
   image?: string;
@@ -29,10 +34,10 @@ export type PageMetaData = {
 };
 
 /** Collects the page's meta while the server renders it, for the server to write into <head>. */
-export type HeadCollector = { origin: string; meta: PageMetaData | undefined };
+export type HeadCollector = { origin: string; locale: Locale; meta: PageMetaData | undefined };
 
-export function createHeadCollector(origin: string): HeadCollector {
-  return { origin, meta: undefined };
+export function createHeadCollector(origin: string, locale: Locale = 'en'): HeadCollector {
+  return { origin, locale, meta: undefined };
 }
 
 export const HeadCollectorContext = createContext<HeadCollector | undefined>(undefined);
@@ -84,8 +89,14 @@ function preloadTag({ href, imageSrcSet, imageSizes }: NonNullable<PageMetaData[
 }
 
 /** The one list of head elements a page gets; the server prints it, the browser applies it. */
-function headTags(meta: PageMetaData, origin: string): HeadTag[] {
-  const url = absolute(meta.path, origin);
+function headTags(meta: PageMetaData, origin: string, locale: Locale): HeadTag[] {
+  const url = absolute(localisedPath(meta.path, locale), origin);
+  // Each page names itself in both languages, English as the default (decision 089).
+  const alternate = (hreflang: string, path: string): HeadTag => ({
+    tag: 'link',
+    key: `link[rel="alternate"][hreflang="${hreflang}"]`,
+    attrs: { rel: 'alternate', hreflang, href: absolute(path, origin) },
+  });
   const image = meta.image ? absolute(meta.image, origin) : undefined;
   const named = (name: string, content: string): HeadTag => ({
     tag: 'meta',
@@ -103,7 +114,11 @@ function headTags(meta: PageMetaData, origin: string): HeadTag[] {
     named('description', meta.description),
     ...(meta.noindex ? [named('robots', 'noindex')] : []),
     { tag: 'link', key: 'link[rel="canonical"]', attrs: { rel: 'canonical', href: url } },
+    alternate('en', meta.path),
+    alternate('ar', localisedPath(meta.path, 'ar')),
+    alternate('x-default', meta.path),
     property('og:site_name', SHOP_NAME),
+    property('og:locale', locale === 'ar' ? 'ar_AE' : 'en_AE'),
     property('og:type', meta.type ?? 'website'),
     property('og:title', meta.title),
     property('og:description', meta.description),
@@ -129,7 +144,8 @@ function headTags(meta: PageMetaData, origin: string): HeadTag[] {
       tag: 'script',
       key: `script[type="application/ld+json"][${MANAGED}]`,
       attrs: { type: 'application/ld+json' },
-      text: JSON.stringify(absoluteUrls(meta.jsonLd, origin)),
+      // The language the page describes its subject in (decision 089).
+      text: JSON.stringify(absoluteUrls({ ...meta.jsonLd, inLanguage: locale }, origin)),
     });
   }
   return tags;
@@ -144,8 +160,8 @@ const escapeHtml = (text: string) =>
     .replace(/'/g, '&#39;');
 
 /** The page's head elements as HTML, for the server to put in <head> in place of the template's title and description. */
-export function renderHeadTags(meta: PageMetaData, origin: string): string {
-  return headTags(meta, origin)
+export function renderHeadTags(meta: PageMetaData, origin: string, locale: Locale = 'en'): string {
+  return headTags(meta, origin, locale)
     .map((tag) => {
       if (tag.tag === 'title') return `<title>${escapeHtml(tag.text)}</title>`;
       const attrs = Object.entries(tag.attrs)
@@ -205,13 +221,14 @@ function removeManaged(kept: ReadonlySet<Element> = new Set()) {
  */
 export function PageMeta(meta: PageMetaData) {
   const collector = useContext(HeadCollectorContext);
+  const locale = useLocale();
   if (collector) collector.meta = meta;
   // A fresh object each render; the effect runs only when the content changes.
   const serialised = JSON.stringify(meta);
   useEffect(() => {
     if (collector) return;
-    applyHeadTags(headTags(JSON.parse(serialised) as PageMetaData, window.location.origin));
+    applyHeadTags(headTags(JSON.parse(serialised) as PageMetaData, window.location.origin, locale));
     return () => removeManaged();
-  }, [collector, serialised]);
+  }, [collector, serialised, locale]);
   return null;
 }

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { BookThumbnail } from '../../../ui/book-thumbnail.tsx';
 import type { CartItem } from '@bookshop/contracts/cart';
 import { bookPath } from '@bookshop/contracts/routes';
-import { formatPrice } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/i18n/format.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { AlertIcon, InfoIcon } from '../../../ui/icons.tsx';
 import { LineTotal } from '../../../ui/order-summary.tsx';
 import { canIncrease, lineWarnings } from '../lib/cart-view.ts';
@@ -22,12 +23,14 @@ export type CartLineControls = {
 };
 
 function LinePrice({ item }: { item: CartItem }) {
+  const t = useT();
+  const { price: formatPrice } = useFormat();
   if (item.discountPercentage <= 0) return <p className="font-semibold text-stone-900">{formatPrice(item.price)}</p>;
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
-      <span className="sr-only">Original price</span>
+      <span className="sr-only">{t('price.original')}</span>
       <s className="text-sm text-stone-500">{formatPrice(item.price)}</s>
-      <span className="sr-only">, now</span>
+      <span className="sr-only">{t('price.now')}</span>
       <span className="font-semibold text-rose-700">{formatPrice(item.discountedPrice)}</span>
       <span aria-hidden="true" className="rounded bg-rose-100 px-1.5 py-0.5 text-xs font-medium text-rose-800">
         -{item.discountPercentage}%

@@ -1,6 +1,7 @@
 import { FREE_DELIVERY_THRESHOLD_FILS } from '@bookshop/contracts/constants';
 import { filsToAed } from '@bookshop/contracts/money';
-import { formatPrice } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/i18n/format.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { BarFill } from '../../../ui/bar-fill.tsx';
 import { TruckIcon } from '../../../ui/icons.tsx';
 
@@ -12,6 +13,8 @@ const threshold = filsToAed(FREE_DELIVERY_THRESHOLD_FILS);
  */
 export function FreeDeliveryNote({ total, amountToFreeDelivery }: { total: number; amountToFreeDelivery: number }) {
   const free = amountToFreeDelivery <= 0;
+  const t = useT();
+  const { price: formatPrice } = useFormat();
   const progress = free ? 100 : Math.min(100, Math.round((total / threshold) * 100));
   return (
     <div
@@ -20,16 +23,22 @@ export function FreeDeliveryNote({ total, amountToFreeDelivery }: { total: numbe
       <p className="flex items-start gap-2">
         <TruckIcon className="mt-0.5 size-5 shrink-0" />
         {free ? (
-          <span>Your order qualifies for free standard delivery.</span>
+          <span>{t('cart.freeDelivery')}</span>
         ) : (
           <span>
-            Add <strong>{formatPrice(amountToFreeDelivery)}</strong> more to get free standard delivery on orders over{' '}
-            {formatPrice(threshold)}.
+            {t('cart.addMore')} <strong>{formatPrice(amountToFreeDelivery)}</strong>{' '}
+            {t('cart.addMoreRest', { threshold: formatPrice(threshold) })}
           </span>
         )}
       </p>
       <div aria-hidden="true" className="h-1.5 overflow-hidden rounded-full bg-white">
-        <BarFill to={progress} radius={3} fill={free ? 'fill-emerald-600' : 'fill-brand'} />
+        <BarFill
+          to={progress}
+          radius={3}
+          fill={free ? 'fill-emerald-600' : 'fill-brand'}
+          // Right to left, the bar fills from the right (decision 089).
+          className="block h-full w-full rtl:-scale-x-100"
+        />
       </div>
     </div>
   );

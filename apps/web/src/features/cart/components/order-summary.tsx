@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { CartTotals } from '@bookshop/contracts/cart';
-import { formatPrice } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/i18n/format.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { FreeDeliveryNote } from './free-delivery-note.tsx';
 
 export const CANNOT_CHECKOUT_MESSAGE =
@@ -21,29 +22,29 @@ type OrderSummaryProps = {
 export function OrderSummary({ totals, renderCheckout, note, repriced = false }: OrderSummaryProps) {
   const reasonId = useId();
   const blocked = !totals.canCheckout || repriced;
+  const t = useT();
+  const { price: formatPrice } = useFormat();
   return (
     <section
       aria-labelledby={`${reasonId}-title`}
       className="grid gap-4 self-start rounded-xl border border-stone-200 bg-white p-5 lg:sticky lg:top-20"
     >
       <h2 id={`${reasonId}-title`} className="text-lg font-bold text-stone-900">
-        Order Summary
+        {t('cart.summary')}
       </h2>
       <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-sm tabular-nums">
-        <dt className="text-stone-700">
-          Subtotal ({totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'})
-        </dt>
+        <dt className="text-stone-700">{t('cart.subtotal', { count: totals.itemCount })}</dt>
         <dd className="ps-4 text-end">{formatPrice(totals.subtotal)}</dd>
-        <dt className="text-stone-700">Discount</dt>
+        <dt className="text-stone-700">{t('cart.discount')}</dt>
         <dd className={`ps-4 text-end ${totals.discountTotal > 0 ? 'text-rose-700' : ''}`}>
           {totals.discountTotal > 0 ? `− ${formatPrice(totals.discountTotal)}` : formatPrice(0)}
         </dd>
-        <dt className="border-t border-stone-200 pt-2 text-base font-bold text-stone-900">Total</dt>
+        <dt className="border-t border-stone-200 pt-2 text-base font-bold text-stone-900">{t('cart.total')}</dt>
         <dd className="border-t border-stone-200 ps-4 pt-2 text-end text-base font-bold text-stone-900">
           {formatPrice(totals.total)}
         </dd>
       </dl>
-      <p className="text-xs text-stone-600">Delivery is chosen and added at checkout.</p>
+      <p className="text-xs text-stone-600">{t('cart.deliveryAtCheckout')}</p>
       <FreeDeliveryNote total={totals.total} amountToFreeDelivery={totals.amountToFreeDelivery} />
       {renderCheckout(blocked ? reasonId : undefined)}
       {blocked && (

@@ -1,4 +1,5 @@
 import { Spinner } from '../../../ui/spinner.tsx';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { MinusIcon, PlusIcon } from '../../../ui/icons.tsx';
 
 type QuantityStepperProps = {
@@ -27,15 +28,16 @@ export function QuantityStepper({
   onIncrease,
   onDecrease,
 }: QuantityStepperProps) {
+  const t = useT();
   return (
-    <div role="group" aria-label={`Quantity of ${title}`} className="inline-flex items-center gap-2">
+    <div role="group" aria-label={t('stepper.quantity', { title })} className="inline-flex items-center gap-2">
       <div className="inline-flex items-center overflow-hidden rounded-md border border-stone-300 bg-white">
         <button
           type="button"
           className={stepClasses}
           disabled={disabled}
           onClick={onDecrease}
-          aria-label={quantity <= 1 ? `Remove ${title} from the cart` : `Remove one copy of ${title}`}
+          aria-label={quantity <= 1 ? t('stepper.remove', { title }) : t('stepper.removeOne', { title })}
         >
           <MinusIcon />
         </button>
@@ -47,12 +49,12 @@ export function QuantityStepper({
           className={stepClasses}
           disabled={disabled || !canIncrease}
           onClick={onIncrease}
-          aria-label={`Add one copy of ${title}`}
+          aria-label={t('stepper.addOne', { title })}
         >
           <PlusIcon />
         </button>
       </div>
-      {pending && <Spinner label="Updating" className="size-4 text-stone-500" />}
+      {pending && <Spinner label={t('stepper.updating')} className="size-4 text-stone-500" />}
     </div>
   );
 }

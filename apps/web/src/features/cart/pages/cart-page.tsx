@@ -18,25 +18,26 @@ import { EmptyCart } from '../components/empty-cart.tsx';
 import { guestCart, useGuestCart } from '../guest-cart.ts';
 import { guestCartView } from '../lib/cart-view.ts';
 import { cartKeys } from '../../../lib/query-keys.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { problemBody } from '../../../lib/problem-body.ts';
-
-const CHECKOUT = 'Proceed to Checkout';
 
 /**
  * /cart (public, spec section 2). A logged-in customer sees the server cart; anyone else the cart
  * kept in this browser, which moves to the server cart at login (decision 010).
  */
 export function CartPage({ customer }: { customer: boolean }) {
-  useDocumentTitle('Cart');
+  const t = useT();
+  useDocumentTitle(t('cart.title'));
   return (
     <div className="grid gap-6 py-6">
-      <h1 className="font-serif text-3xl font-semibold text-stone-900">Shopping Cart</h1>
+      <h1 className="font-serif text-3xl font-semibold text-stone-900">{t('cart.heading')}</h1>
       {customer ? <ServerCart /> : <BrowserCart />}
     </div>
   );
 }
 
 function ServerCart() {
+  const t = useT();
   const cart = useCart({ fresh: true });
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
@@ -72,11 +73,11 @@ function ServerCart() {
       renderCheckout={(blockedReasonId) =>
         blockedReasonId ? (
           <Button size="lg" disabled aria-describedby={blockedReasonId}>
-            {CHECKOUT}
+            {t('cart.checkout')}
           </Button>
         ) : (
           <Link to={Routes.checkout} className={buttonClasses({ size: 'lg' })}>
-            {CHECKOUT}
+            {t('cart.checkout')}
           </Link>
         )
       }

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Book } from '@bookshop/contracts/catalogue';
-import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { StockAlertMessages } from '@bookshop/contracts/stock-alert-messages';
 import { useBookActions } from '../../../lib/book-actions.tsx';
 import { Button, buttonClasses, type ButtonSize } from '../../../ui/button.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { problemBody } from '../../../lib/problem-body.ts';
-
-const ADD_TO_WISHLIST = 'ADD TO WISHLIST';
+import { useSpecText, useT } from '../../../lib/i18n/i18n.tsx';
 
 /** Runs an async action, exposing whether it is still running. */
 export function usePendingAction() {
@@ -34,13 +32,14 @@ const CARD_BUTTON = 'w-full text-center leading-tight';
 export function AddToCartButton({ book, className = CARD_BUTTON, size = 'xs' }: ButtonProps) {
   const actions = useBookActions();
   const [pending, run] = usePendingAction();
+  const spec = useSpecText();
   const onClick = () =>
     run(async () => {
       try {
         await actions.addToCart(book);
-        toast.success(Messages.bookAddedToCart);
+        toast.success(spec('bookAddedToCart'));
       } catch (error) {
-        toast.error(Messages.addToCartFailed, problemBody(error));
+        toast.error(spec('addToCartFailed'), problemBody(error));
       }
     });
   return (
@@ -51,7 +50,7 @@ export function AddToCartButton({ book, className = CARD_BUTTON, size = 'xs' }: 
       pending={pending}
       onClick={() => void onClick()}
     >
-      {Messages.addToCart}
+      {spec('addToCart')}
     </Button>
   );
 }
@@ -61,6 +60,8 @@ export function WishlistButton({ book, className = CARD_BUTTON, size = 'xs' }: B
   const location = useLocation();
   const [pending, run] = usePendingAction();
   const status = actions.wishlistStatus(book.id);
+  const spec = useSpecText();
+  const t = useT();
 
   if (status === 'guest') {
     return (
@@ -70,14 +71,14 @@ export function WishlistButton({ book, className = CARD_BUTTON, size = 'xs' }: B
         state={{ from: location }}
         className={buttonClasses({ variant: 'secondary', size, className })}
       >
-        {Messages.loginToAddWishlist}
+        {spec('loginToAddWishlist')}
       </Link>
     );
   }
   if (status === 'present') {
     return (
       <Button variant="secondary" size={size} className={className} disabled>
-        {Messages.alreadyAdded}
+        {spec('alreadyAdded')}
       </Button>
     );
   }
@@ -85,14 +86,14 @@ export function WishlistButton({ book, className = CARD_BUTTON, size = 'xs' }: B
     run(async () => {
       try {
         await actions.addToWishlist(book);
-        toast.success(Messages.bookAddedToWishlist);
+        toast.success(spec('bookAddedToWishlist'));
       } catch {
         // The spec keeps a failed wishlist add silent; the button simply stays available.
       }
     });
   return (
     <Button variant="secondary" size={size} className={className} pending={pending} onClick={() => void onClick()}>
-      {ADD_TO_WISHLIST}
+      {t('card.addToWishlist')}
     </Button>
   );
 }

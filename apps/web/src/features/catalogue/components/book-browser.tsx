@@ -8,6 +8,7 @@ import { useBookListState } from '../hooks/use-book-list-state.ts';
 import { BookGrid } from './book-grid.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { PageSizeSelect, Pagination } from '../../../ui/pagination.tsx';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 
 type BookBrowserProps = {
   /** Set on /genres/{genreName}: the list is always of that genre. */
@@ -20,14 +21,13 @@ type BookBrowserProps = {
   search?: ReactNode;
 };
 
-const booksCount = (count: number) => `${count} ${count === 1 ? 'book' : 'books'}`;
-
 /**
  * Filter panel, book grid and paging, with their state in the URL. From 1024 px the filters stand
  * beside the grid; below, a Filters button beside the search opens them in a sheet, so a phone's
  * first screen shows books (decision 073).
  */
-export function BookBrowser({ genre, author, title = 'Books', search }: BookBrowserProps) {
+export function BookBrowser({ genre, author, title, search }: BookBrowserProps) {
+  const t = useT();
   const { state, query, activeFilters, setFilters, resetFilters, setPage, setPageSize, pageSearch } = useBookListState({
     genre,
     author,
@@ -72,18 +72,23 @@ export function BookBrowser({ genre, author, title = 'Books', search }: BookBrow
           })}
         >
           <FilterIcon className="size-4" />
-          {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
+          {activeFilters > 0 ? t('browser.filtersActive', { count: activeFilters }) : t('browser.filters')}
         </button>
       </div>
       {sheetOpen && (
-        <Dialog title="Filters" placement="sheet" widthClass="max-w-md" onClose={() => setSheetOpen(false)}>
+        <Dialog
+          title={t('browser.filters')}
+          placement="sheet"
+          widthClass="max-w-md"
+          onClose={() => setSheetOpen(false)}
+        >
           {filterPanel(true)}
           <div className="mt-6 flex justify-between gap-2">
             <Button variant="secondary" onClick={resetFilters}>
-              Reset filters
+              {t('browser.resetFilters')}
             </Button>
             <Button onClick={() => setSheetOpen(false)}>
-              {details ? `Show ${booksCount(details.noOfRecords)}` : 'Show books'}
+              {details ? t('browser.showCount', { count: details.noOfRecords }) : t('browser.showBooks')}
             </Button>
           </div>
         </Dialog>
@@ -95,22 +100,25 @@ export function BookBrowser({ genre, author, title = 'Books', search }: BookBrow
             {/* The count goes under the row, so on a phone the heading and the page size share one line. */}
             <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
               <h2 id={headingId} className="text-xl font-semibold text-stone-900">
-                {title}
+                {title ?? t('browser.books')}
               </h2>
               <PageSizeSelect pageSize={state.pageSize} onChange={setPageSize} />
             </div>
             <p role="status" className="min-h-5 text-sm text-stone-600">
-              {details && details.noOfRecords > 0 && !pastTheEnd && summary(details)}
+              {details && details.noOfRecords > 0 && !pastTheEnd && t('browser.summary', summary(details))}
             </p>
           </div>
           {pastTheEnd ? (
             <div className="flex flex-col items-center gap-3 rounded-lg border border-stone-200 bg-white px-4 py-12 text-center">
               <p role="status" className="text-lg font-medium text-stone-800">
-                There is nothing on page {state.pageNo}. These {booksCount(details.noOfRecords)} end on page{' '}
-                {details.totalPages}.
+                {t('browser.pastTheEnd', {
+                  page: state.pageNo,
+                  count: details.noOfRecords,
+                  last: details.totalPages,
+                })}
               </p>
               <Link to={{ search: pageSearch(details.totalPages) }} className={buttonClasses({ variant: 'secondary' })}>
-                Go to the last page ({details.totalPages})
+                {t('browser.lastPage', { last: details.totalPages })}
               </Link>
             </div>
           ) : (
@@ -147,5 +155,5 @@ function summary({
 }) {
   const first = (currentPage - 1) * pageSize + 1;
   const last = Math.min(currentPage * pageSize, noOfRecords);
-  return `Showing ${first}–${last} of ${booksCount(noOfRecords)}`;
+  return { first, last, count: noOfRecords };
 }

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import type { Book } from '@bookshop/contracts/catalogue';
-import { Messages } from '@bookshop/contracts/messages';
 import { authorPath, bookPath, genrePath } from '@bookshop/contracts/routes';
 import { COVER_SIZES, coverImage } from '../lib/image-sources.ts';
 import { AddToCartButton, WishlistButton } from './book-action-buttons.tsx';
 import { BookImage } from './book-image.tsx';
 import { BookPrice } from './book-price.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
+import { useSpecText, useT } from '../../../lib/i18n/i18n.tsx';
 
 type BookCardProps = {
   book: Book;
@@ -16,6 +16,8 @@ type BookCardProps = {
 
 export function BookCard({ book, imagePriority = 'lazy' }: BookCardProps) {
   const href = bookPath(book.title);
+  const spec = useSpecText();
+  const t = useT();
   return (
     // Below 650px a row (cover beside the details), so a phone shows the buttons at full width.
     <article className="flex h-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm bar:flex-col">
@@ -31,8 +33,8 @@ export function BookCard({ book, imagePriority = 'lazy' }: BookCardProps) {
           />
         </Link>
         {!book.isInStock && (
-          <span className="absolute top-2 left-2 rounded bg-stone-900/85 px-2 py-1 text-xs font-semibold text-white">
-            {Messages.outOfStock}
+          <span className="absolute top-2 start-2 rounded bg-stone-900/85 px-2 py-1 text-xs font-semibold text-white">
+            {spec('outOfStock')}
           </span>
         )}
       </div>
@@ -44,8 +46,13 @@ export function BookCard({ book, imagePriority = 'lazy' }: BookCardProps) {
           </Link>
         </h3>
         <StarRating rating={book.rating} />
-        <LinkList label="Authors" items={book.authors} pathOf={authorPath} className="text-sm text-stone-700" />
-        <LinkList label="Genres" items={book.genres} pathOf={genrePath} className="text-xs text-stone-500" />
+        <LinkList
+          label={t('card.authors')}
+          items={book.authors}
+          pathOf={authorPath}
+          className="text-sm text-stone-700"
+        />
+        <LinkList label={t('card.genres')} items={book.genres} pathOf={genrePath} className="text-xs text-stone-500" />
         <div className="mt-auto flex flex-col gap-2 pt-2">
           <AddToCartButton book={book} />
           <WishlistButton book={book} />

@@ -1,7 +1,7 @@
 import type { Book } from '@bookshop/contracts/catalogue';
-import { Messages } from '@bookshop/contracts/messages';
 import { Button } from '../../../ui/button.tsx';
 import { BookCard } from './book-card.tsx';
+import { useSpecText, useT } from '../../../lib/i18n/i18n.tsx';
 import { BookCardSkeleton } from './book-card-skeleton.tsx';
 
 type BookGridProps = {
@@ -28,9 +28,11 @@ const imagePriority = (index: number) =>
   index < HIGH_PRIORITY_CARDS ? 'high' : index < EAGER_CARDS ? 'eager' : 'lazy';
 
 export function BookGrid({ books, isPending, isError, onRetry, pageSize }: BookGridProps) {
+  const t = useT();
+  const spec = useSpecText();
   if (isPending) {
     return (
-      <div className={grid} role="status" aria-label="Loading books">
+      <div className={grid} role="status" aria-label={t('grid.loading')}>
         {Array.from({ length: pageSize }, (_, index) => (
           <BookCardSkeleton key={index} />
         ))}
@@ -43,9 +45,9 @@ export function BookGrid({ books, isPending, isError, onRetry, pageSize }: BookG
         role="alert"
         className="flex flex-col items-center gap-3 rounded-lg border border-rose-200 bg-rose-50 px-4 py-12 text-center"
       >
-        <p className="text-lg font-semibold text-rose-900">{Messages.listError}</p>
+        <p className="text-lg font-semibold text-rose-900">{spec('listError')}</p>
         <Button variant="secondary" onClick={onRetry}>
-          Try again
+          {t('grid.retry')}
         </Button>
       </div>
     );
@@ -53,7 +55,7 @@ export function BookGrid({ books, isPending, isError, onRetry, pageSize }: BookG
   if (books.length === 0) {
     return (
       <p className="rounded-lg border border-stone-200 bg-white px-4 py-12 text-center text-lg font-medium text-stone-700">
-        {Messages.noBooksFound}
+        {spec('noBooksFound')}
       </p>
     );
   }

@@ -3,6 +3,7 @@ import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN } from '@bookshop/contracts/constant
 import { useAuthors } from '../../../lib/api/get-authors.ts';
 import { useGenres } from '../../../lib/api/get-genres.ts';
 import type { BookFilterValues } from '../hooks/use-book-list-state.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { PriceRangeSlider } from './price-range-slider.tsx';
 
 type FilterPanelProps = {
@@ -27,6 +28,7 @@ export function FilterPanel({
   inSheet = false,
 }: FilterPanelProps) {
   const headingId = useId();
+  const t = useT();
   const commitPrice = useCallback(
     ([low, high]: readonly [number, number]) =>
       onChange({
@@ -44,7 +46,7 @@ export function FilterPanel({
       {!inSheet && (
         <div className="flex items-center justify-between">
           <h2 id={headingId} className="text-lg font-semibold text-stone-900">
-            Filters
+            {t('browser.filters')}
           </h2>
           <ResetButton onReset={onReset} />
         </div>
@@ -58,23 +60,24 @@ export function FilterPanel({
         onCommit={commitPrice}
       />
       <Checkbox checked={values.filterInStock ?? false} onChange={(on) => onChange({ filterInStock: on || undefined })}>
-        In stock only
+        {t('filters.inStock')}
       </Checkbox>
       <Checkbox checked={values.hasDiscount ?? false} onChange={(on) => onChange({ hasDiscount: on || undefined })}>
-        Discounted only
+        {t('filters.discounted')}
       </Checkbox>
     </section>
   );
 }
 
 function ResetButton({ onReset }: { onReset: () => void }) {
+  const t = useT();
   return (
     <button
       type="button"
       onClick={onReset}
       className="rounded-md px-2 py-1 text-sm font-medium text-stone-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-stone-900"
     >
-      Reset filters
+      {t('browser.resetFilters')}
     </button>
   );
 }
@@ -83,10 +86,11 @@ type NameSelectProps = { value: string | undefined; onChange: (value: string | u
 
 function GenreSelect({ value, onChange }: NameSelectProps) {
   const genres = useGenres();
+  const t = useT();
   return (
     <NameSelect
-      label="Genre"
-      allLabel="All genres"
+      label={t('filters.genre')}
+      allLabel={t('filters.allGenres')}
       names={genres.data?.map((g) => g.name)}
       value={value}
       onChange={onChange}
@@ -96,10 +100,11 @@ function GenreSelect({ value, onChange }: NameSelectProps) {
 
 function AuthorSelect({ value, onChange }: NameSelectProps) {
   const authors = useAuthors();
+  const t = useT();
   return (
     <NameSelect
-      label="Author"
-      allLabel="All authors"
+      label={t('filters.author')}
+      allLabel={t('filters.allAuthors')}
       names={authors.data?.map((a) => a.name)}
       value={value}
       onChange={onChange}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { formatPrice } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
+import { useFormat } from '../../../lib/i18n/format.ts';
 import { BarFill } from '../../../ui/bar-fill.tsx';
 
 type PriceRange = readonly [number, number];
@@ -26,6 +27,8 @@ export function PriceRangeSlider({ min, max, value, onCommit, commitDelayMs = 50
   const [low, high] = value;
   const [draft, setDraft] = useState<PriceRange>(value);
   const labelId = useId();
+  const t = useT();
+  const { price: formatPrice } = useFormat();
 
   // Follow outside changes (reset button, back button) to the committed range.
   useEffect(() => setDraft([low, high]), [low, high]);
@@ -38,14 +41,15 @@ export function PriceRangeSlider({ min, max, value, onCommit, commitDelayMs = 50
 
   const [draftLow, draftHigh] = draft;
   const percent = (price: number) => ((price - min) / (max - min)) * 100;
-  const describe = (price: number) => (price >= max ? `${formatPrice(max)} or more` : formatPrice(price));
+  const describe = (price: number) =>
+    price >= max ? t('filters.orMore', { price: formatPrice(max) }) : formatPrice(price);
   const display = (price: number) => `Dhs ${price}${price >= max ? '+' : ''}`;
 
   return (
     <div role="group" aria-labelledby={labelId} className="flex flex-col gap-3">
       <div className="flex items-center justify-between">
         <span id={labelId} className="text-sm font-medium text-stone-900">
-          Price
+          {t('filters.price')}
         </span>
         <output className="text-sm text-stone-700" aria-live="polite">
           {display(draftLow)} – {display(draftHigh)}
@@ -58,11 +62,12 @@ export function PriceRangeSlider({ min, max, value, onCommit, commitDelayMs = 50
           to={percent(draftHigh)}
           radius={3}
           fill="fill-stone-900"
-          className="absolute inset-x-0 top-1/2 h-1.5 w-full -translate-y-1/2"
+          // The native sliders run right to left on an Arabic page; the drawn range follows them.
+          className="absolute inset-x-0 top-1/2 h-1.5 w-full -translate-y-1/2 rtl:-scale-x-100"
         />
         <input
           type="range"
-          aria-label="Minimum price"
+          aria-label={t('filters.minPrice')}
           aria-valuetext={describe(draftLow)}
           min={min}
           max={max}
@@ -74,7 +79,7 @@ export function PriceRangeSlider({ min, max, value, onCommit, commitDelayMs = 50
         />
         <input
           type="range"
-          aria-label="Maximum price"
+          aria-label={t('filters.maxPrice')}
           aria-valuetext={describe(draftHigh)}
           min={min}
           max={max}

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, SEARCH_KEYWORD_MAX_LENGTH } from '@bookshop/contracts/constants';
-import { Messages } from '@bookshop/contracts/messages';
 import { bookPath, searchPath } from '@bookshop/contracts/routes';
 import { useSearchBooks } from '../api/search-books.ts';
 import { BookImage } from './book-image.tsx';
+import { useSpecText, useT } from '../../../lib/i18n/i18n.tsx';
 
 /**
  * The home page's search: an ARIA 1.2 combobox whose list pops up once typing has paused for the
@@ -17,6 +17,8 @@ export function SearchBox({ initialText = '' }: { initialText?: string }) {
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const navigate = useNavigate();
+  const t = useT();
+  const spec = useSpecText();
   const rootRef = useRef<HTMLDivElement>(null);
   const ids = { input: useId(), hint: useId(), listbox: useId(), option: useId() };
 
@@ -88,13 +90,13 @@ export function SearchBox({ initialText = '' }: { initialText?: string }) {
       }}
     >
       <label htmlFor={ids.input} className="sr-only">
-        Search books
+        {t('search.label')}
       </label>
       <div className="relative">
         <svg
           viewBox="0 0 24 24"
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-stone-500"
+          className="pointer-events-none absolute top-1/2 start-3 h-5 w-5 -translate-y-1/2 text-stone-500"
           fill="none"
           stroke="currentColor"
           strokeWidth="2"
@@ -109,7 +111,7 @@ export function SearchBox({ initialText = '' }: { initialText?: string }) {
           autoComplete="off"
           spellCheck={false}
           maxLength={SEARCH_KEYWORD_MAX_LENGTH}
-          placeholder={Messages.searchPlaceholder}
+          placeholder={spec('searchPlaceholder')}
           aria-describedby={ids.hint}
           aria-autocomplete="list"
           aria-expanded={showList}
@@ -122,12 +124,12 @@ export function SearchBox({ initialText = '' }: { initialText?: string }) {
           }}
           onFocus={() => setOpen(true)}
           onKeyDown={onKeyDown}
-          className="h-11 w-full rounded-full border border-stone-300 bg-white pr-3 pl-10 text-base shadow-sm placeholder:text-stone-500 sm:h-12 sm:pr-4 sm:pl-11 focus:border-stone-900 focus:outline-2 focus:outline-stone-900"
+          className="h-11 w-full rounded-full border border-stone-300 bg-white pe-3 ps-10 text-base shadow-sm placeholder:text-stone-500 sm:h-12 sm:pe-4 sm:ps-11 focus:border-stone-900 focus:outline-2 focus:outline-stone-900"
         />
       </div>
       {/* On a phone the hint is read, not shown: the first screen is for books. */}
       <p id={ids.hint} className="mt-1.5 px-4 text-sm text-stone-600 max-sm:sr-only">
-        {Messages.searchHint}
+        {spec('searchHint')}
       </p>
       {expanded && (
         <div
@@ -138,18 +140,18 @@ export function SearchBox({ initialText = '' }: { initialText?: string }) {
         >
           {search.isPending ? (
             <p role="status" className="px-4 py-3 text-sm text-stone-600">
-              {Messages.searchLoading}
+              {spec('searchLoading')}
             </p>
           ) : search.isError ? (
             <p role="alert" className="px-4 py-3 text-sm text-rose-800">
-              {Messages.searchError}
+              {spec('searchError')}
             </p>
           ) : results.length === 0 ? (
             <p role="status" className="px-4 py-3 text-sm text-stone-600">
               No books match “{keyword}”. Try another title, author or genre.
             </p>
           ) : (
-            <div id={ids.listbox} role="listbox" aria-label="Search results">
+            <div id={ids.listbox} role="listbox" aria-label={t('search.results')}>
               {results.map((result, index) => (
                 <Link
                   key={result.id}
@@ -176,7 +178,7 @@ export function SearchBox({ initialText = '' }: { initialText?: string }) {
                 onMouseMove={() => setActiveIndex(results.length)}
                 className={`mt-1 block border-t border-stone-200 px-4 py-3 text-sm font-semibold text-stone-900 underline-offset-2 hover:underline ${activeIndex === results.length ? 'bg-stone-100 underline' : ''}`}
               >
-                See all results
+                {t('search.seeAll')}
               </Link>
             </div>
           )}

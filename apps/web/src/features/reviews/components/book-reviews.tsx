@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { ReviewMessages } from '@bookshop/contracts/review-messages';
 import type { BookReviewsPage, Review, ReviewSort } from '@bookshop/contracts/reviews';
 import { reviewPath } from '@bookshop/contracts/routes';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/i18n/format.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { BarFill } from '../../../ui/bar-fill.tsx';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { CheckCircleIcon } from '../../../ui/icons.tsx';
@@ -186,6 +187,8 @@ function ReviewList({ page, filtered, busy }: { page: BookReviewsPage; filtered:
 
 /** One review; subject and comment are React text, so markup in them shows as typed. */
 function ReviewItem({ review }: { review: Review }) {
+  const t = useT();
+  const { dateTime } = useFormat();
   return (
     <article className="grid gap-2 rounded-lg border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -194,10 +197,10 @@ function ReviewItem({ review }: { review: Review }) {
       </div>
       <p className="flex flex-wrap items-center gap-x-2 text-sm text-stone-600">
         <span>
-          by <span className="font-medium text-stone-800">{review.userName}</span>
+          {t('book.by')} <span className="font-medium text-stone-800">{review.userName}</span>
         </span>
         <span aria-hidden="true">·</span>
-        <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
+        <time dateTime={review.createdAt}>{dateTime(review.createdAt)}</time>
         {review.isVerifiedPurchase && (
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
             <CheckCircleIcon className="size-3.5" />
