@@ -29,3 +29,18 @@ export function pageButtons(
   const narrow = new Set(pageWindow(current, totalPages, Math.min(narrowCount, count)));
   return pageWindow(current, totalPages, count).map((page) => ({ page, wide: !narrow.has(page) }));
 }
+
+/** Which records a page shows, counted from 1: 'Showing 11–20 of 45'. */
+export function shownRange({
+  currentPage,
+  pageSize,
+  noOfRecords,
+}: {
+  currentPage: number;
+  pageSize: number;
+  noOfRecords: number;
+}) {
+  const first = (currentPage - 1) * pageSize + 1;
+  const last = Math.min(currentPage * pageSize, noOfRecords);
+  return { first, last, count: noOfRecords };
+}

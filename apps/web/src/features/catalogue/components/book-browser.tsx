@@ -8,6 +8,7 @@ import { useBookListState } from '../hooks/use-book-list-state.ts';
 import { BookGrid } from './book-grid.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { PageSizeSelect, Pagination } from '../../../ui/pagination.tsx';
+import { shownRange } from '../../../ui/page-window.ts';
 import { useT } from '../../../lib/i18n/i18n.tsx';
 
 type BookBrowserProps = {
@@ -105,7 +106,7 @@ export function BookBrowser({ genre, author, title, search }: BookBrowserProps) 
               <PageSizeSelect pageSize={state.pageSize} onChange={setPageSize} />
             </div>
             <p role="status" className="min-h-5 text-sm text-stone-600">
-              {details && details.noOfRecords > 0 && !pastTheEnd && t('browser.summary', summary(details))}
+              {details && details.noOfRecords > 0 && !pastTheEnd && t('browser.summary', shownRange(details))}
             </p>
           </div>
           {pastTheEnd ? (
@@ -142,18 +143,4 @@ export function BookBrowser({ genre, author, title, search }: BookBrowserProps) 
       </div>
     </div>
   );
-}
-
-function summary({
-  currentPage,
-  pageSize,
-  noOfRecords,
-}: {
-  currentPage: number;
-  pageSize: number;
-  noOfRecords: number;
-}) {
-  const first = (currentPage - 1) * pageSize + 1;
-  const last = Math.min(currentPage * pageSize, noOfRecords);
-  return { first, last, count: noOfRecords };
 }

@@ -10,6 +10,7 @@ import { useSearchBookPage } from '../api/search-book-page.ts';
 import { BookGrid } from '../components/book-grid.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { useSearchPageState } from '../hooks/use-search-page-state.ts';
+import { shownRange } from '../../../ui/page-window.ts';
 
 const booksCount = (count: number) => `${count} ${count === 1 ? 'book' : 'books'}`;
 
@@ -119,16 +120,7 @@ export function SearchResultsPage() {
   );
 }
 
-function summary({
-  currentPage,
-  pageSize,
-  noOfRecords,
-}: {
-  currentPage: number;
-  pageSize: number;
-  noOfRecords: number;
-}) {
-  const first = (currentPage - 1) * pageSize + 1;
-  const last = Math.min(currentPage * pageSize, noOfRecords);
-  return `Showing ${first}–${last} of ${booksCount(noOfRecords)} found`;
+function summary(details: Parameters<typeof shownRange>[0]) {
+  const { first, last, count } = shownRange(details);
+  return `Showing ${first}–${last} of ${booksCount(count)} found`;
 }

@@ -89,14 +89,7 @@ function CashOrderPlaced({ orderId, renderReceipt, onOrderChanged }: CheckoutSuc
         )}
       </p>
       {renderReceipt(data)}
-      <div className="flex flex-wrap gap-3">
-        <Link to={orderPath(data.id)} className={buttonClasses()}>
-          View Order {data.orderNumber}
-        </Link>
-        <Link to={Routes.home} className={buttonClasses({ variant: 'secondary' })}>
-          Continue Shopping
-        </Link>
-      </div>
+      <OrderLinks order={data} />
     </OutcomeCard>
   );
 }
@@ -194,14 +187,21 @@ function PaidCheckout({ renderReceipt, onOrderChanged }: CheckoutSuccessPageProp
         confirmation; your total was <strong className="tabular-nums">{formatPrice(data.total)}</strong>.
       </p>
       {renderReceipt(data)}
-      <div className="flex flex-wrap gap-3">
-        <Link to={orderPath(data.id)} className={buttonClasses()}>
-          View Order {data.orderNumber}
-        </Link>
-        <Link to={Routes.home} className={buttonClasses({ variant: 'secondary' })}>
-          Continue Shopping
-        </Link>
-      </div>
+      <OrderLinks order={data} />
     </OutcomeCard>
+  );
+}
+
+/** The way on from a placed order: to the order itself, or back to the shop. */
+function OrderLinks({ order }: { order: { id: number; orderNumber: string } }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Link to={orderPath(order.id)} className={buttonClasses()}>
+        View Order {order.orderNumber}
+      </Link>
+      <Link to={Routes.home} className={buttonClasses({ variant: 'secondary' })}>
+        Continue Shopping
+      </Link>
+    </div>
   );
 }
