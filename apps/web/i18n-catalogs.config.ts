@@ -2,13 +2,13 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
 /*
- * The storefront's message catalogues (src/lib/i18n/catalogs/<locale>.json) hold ICU MessageFormat
+ * The storefront's message catalogues (src/lib/i18n/catalogs/<area>/<locale>.json) hold ICU MessageFormat
  * text. This plugin compiles each one into Lingui's compiled form as it is imported, in the build,
  * the dev server and the component tests alike, so the browser receives no message parser: Lingui's
  * runtime only interpolates (decision 089). The output is still JSON, so Vite's JSON handling
  * turns it into a module as usual.
  */
-const CATALOG = /\/src\/lib\/i18n\/catalogs\/[a-z]{2}\.json$/;
+const CATALOG = /\/src\/lib\/i18n\/catalogs\/[a-z]+\/[a-z]{2}\.json$/;
 
 export function compiledCatalogs(): Plugin {
   return {

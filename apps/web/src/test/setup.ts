@@ -3,11 +3,11 @@ import { cleanup } from '@testing-library/react';
 import { options } from 'preact';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './network.ts';
-import english from '../lib/i18n/catalogs/en.json';
+import { allMessages } from '../lib/i18n/all-catalogs.ts';
 import { createI18n, setPageI18n } from '../lib/i18n/i18n.tsx';
 
 // Components render in English unless a test wraps them in an Arabic I18nProvider (decision 089).
-setPageI18n(createI18n('en', english));
+setPageI18n(createI18n('en', allMessages('en')));
 
 // jsdom does not implement scrolling; the layout scrolls on navigation.
 window.scrollTo = vi.fn();

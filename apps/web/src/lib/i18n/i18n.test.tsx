@@ -1,19 +1,42 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CartMessages } from '@bookshop/contracts/cart';
+import { CheckoutMessages, MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
+import { LinkMessages } from '@bookshop/contracts/link-messages';
 import { Messages } from '@bookshop/contracts/messages';
-import arabic from './catalogs/ar.json';
-import english from './catalogs/en.json';
+import { TestModeMessages } from '@bookshop/contracts/payments';
+import { ReviewMessages } from '@bookshop/contracts/review-messages';
+import { StockAlertMessages } from '@bookshop/contracts/stock-alert-messages';
+import { allMessages } from './all-catalogs.ts';
+import { AREAS } from './catalogs.ts';
 import { createI18n, I18nProvider, useT, type MessageId } from './i18n.tsx';
 import { localeFromPath, localisedPath } from './locale.ts';
 import { formatArabicDateTime, formatPriceIn } from './format.ts';
 
+const arabic = allMessages('ar');
+const english = allMessages('en');
 const ar = createI18n('ar', arabic);
 const en = createI18n('en', english);
+const files = import.meta.glob<Record<string, unknown>>('./catalogs/*/*.json', { eager: true, import: 'default' });
+const areaOf = (locale: string, area: string) => files[`./catalogs/${area}/${locale}.json`];
 
 describe('the message catalogues', () => {
-  it('translate every English message into Arabic, and nothing else', () => {
-    expect(Object.keys(arabic).sort()).toEqual(Object.keys(english).sort());
+  it('translate every English message into Arabic, and nothing else, area by area', () => {
+    expect(Object.keys(files).sort()).toEqual(
+      AREAS.flatMap((area) => [`./catalogs/${area}/ar.json`, `./catalogs/${area}/en.json`]).sort(),
+    );
+    for (const area of AREAS)
+      expect(Object.keys(areaOf('ar', area)!).sort(), area).toEqual(Object.keys(areaOf('en', area)!).sort());
     for (const [key, message] of Object.entries(arabic)) expect(message, key).not.toEqual([]);
+  });
+
+  it('keep each message in exactly one area, so the page that loads the area has it', () => {
+    const seen = new Map<string, string>();
+    for (const area of AREAS)
+      for (const key of Object.keys(areaOf('en', area)!)) {
+        expect(seen.get(key), `${key} is in ${area} and ${seen.get(key)}`).toBeUndefined();
+        seen.set(key, area);
+      }
   });
 
   it("keep the spec's English messages exactly as contracts words them", () => {
@@ -23,6 +46,30 @@ describe('the message catalogues', () => {
       const spec = Messages[key.slice('spec.'.length) as keyof typeof Messages];
       expect(en._(key), key).toBe(spec);
     }
+  });
+
+  it('word the messages other contracts define as those contracts do, on English pages', () => {
+    const pairs: [string, string][] = [
+      [en._('testMode.ribbon'), TestModeMessages.ribbon],
+      [en._('testMode.ribbonLabel'), TestModeMessages.ribbonLabel],
+      [en._('stockAlert.notifyMe'), StockAlertMessages.notifyMe],
+      [en._('stockAlert.willEmail'), StockAlertMessages.willEmail],
+      [en._('stockAlert.askFailed'), StockAlertMessages.askFailed],
+      [en._('book.linkCopied'), LinkMessages.copied],
+      [en._('book.shareFailed'), LinkMessages.shareFailed],
+      [en._('book.shareFailedDetail'), LinkMessages.shareFailedDetail],
+      [en._('reviews.verifiedNote'), ReviewMessages.verifiedNote],
+      [en._('reviews.verifiedPurchase'), ReviewMessages.verifiedPurchase],
+      [en._('cart.copiesPerTitleMax', { max: MAX_COPIES_PER_TITLE }), CheckoutMessages.copiesPerTitleMax],
+      [en._('cart.lineOutOfStock'), CartMessages.lineOutOfStock],
+      [en._('cart.lineNotEnoughStock', { count: 1 }), CartMessages.lineNotEnoughStock(1)],
+      [en._('cart.lineNotEnoughStock', { count: 3 }), CartMessages.lineNotEnoughStock(3)],
+      [
+        en._('cart.linePriceChanged', { before: 'AED 1.00', now: 'AED 2.00' }),
+        CartMessages.linePriceChanged('AED 1.00', 'AED 2.00'),
+      ],
+    ];
+    for (const [catalogue, contract] of pairs) expect(catalogue).toBe(contract);
   });
 
   it("count in Arabic's six plural forms and English's two (ICU rules)", () => {

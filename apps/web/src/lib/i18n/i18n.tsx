@@ -1,8 +1,19 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { setupI18n, type I18n, type Messages as Catalog } from '@lingui/core';
 import { Messages } from '@bookshop/contracts/messages';
-import type english from './catalogs/en.json';
+import type account from './catalogs/account/en.json';
+import type book from './catalogs/book/en.json';
+import type cart from './catalogs/cart/en.json';
+import type catalogue from './catalogs/catalogue/en.json';
+import type checkout from './catalogs/checkout/en.json';
+import type common from './catalogs/common/en.json';
+import type info from './catalogs/info/en.json';
+import type orders from './catalogs/orders/en.json';
+import type shell from './catalogs/shell/en.json';
+import type wishlist from './catalogs/wishlist/en.json';
+import { loadCatalog, type Area } from './catalogs.ts';
 import type { Locale } from './locale.ts';
+import { loadArabicMessages } from './localise-message.ts';
 
 /*
  * Lingui's runtime (decision 089): each page renders in one language, chosen by its path, with a
@@ -10,8 +21,17 @@ import type { Locale } from './locale.ts';
  * downloads only the page's own (`loadCatalog`).
  */
 
-/** Every message's key; the English catalogue is the list (the Arabic one must have the same). */
-export type MessageId = keyof typeof english;
+/** Every message's key; the English catalogues are the list (the Arabic ones must have the same). */
+export type MessageId = keyof (typeof account &
+  typeof book &
+  typeof cart &
+  typeof catalogue &
+  typeof checkout &
+  typeof common &
+  typeof info &
+  typeof orders &
+  typeof shell &
+  typeof wishlist);
 export type MessageValues = Record<string, string | number>;
 
 /**
@@ -22,12 +42,6 @@ const FORMAT_LOCALES: Record<Locale, string> = { en: 'en-AE', ar: 'ar-AE-u-nu-la
 
 export function createI18n(locale: Locale, messages: Catalog): I18n {
   return setupI18n({ locale, locales: FORMAT_LOCALES[locale], messages: { [locale]: messages } });
-}
-
-/** The browser: fetches the catalogue of the page's language only, as its own small chunk. */
-export async function loadCatalog(locale: Locale): Promise<Catalog> {
-  const catalog = locale === 'ar' ? await import('./catalogs/ar.json') : await import('./catalogs/en.json');
-  return catalog.default;
 }
 
 const I18nContext = createContext<I18n | undefined>(undefined);
@@ -49,6 +63,28 @@ export function setPageI18n(i18n: I18n) {
 export function currentI18n(): I18n {
   if (!pageI18n) throw new Error('No language is active: call setPageI18n() before rendering.');
   return pageI18n;
+}
+
+const loadedAreas = new Set<Area>(['shell']);
+
+/**
+ * The browser, before a route's page renders: adds the areas its messages are in to the page's
+ * language (decision 092), and on Arabic pages the contracts' messages in Arabic (decision 093).
+ * The server and the component tests hold every area already.
+ */
+export async function loadAreas(areas: readonly Area[]): Promise<void> {
+  if (import.meta.env.SSR || !pageI18n) return;
+  const i18n = pageI18n;
+  const missing = areas.filter((area) => !loadedAreas.has(area));
+  // An Arabic page's forms show the contracts' validation messages in Arabic (decision 093).
+  const [catalogs] = await Promise.all([
+    Promise.all(missing.map((area) => loadCatalog(i18n.locale as Locale, area))),
+    i18n.locale === 'ar' ? loadArabicMessages() : undefined,
+  ]);
+  for (const [index, messages] of catalogs.entries()) {
+    i18n.load(i18n.locale, messages);
+    loadedAreas.add(missing[index]!);
+  }
 }
 
 export function useI18n(): I18n {
