@@ -7,14 +7,13 @@ import type { ServerLoadContext } from './app/loaders.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { routesFor } from './app/router.tsx';
-import arabic from './lib/i18n/catalogs/ar.json';
-import english from './lib/i18n/catalogs/en.json';
+import { allMessages } from './lib/i18n/all-catalogs.ts';
 import { createI18n, I18nProvider } from './lib/i18n/i18n.tsx';
 import { basenameOf, directionOf, localeFromPath, type Locale } from './lib/i18n/locale.ts';
 import { ApiError, configureApiTransport } from './lib/api-client.ts';
 import { createHeadCollector, HeadCollectorProvider, renderHeadTags } from './lib/seo/page-meta.tsx';
 import { SSR_STATE_IDS } from './lib/ssr-state.ts';
-import arabicFont from '@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2?url';
+import arabicFont from './assets/fonts/vazirmatn-arabic-letters-400.woff2?url';
 
 /*
  * The storefront's server renderer (decision 053), built by `vite build --ssr` into
@@ -61,13 +60,13 @@ const handlers = {
   en: createStaticHandler(routesFor('en')),
   ar: createStaticHandler(routesFor('ar'), { basename: basenameOf('ar') }),
 };
-// The server holds both catalogues (compiled at build time); a page's own goes with its language.
+// The server holds every area of both languages (compiled at build time); a page's own goes with its language.
 const i18ns = {
-  en: createI18n('en', english),
-  ar: createI18n('ar', arabic),
+  en: createI18n('en', allMessages('en')),
+  ar: createI18n('ar', allMessages('ar')),
 };
 
-/** The Arabic face's regular weight (styles.css), which the first paint of an Arabic page needs. */
+/** The Arabic face (styles.css), which the first paint of an Arabic page needs. */
 const FONT_PRELOAD = `<link rel="preload" as="font" type="font/woff2" href="${arabicFont}" crossorigin>`;
 
 const isClientError = (error: unknown) => error instanceof ApiError && error.status < 500;

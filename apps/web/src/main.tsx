@@ -8,7 +8,8 @@ import { setLoaderQueryClient } from './app/loaders.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createAppRouter, routesFor } from './app/router.tsx';
-import { createI18n, I18nProvider, loadCatalog, setPageI18n } from './lib/i18n/i18n.tsx';
+import { loadCatalog } from './lib/i18n/catalogs.ts';
+import { createI18n, I18nProvider, setPageI18n } from './lib/i18n/i18n.tsx';
 import { basenameOf, directionOf, localeFromPath } from './lib/i18n/locale.ts';
 import { readSsrState, restoreApiErrors, SSR_STATE_IDS } from './lib/ssr-state.ts';
 import './styles.css';
@@ -17,10 +18,11 @@ import './styles.css';
 // mismatches, misused hooks, bad props (decision 054). Production builds leave it out.
 if (import.meta.env.DEV) await import('preact/debug');
 
-// The page's language is its path's (decision 089); only its catalogue is fetched. The server
+// The page's language is its path's (decision 089); only its shell messages are fetched here, and
+// each page's own areas with its code (decision 092). The server
 // rendered <html lang dir> already; a page rendered here (an account page) sets them itself.
 const locale = localeFromPath(window.location.pathname);
-const i18n = createI18n(locale, await loadCatalog(locale));
+const i18n = createI18n(locale, await loadCatalog(locale, 'shell'));
 setPageI18n(i18n);
 document.documentElement.lang = locale;
 document.documentElement.dir = directionOf(locale);

@@ -1,8 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import arabic from '../lib/i18n/catalogs/ar.json';
-import english from '../lib/i18n/catalogs/en.json';
+import { allMessages } from '../lib/i18n/all-catalogs.ts';
 import { createI18n, I18nProvider } from '../lib/i18n/i18n.tsx';
 import { basenameOf, type Locale } from '../lib/i18n/locale.ts';
 import { answerApi } from '../test/network.ts';
@@ -16,7 +15,7 @@ import { routesFor } from './router.tsx';
  * Arabic under /ar with the router's basename, each rendered with its own catalogue.
  */
 
-const i18ns = { en: createI18n('en', english), ar: createI18n('ar', arabic) };
+const i18ns = { en: createI18n('en', allMessages('en')), ar: createI18n('ar', allMessages('ar')) };
 
 function renderAt(path: string, locale: Locale) {
   const router = createMemoryRouter(routesFor(locale), { initialEntries: [path], basename: basenameOf(locale) });
@@ -118,5 +117,75 @@ describe('pages without an Arabic version', () => {
     renderAt('/ar/admin/dashboard', 'ar');
     expect(await screen.findByRole('heading', { level: 1, name: 'الصفحة غير موجودة' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'العودة إلى الصفحة الرئيسية' })).toHaveAttribute('href', '/ar');
+  });
+});
+
+describe('the Arabic catalogue on Arabic pages (decision 090)', () => {
+  const kalila = makeBook({
+    id: 7,
+    title: 'Kalila and Dimna',
+    titleAr: 'كليلة ودمنة',
+    description: 'Fables told by a sage to a king.',
+    descriptionAr: 'حكايات يرويها حكيم لملك.',
+    authors: [{ id: 3, name: 'Ibn al-Muqaffa', nameAr: 'ابن المقفع' }],
+    genres: [{ id: 4, name: 'Fables', nameAr: 'حكايات' }],
+  });
+
+  beforeEach(() => {
+    answerApi(({ url }) => {
+      if (url.pathname === '/api/v1/genres')
+        return jsonResponse([
+          { id: 4, name: 'Fables', nameAr: 'حكايات' },
+          { id: 5, name: 'Poetry', nameAr: 'شعر' },
+          { id: 6, name: 'Travel', nameAr: null },
+        ]);
+      if (url.pathname === '/api/v1/authors')
+        return jsonResponse([{ id: 3, name: 'Ibn al-Muqaffa', nameAr: 'ابن المقفع' }]);
+      if (url.pathname === '/api/v1/books')
+        return jsonResponse({
+          data: [kalila],
+          paginationDetails: { currentPage: 1, totalPages: 1, noOfRecords: 1, pageSize: 10 },
+        });
+      if (url.pathname === '/api/v1/books/Kalila%20and%20Dimna') return jsonResponse(kalila);
+      return undefined;
+    });
+  });
+
+  it('shows the Arabic title and names on a card, linking by the English title, and offers Arabic names in the filters', async () => {
+    renderAt('/ar', 'ar');
+    const card = within(await screen.findByRole('article'));
+    for (const link of card.getAllByRole('link', { name: 'كليلة ودمنة' }))
+      expect(link).toHaveAttribute('href', '/ar/books/Kalila%20and%20Dimna');
+    expect(card.getByRole('link', { name: 'ابن المقفع' })).toHaveAttribute('href', '/ar/authors/Ibn%20al-Muqaffa');
+    expect(card.getByRole('link', { name: 'حكايات' })).toHaveAttribute('href', '/ar/genres/Fables');
+
+    const genre = await screen.findByRole('combobox', { name: 'الفئة' });
+    await waitFor(() => expect(within(genre).getByRole('option', { name: 'شعر' })).toHaveValue('Poetry'));
+    // A genre without an Arabic name keeps its English one.
+    expect(within(genre).getByRole('option', { name: 'Travel' })).toHaveValue('Travel');
+  });
+
+  it('shows the chosen author of the address in Arabic in the author picker (decision 097)', async () => {
+    renderAt('/ar?author=Ibn%20al-Muqaffa', 'ar');
+    const picker = await screen.findByRole('combobox', { name: 'المؤلف' });
+    await waitFor(() => expect(picker).toHaveValue('ابن المقفع'));
+    expect(picker).toHaveAttribute('placeholder', 'كل المؤلفين');
+    expect(screen.getByRole('button', { name: 'اعرض كل المؤلفين (إلغاء ابن المقفع)' })).toBeInTheDocument();
+  });
+
+  it('keeps the English on English pages', async () => {
+    renderAt('/', 'en');
+    const card = within(await screen.findByRole('article'));
+    expect(card.getAllByRole('link', { name: 'Kalila and Dimna' }).length).toBeGreaterThan(0);
+    expect(card.getByRole('link', { name: 'Ibn al-Muqaffa' })).toBeInTheDocument();
+  });
+
+  it('titles the book page in Arabic, with its Arabic description, and names the document after it', async () => {
+    renderAt('/ar/books/Kalila%20and%20Dimna', 'ar');
+    expect(await screen.findByRole('heading', { level: 1, name: 'كليلة ودمنة' })).toBeInTheDocument();
+    expect(screen.getByText('حكايات يرويها حكيم لملك.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'كليلة ودمنة' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'مشاركة' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('كليلة ودمنة | Bookshop'));
   });
 });

@@ -14,6 +14,8 @@ import { ShareButton } from '../features/catalogue/components/share-button.tsx';
 import { makeBook } from '../features/catalogue/testing/render.tsx';
 import { answerApi, type ApiRequest, type ApiReply } from '../test/network.ts';
 import { toast, Toaster } from '../ui/toast.tsx';
+import { allMessages } from '../lib/i18n/all-catalogs.ts';
+import { createI18n, I18nProvider } from '../lib/i18n/i18n.tsx';
 import { AppBookActionsProvider } from './book-actions-provider.tsx';
 import { useCartSummary } from './cart-summary.ts';
 import { createQueryClient } from './query-client.ts';
@@ -23,7 +25,7 @@ function CartCount() {
   return <p>{loading ? 'Cart loading' : `Cart count ${count}`}</p>;
 }
 
-function renderButtons(book: Book, at = '/books/Emma') {
+function renderButtons(book: Book, at = '/books/Emma', locale: 'en' | 'ar' = 'en') {
   const router = createMemoryRouter(
     [
       {
@@ -43,12 +45,14 @@ function renderButtons(book: Book, at = '/books/Emma') {
   );
   render(
     // The app's own client, so its central error toast would show if a failure were not silent.
-    <QueryClientProvider client={createQueryClient()}>
-      <AppBookActionsProvider>
-        <RouterProvider router={router} />
-      </AppBookActionsProvider>
-      <Toaster />
-    </QueryClientProvider>,
+    <I18nProvider i18n={createI18n(locale, allMessages(locale))}>
+      <QueryClientProvider client={createQueryClient()}>
+        <AppBookActionsProvider>
+          <RouterProvider router={router} />
+        </AppBookActionsProvider>
+        <Toaster />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return router;
 }
@@ -205,6 +209,22 @@ describe('the Share button', () => {
     await user.click(screen.getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
     expect(api.sent('POST', '/api/v1/link-shortner')).toHaveLength(1);
+  });
+
+  it('shares the Arabic page from an Arabic page, so the link opens in Arabic', async () => {
+    const user = userEvent.setup();
+    const api = answerApi(({ method, path }) =>
+      method === 'POST' && path === '/api/v1/link-shortner' ? { body: { id: 'Ar-1', shortUrl } } : undefined,
+    );
+    const writeText = copyTarget();
+    renderButtons(shareable, '/books/Pride%20and%20Prejudice', 'ar');
+
+    await user.click(screen.getByRole('button', { name: 'مشاركة' }));
+    expect(await screen.findByText('نُسخ الرابط.')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(shortUrl);
+    expect(api.sent('POST', '/api/v1/link-shortner').map((r) => r.body)).toEqual([
+      { originalUrl: '/ar/books/Pride%20and%20Prejudice' },
+    ]);
   });
 
   it("shows the spec's toast when the server refuses, and copies nothing", async () => {

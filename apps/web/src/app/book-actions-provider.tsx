@@ -11,6 +11,8 @@ import { useStockAlerts } from '../features/stock-alerts/api/get-stock-alerts.ts
 import { useAddToWishlist } from '../features/wishlist/api/add-to-wishlist.ts';
 import { useWishlistIds } from '../features/wishlist/api/get-wishlist-ids.ts';
 import { BookActionsProvider, type BookActions } from '../lib/book-actions.tsx';
+import { useLocale } from '../lib/i18n/i18n.tsx';
+import { localisedPath } from '../lib/i18n/locale.ts';
 
 /*
  * What the catalogue's buttons do, composed here because features do not import each other.
@@ -42,11 +44,13 @@ export function AppBookActionsProvider({ children }: { children: ReactNode }) {
   const [alertsWanted, setAlertsWanted] = useState(false);
   const { data: alerts, isError: alertsUnknown } = useStockAlerts({ enabled: customer && alertsWanted });
   const queryClient = useQueryClient();
+  const locale = useLocale();
 
   const actions = useMemo<BookActions>(() => {
-    // Anyone may share; the book's canonical path, so every visitor's Share gives one link.
+    // Anyone may share; the book's canonical path in the page's language, so every visitor's Share
+    // gives one link per language and an Arabic page's link opens the Arabic page.
     const shortLink = async (book: Book) =>
-      (await queryClient.fetchQuery(shortLinkQueryOptions(bookPath(book.title)))).shortUrl;
+      (await queryClient.fetchQuery(shortLinkQueryOptions(localisedPath(bookPath(book.title), locale)))).shortUrl;
     if (!customer) return { ...guestBookActions, shortLink };
     const ids = new Set(wishlist?.booksIds);
     // Alerts that could not be read leave the button as it was before they existed.
@@ -75,6 +79,7 @@ export function AppBookActionsProvider({ children }: { children: ReactNode }) {
     addToServerWishlist,
     askServerStockAlert,
     queryClient,
+    locale,
   ]);
 
   return <BookActionsProvider value={actions}>{children}</BookActionsProvider>;

@@ -5,6 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '@bookshop/contracts/cart';
 import { OrderStatus } from '@bookshop/contracts/enums';
+import { allMessages } from '../lib/i18n/all-catalogs.ts';
+import { createI18n, I18nProvider } from '../lib/i18n/i18n.tsx';
 import { leaveSiteFor } from '../lib/leave-site.ts';
 import { answerApi, type ApiRequest, type ApiReply } from '../test/network.ts';
 import { addressPage, cartLine, cartOf, makeAddress, makeOrder, orderPage, quoteFor } from '../test/order-fixtures.ts';
@@ -57,6 +59,32 @@ function renderAt(path: string, client: QueryClient = createTestQueryClient()) {
   );
   return { router, client };
 }
+
+const arabic = createI18n('ar', allMessages('ar'));
+
+/** The same routes on an Arabic page (/ar, decision 089), with the Arabic catalogue. */
+function renderArabicAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/checkout', element: <CheckoutRoute /> },
+      { path: '/checkout/success', element: <CheckoutSuccessRoute /> },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [`/ar${path}`], basename: '/ar' },
+  );
+  render(
+    <I18nProvider i18n={arabic}>
+      <QueryClientProvider client={createTestQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return { router };
+}
+
+/** '‏130.00 د.إ.‏' as Intl writes it for ar-AE in Latin digits (marks and spaces vary by ICU). */
+const arabicPrice = (amount: string) =>
+  new RegExp(`^[\\u200f\\u061c]?${amount.replace('.', '\\.')}\\s*د\\.إ\\.[\\u200f\\u061c]?$`);
 
 const paymentOptions = (codReason: string | null = null) => [
   { code: 'card', name: 'Pay by card', available: true, fee: 0, reason: null },
@@ -329,5 +357,104 @@ describe('/checkout payment choice', () => {
     expect(cash).toBeDisabled();
     expect(cash).toHaveAccessibleDescription(/only for delivery addresses in the UAE/);
     expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeInTheDocument();
+  });
+});
+
+describe('/ar/checkout: checkout in Arabic', () => {
+  it('shows the headings, the delivery options and the total in Arabic, with prices in ar-AE', async () => {
+    stub();
+    renderArabicAt('/checkout');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'إتمام الشراء' })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: /12 Palm Street/ })).toBeChecked();
+    expect(screen.getByRole('group', { name: 'عنوان التوصيل' })).toHaveTextContent('دبي، الإمارات العربية المتحدة');
+    expect(screen.getByText('العنوان الرئيسي')).toBeInTheDocument();
+
+    // The API's English method names and reasons, shown in the catalogue's Arabic.
+    const methods = within(await screen.findByRole('group', { name: 'طريقة التوصيل' }));
+    expect(methods.getByRole('radio', { name: /التوصيل العادي/ })).toBeChecked();
+    expect(methods.getByRole('radio', { name: /التوصيل في اليوم التالي/ })).not.toBeChecked();
+    expect(methods.getByText('يصل خلال 2 إلى 4 أيام عمل. مجاني للطلبات فوق 150.00 درهم.')).toBeInTheDocument();
+    expect(methods.getByText(arabicPrice('15.00'))).toBeInTheDocument();
+    expect(screen.queryByText(/Standard Delivery|Next-Day Delivery/)).not.toBeInTheDocument();
+
+    const payment = within(await screen.findByRole('group', { name: 'الدفع' }));
+    expect(payment.getByRole('radio', { name: /الدفع بالبطاقة/ })).toBeChecked();
+    expect(payment.getByRole('radio', { name: /الدفع عند الاستلام/ })).toBeEnabled();
+
+    const summary = within(screen.getByRole('region', { name: 'ملخص الطلب' }));
+    expect(summary.getByRole('heading', { level: 2, name: 'ملخص الطلب' })).toBeInTheDocument();
+    expect(summary.getByRole('list', { name: 'الكتب في طلبك' })).toBeInTheDocument();
+    expect(summary.getByText('التوصيل (التوصيل العادي)')).toBeInTheDocument();
+    expect(summary.getByText('الإجمالي')).toBeInTheDocument();
+    // Books 135.00 − 20.00 discount + 15.00 standard delivery.
+    expect(summary.getByText(arabicPrice('130.00'))).toBeInTheDocument();
+    expect(summary.queryByText(/Dhs/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'المتابعة إلى الدفع' })).toHaveAccessibleDescription(
+      'تُحجز نسخك لمدة 30 دقيقة بعد انتقالك إلى الدفع.',
+    );
+    expect(document.title).toBe('إتمام الشراء | Bookshop');
+  });
+
+  it('says in Arabic why next-day delivery cannot be chosen', async () => {
+    stub({ items: [emma, { ...persuasion, isNextDayDeliveryEligible: false }] });
+    renderArabicAt('/checkout');
+    const nextDay = await screen.findByRole('radio', { name: /التوصيل في اليوم التالي/ });
+    expect(nextDay).toBeDisabled();
+    expect(nextDay).toHaveAccessibleDescription(
+      /لا يُتاح التوصيل في اليوم التالي إلا إذا كانت كل الكتب في سلتك مؤهلة له/,
+    );
+  });
+
+  it('gives the reservation time with م while it takes the customer to the payment page', async () => {
+    const user = userEvent.setup();
+    stub({}, ({ method, path }) =>
+      method === 'POST' && path === '/api/v1/checkout/create-session'
+        ? {
+            status: 201,
+            body: {
+              orderId: 9,
+              sessionId: 'cs_test_abc',
+              url: 'https://pay.example/cs_test_abc',
+              expiresAt: '2026-11-23T11:45:00.000Z',
+            },
+          }
+        : undefined,
+    );
+    renderArabicAt('/checkout');
+    await user.click(await screen.findByRole('button', { name: 'المتابعة إلى الدفع' }));
+    expect(await screen.findByText(/محجوزة لك حتى 3:45 م\./)).toBeInTheDocument();
+  });
+});
+
+describe('/ar/checkout/success: the confirmation in Arabic', () => {
+  it('thanks the customer in Arabic with the order number and the total in ar-AE', async () => {
+    answerApi(({ path }) =>
+      path === '/api/v1/checkout/checkout-success' ? { body: makeOrder({ id: 7 }) } : undefined,
+    );
+    renderArabicAt('/checkout/success?session_id=cs_test_a1B2');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'شكرًا لطلبك' })).toBeInTheDocument();
+    const confirmation = screen.getByText(/^رقم طلبك/);
+    expect(confirmation).toHaveTextContent(
+      /^رقم طلبك BK-000007\. أرسلنا إليك تأكيدًا بالبريد الإلكتروني، وكان إجمالي طلبك/,
+    );
+    expect(within(confirmation).getByText('BK-000007').tagName).toBe('STRONG');
+    expect(within(confirmation).getByText(arabicPrice('130.00')).tagName).toBe('STRONG');
+    expect(screen.getByRole('link', { name: 'عرض الطلب BK-000007' })).toHaveAttribute('href', '/ar/orders/7');
+    expect(screen.getByRole('link', { name: 'متابعة التسوق' })).toHaveAttribute('href', '/ar');
+    await waitFor(() => expect(document.title).toBe('تم تأكيد الطلب | Bookshop'));
+  });
+
+  it('tells a cash-on-delivery customer in Arabic what to pay the courier', async () => {
+    answerApi(({ path }) =>
+      path === '/api/v1/orders/12'
+        ? { body: makeOrder({ id: 12, status: OrderStatus.Pending, paymentMethod: 'cod' }) }
+        : undefined,
+    );
+    renderArabicAt('/checkout/success?orderId=12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'شكرًا لطلبك' })).toBeInTheDocument();
+    const confirmation = screen.getByText(/^رقم طلبك/);
+    expect(confirmation).toHaveTextContent(/يُرجى دفع .*130\.00.* نقدًا للمندوب عند وصول كتبك\./);
   });
 });

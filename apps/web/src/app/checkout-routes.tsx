@@ -6,6 +6,7 @@ import { CheckoutCancelPage } from '../features/checkout/pages/checkout-cancel-p
 import { CheckoutPage } from '../features/checkout/pages/checkout-page.tsx';
 import { CheckoutSuccessPage } from '../features/checkout/pages/checkout-success-page.tsx';
 import { OrderReceipt } from '../features/orders/components/order-receipt.tsx';
+import { useT } from '../lib/i18n/i18n.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { cartKeys, customerOrderKeys } from '../lib/query-keys.ts';
 
@@ -17,12 +18,13 @@ const CheckoutAddressForm = lazy(() =>
 export function CheckoutRoute() {
   const cart = useCart({ fresh: true });
   const addresses = useAddresses();
+  const t = useT();
   return (
     <CheckoutPage
       cart={cart}
       addresses={addresses}
       renderNewAddressForm={(props) => (
-        <Suspense fallback={<Spinner label="Loading the address form" />}>
+        <Suspense fallback={<Spinner label={t('checkout.loadingAddressForm')} />}>
           <CheckoutAddressForm {...props} />
         </Suspense>
       )}

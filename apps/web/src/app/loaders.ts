@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { publicConfigQueryOptions } from '../features/auth/api/get-public-config.ts';
-import { authorsQueryOptions } from '../lib/api/get-authors.ts';
 import { bookQueryOptions } from '../features/catalogue/api/get-book.ts';
 import { booksQueryOptions } from '../features/catalogue/api/get-books.ts';
 import { genresQueryOptions } from '../lib/api/get-genres.ts';
 import { bookListQuery, readBookListState } from '../features/catalogue/hooks/use-book-list-state.ts';
 import { searchBookPageQueryOptions } from '../features/catalogue/api/search-book-page.ts';
+import { authorNamedQueryOptions } from '../features/catalogue/api/search-authors.ts';
 import { readSearchPageState } from '../features/catalogue/hooks/use-search-page-state.ts';
 import { bookReviewsQueryOptions, FIRST_REVIEWS_PAGE } from '../features/reviews/api/get-book-reviews.ts';
 
@@ -59,19 +59,28 @@ export async function rootLoader({ context }: LoaderFunctionArgs): Promise<null>
 const listOf = (request: Request, fixed: { genre?: string; author?: string } = {}) =>
   booksQueryOptions(bookListQuery(readBookListState(new URL(request.url).searchParams), fixed));
 
+/**
+ * The author the address chose, if any: the picker shows their name in the page's language. Never
+ * the list of every author, which grows with the catalogue (decision 097).
+ */
+const chosenAuthor = (client: QueryClient, request: Request) => {
+  const { author } = readBookListState(new URL(request.url).searchParams);
+  return author ? client.ensureQueryData(authorNamedQueryOptions(author)) : undefined;
+};
+
 export const homeLoader = prefetching((client, { request }) =>
   Promise.all([
     client.ensureQueryData(listOf(request)),
-    // The filter panel's choices.
+    // The filter panel's genres (a few dozen: decision 097) and chosen author.
     client.ensureQueryData(genresQueryOptions()),
-    client.ensureQueryData(authorsQueryOptions()),
+    chosenAuthor(client, request),
   ]),
 );
 
 export const genreLoader = prefetching((client, { request, params }) =>
   Promise.all([
     client.ensureQueryData(genresQueryOptions()),
-    client.ensureQueryData(authorsQueryOptions()),
+    chosenAuthor(client, request),
     client.ensureQueryData(listOf(request, { genre: params.genreName ?? '' })),
   ]),
 );
@@ -79,7 +88,7 @@ export const genreLoader = prefetching((client, { request, params }) =>
 export const authorLoader = prefetching((client, { request, params }) =>
   Promise.all([
     client.ensureQueryData(genresQueryOptions()),
-    client.ensureQueryData(authorsQueryOptions()),
+    client.ensureQueryData(authorNamedQueryOptions(params.authorName ?? '')),
     client.ensureQueryData(listOf(request, { author: params.authorName ?? '' })),
   ]),
 );

@@ -15,16 +15,23 @@ import { PageLoading } from '../ui/page-loading.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { basenameOf, type Locale } from '../lib/i18n/locale.ts';
+import type { Area } from '../lib/i18n/catalogs.ts';
+import { loadAreas } from '../lib/i18n/i18n.tsx';
 
 /**
- * A page loaded on first visit, so the home bundle stays small. The spinner shows inside the
+ * A page loaded on first visit, with the message areas it needs besides the shell's, so the home bundle stays small. The spinner shows inside the
  * layout while the first page of a session loads; later navigations keep the old page until
  * the new one is ready (the layout shows a progress bar).
  */
 function lazyPage(
   load: () => Promise<{ Component: ComponentType }>,
+  areas: readonly Area[] = [],
 ): Pick<NonIndexRouteObject, 'lazy' | 'HydrateFallback'> {
-  return { lazy: load, HydrateFallback: PageLoading };
+  return {
+    // The page's messages (decision 092) come with its code, so it never renders a missing one.
+    lazy: () => Promise.all([load(), loadAreas(['common', ...areas])]).then(([page]) => page),
+    HydrateFallback: PageLoading,
+  };
 }
 
 /**
@@ -53,75 +60,96 @@ function appRoutes(locale: Locale): RouteObject[] {
             {
               path: Routes.book,
               loader: bookLoader,
-              ...lazyPage(() => import('./book-route.tsx').then((m) => ({ Component: m.BookRoute }))),
+              ...lazyPage(() => import('./book-route.tsx').then((m) => ({ Component: m.BookRoute })), ['book']),
             },
             {
               path: Routes.genre,
               loader: genreLoader,
-              ...lazyPage(() =>
-                import('../features/catalogue/pages/genre-page.tsx').then((m) => ({ Component: m.GenrePage })),
+              ...lazyPage(
+                () => import('../features/catalogue/pages/genre-page.tsx').then((m) => ({ Component: m.GenrePage })),
+                ['catalogue'],
               ),
             },
             {
               path: Routes.author,
               loader: authorLoader,
-              ...lazyPage(() =>
-                import('../features/catalogue/pages/author-page.tsx').then((m) => ({ Component: m.AuthorPage })),
+              ...lazyPage(
+                () => import('../features/catalogue/pages/author-page.tsx').then((m) => ({ Component: m.AuthorPage })),
+                ['catalogue'],
               ),
             },
             {
               path: Routes.search,
               loader: searchLoader,
-              ...lazyPage(() =>
-                import('../features/catalogue/pages/search-results-page.tsx').then((m) => ({
-                  Component: m.SearchResultsPage,
-                })),
+              ...lazyPage(
+                () =>
+                  import('../features/catalogue/pages/search-results-page.tsx').then((m) => ({
+                    Component: m.SearchResultsPage,
+                  })),
+                ['catalogue'],
               ),
             },
             {
               path: Routes.cart,
-              ...lazyPage(() => import('./cart-route.tsx').then((m) => ({ Component: m.CartRoute }))),
+              ...lazyPage(() => import('./cart-route.tsx').then((m) => ({ Component: m.CartRoute })), ['cart']),
             },
             {
               path: Routes.shipping,
-              ...lazyPage(() =>
-                import('../features/static-pages/pages/shipping-page.tsx').then((m) => ({ Component: m.ShippingPage })),
+              ...lazyPage(
+                () =>
+                  import('../features/static-pages/pages/shipping-page.tsx').then((m) => ({
+                    Component: m.ShippingPage,
+                  })),
+                ['info'],
               ),
             },
             {
               path: Routes.shippingTerms,
-              ...lazyPage(() =>
-                import('../features/static-pages/pages/shipping-terms-page.tsx').then((m) => ({
-                  Component: m.ShippingTermsPage,
-                })),
+              ...lazyPage(
+                () =>
+                  import('../features/static-pages/pages/shipping-terms-page.tsx').then((m) => ({
+                    Component: m.ShippingTermsPage,
+                  })),
+                ['info'],
               ),
             },
             {
               path: Routes.termsOfUse,
-              ...lazyPage(() =>
-                import('../features/static-pages/pages/terms-of-use-page.tsx').then((m) => ({
-                  Component: m.TermsOfUsePage,
-                })),
+              ...lazyPage(
+                () =>
+                  import('../features/static-pages/pages/terms-of-use-page.tsx').then((m) => ({
+                    Component: m.TermsOfUsePage,
+                  })),
+                ['info'],
               ),
             },
             {
               path: Routes.privacyPolicy,
-              ...lazyPage(() => import('./static-page-routes.tsx').then((m) => ({ Component: m.PrivacyPolicyRoute }))),
+              ...lazyPage(
+                () => import('./static-page-routes.tsx').then((m) => ({ Component: m.PrivacyPolicyRoute })),
+                ['info'],
+              ),
             },
             {
               path: Routes.aboutUs,
-              ...lazyPage(() =>
-                import('../features/static-pages/pages/about-us-page.tsx').then((m) => ({ Component: m.AboutUsPage })),
+              ...lazyPage(
+                () =>
+                  import('../features/static-pages/pages/about-us-page.tsx').then((m) => ({
+                    Component: m.AboutUsPage,
+                  })),
+                ['info'],
               ),
             },
             {
               path: Routes.faqs,
-              ...lazyPage(() => import('./static-page-routes.tsx').then((m) => ({ Component: m.FaqsRoute }))),
+              ...lazyPage(() => import('./static-page-routes.tsx').then((m) => ({ Component: m.FaqsRoute })), ['info']),
             },
             {
               path: Routes.contactUs,
-              ...lazyPage(() =>
-                import('../features/support/pages/contact-us-page.tsx').then((m) => ({ Component: m.ContactUsPage })),
+              ...lazyPage(
+                () =>
+                  import('../features/support/pages/contact-us-page.tsx').then((m) => ({ Component: m.ContactUsPage })),
+                ['info'],
               ),
             },
             // Accounts (spec section 2): someone already logged in is sent back to the origin.
@@ -130,48 +158,59 @@ function appRoutes(locale: Locale): RouteObject[] {
               children: [
                 {
                   path: Routes.login,
-                  ...lazyPage(() =>
-                    import('../features/auth/pages/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+                  ...lazyPage(
+                    () => import('../features/auth/pages/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+                    ['account'],
                   ),
                 },
                 {
                   path: Routes.register,
-                  ...lazyPage(() =>
-                    import('../features/auth/pages/register-page.tsx').then((m) => ({ Component: m.RegisterPage })),
+                  ...lazyPage(
+                    () =>
+                      import('../features/auth/pages/register-page.tsx').then((m) => ({ Component: m.RegisterPage })),
+                    ['account'],
                   ),
                 },
                 {
                   path: Routes.emailConfirmation,
-                  ...lazyPage(() =>
-                    import('../features/auth/pages/email-confirmation-page.tsx').then((m) => ({
-                      Component: m.EmailConfirmationPage,
-                    })),
+                  ...lazyPage(
+                    () =>
+                      import('../features/auth/pages/email-confirmation-page.tsx').then((m) => ({
+                        Component: m.EmailConfirmationPage,
+                      })),
+                    ['account'],
                   ),
                 },
               ],
             },
             {
               path: Routes.googleCallback,
-              ...lazyPage(() =>
-                import('../features/auth/pages/google-callback-page.tsx').then((m) => ({
-                  Component: m.GoogleCallbackPage,
-                })),
+              ...lazyPage(
+                () =>
+                  import('../features/auth/pages/google-callback-page.tsx').then((m) => ({
+                    Component: m.GoogleCallbackPage,
+                  })),
+                ['account'],
               ),
             },
             {
               path: Routes.forgotPassword,
-              ...lazyPage(() =>
-                import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({
-                  Component: m.ForgotPasswordPage,
-                })),
+              ...lazyPage(
+                () =>
+                  import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({
+                    Component: m.ForgotPasswordPage,
+                  })),
+                ['account'],
               ),
             },
             {
               path: Routes.resetPassword,
-              ...lazyPage(() =>
-                import('../features/auth/pages/reset-password-page.tsx').then((m) => ({
-                  Component: m.ResetPasswordPage,
-                })),
+              ...lazyPage(
+                () =>
+                  import('../features/auth/pages/reset-password-page.tsx').then((m) => ({
+                    Component: m.ResetPasswordPage,
+                  })),
+                ['account'],
               ),
             },
             // Account pages (/account, /add-address, /update-address/:id, /reviews/:id/:bookTitle,
@@ -181,60 +220,79 @@ function appRoutes(locale: Locale): RouteObject[] {
               children: [
                 {
                   path: Routes.account,
-                  ...lazyPage(() => import('./account-route.tsx').then((m) => ({ Component: m.AccountRoute }))),
+                  ...lazyPage(
+                    () => import('./account-route.tsx').then((m) => ({ Component: m.AccountRoute })),
+                    ['account', 'orders', 'info'],
+                  ),
                 },
                 {
                   path: Routes.wishList,
-                  ...lazyPage(() =>
-                    import('../features/wishlist/pages/wish-list-page.tsx').then((m) => ({
-                      Component: m.WishListPage,
-                    })),
+                  ...lazyPage(
+                    () =>
+                      import('../features/wishlist/pages/wish-list-page.tsx').then((m) => ({
+                        Component: m.WishListPage,
+                      })),
+                    ['wishlist'],
                   ),
                 },
                 {
                   path: Routes.checkout,
-                  ...lazyPage(() => import('./checkout-routes.tsx').then((m) => ({ Component: m.CheckoutRoute }))),
+                  ...lazyPage(
+                    () => import('./checkout-routes.tsx').then((m) => ({ Component: m.CheckoutRoute })),
+                    // 'account': the new-address form is the addresses feature's.
+                    ['cart', 'checkout', 'account'],
+                  ),
                 },
                 // The payment provider sends the customer back here. The API answers only the
                 // session's owner, so these need the login too (decision 029).
                 {
                   path: Routes.checkoutSuccess,
-                  ...lazyPage(() =>
-                    import('./checkout-routes.tsx').then((m) => ({ Component: m.CheckoutSuccessRoute })),
+                  ...lazyPage(
+                    () => import('./checkout-routes.tsx').then((m) => ({ Component: m.CheckoutSuccessRoute })),
+                    // 'orders': the orders feature's receipt of the placed order.
+                    ['cart', 'checkout', 'orders'],
                   ),
                 },
                 {
                   path: Routes.checkoutCancel,
-                  ...lazyPage(() =>
-                    import('./checkout-routes.tsx').then((m) => ({ Component: m.CheckoutCancelRoute })),
+                  ...lazyPage(
+                    () => import('./checkout-routes.tsx').then((m) => ({ Component: m.CheckoutCancelRoute })),
+                    ['cart', 'checkout'],
                   ),
                 },
                 {
                   path: Routes.order,
-                  ...lazyPage(() =>
-                    import('../features/orders/pages/order-page.tsx').then((m) => ({ Component: m.OrderPage })),
+                  ...lazyPage(
+                    () => import('../features/orders/pages/order-page.tsx').then((m) => ({ Component: m.OrderPage })),
+                    ['orders'],
                   ),
                 },
                 {
                   path: Routes.addAddress,
-                  ...lazyPage(() =>
-                    import('../features/addresses/pages/add-address-page.tsx').then((m) => ({
-                      Component: m.AddAddressPage,
-                    })),
+                  ...lazyPage(
+                    () =>
+                      import('../features/addresses/pages/add-address-page.tsx').then((m) => ({
+                        Component: m.AddAddressPage,
+                      })),
+                    ['account'],
                   ),
                 },
                 {
                   path: Routes.review,
-                  ...lazyPage(() =>
-                    import('../features/reviews/pages/review-page.tsx').then((m) => ({ Component: m.ReviewPage })),
+                  ...lazyPage(
+                    () =>
+                      import('../features/reviews/pages/review-page.tsx').then((m) => ({ Component: m.ReviewPage })),
+                    ['orders'],
                   ),
                 },
                 {
                   path: Routes.updateAddress,
-                  ...lazyPage(() =>
-                    import('../features/addresses/pages/update-address-page.tsx').then((m) => ({
-                      Component: m.UpdateAddressPage,
-                    })),
+                  ...lazyPage(
+                    () =>
+                      import('../features/addresses/pages/update-address-page.tsx').then((m) => ({
+                        Component: m.UpdateAddressPage,
+                      })),
+                    ['account'],
                   ),
                 },
               ],
@@ -265,42 +323,51 @@ function adminRoutes(): RouteObject[] {
       children: [
         {
           path: Routes.adminLogin,
-          ...lazyPage(() =>
-            import('../features/auth/pages/admin-login-page.tsx').then((m) => ({ Component: m.AdminLoginPage })),
+          ...lazyPage(
+            () => import('../features/auth/pages/admin-login-page.tsx').then((m) => ({ Component: m.AdminLoginPage })),
+            ['account'],
           ),
         },
         {
           path: Routes.adminRegister,
-          ...lazyPage(() =>
-            import('../features/auth/pages/admin-register-page.tsx').then((m) => ({
-              Component: m.AdminRegisterPage,
-            })),
+          ...lazyPage(
+            () =>
+              import('../features/auth/pages/admin-register-page.tsx').then((m) => ({
+                Component: m.AdminRegisterPage,
+              })),
+            ['account'],
           ),
         },
         {
           path: Routes.adminEmailConfirmation,
-          ...lazyPage(() =>
-            import('../features/auth/pages/email-confirmation-page.tsx').then((m) => ({
-              Component: m.AdminEmailConfirmationPage,
-            })),
+          ...lazyPage(
+            () =>
+              import('../features/auth/pages/email-confirmation-page.tsx').then((m) => ({
+                Component: m.AdminEmailConfirmationPage,
+              })),
+            ['account'],
           ),
         },
       ],
     },
     {
       path: Routes.adminForgotPassword,
-      ...lazyPage(() =>
-        import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({
-          Component: m.AdminForgotPasswordPage,
-        })),
+      ...lazyPage(
+        () =>
+          import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({
+            Component: m.AdminForgotPasswordPage,
+          })),
+        ['account'],
       ),
     },
     {
       path: Routes.adminResetPassword,
-      ...lazyPage(() =>
-        import('../features/auth/pages/reset-password-page.tsx').then((m) => ({
-          Component: m.AdminResetPasswordPage,
-        })),
+      ...lazyPage(
+        () =>
+          import('../features/auth/pages/reset-password-page.tsx').then((m) => ({
+            Component: m.AdminResetPasswordPage,
+          })),
+        ['account'],
       ),
     },
     {
@@ -354,7 +421,10 @@ function adminRoutes(): RouteObject[] {
             },
             {
               path: Routes.adminOrder,
-              ...lazyPage(() => import('./admin-order-routes.tsx').then((m) => ({ Component: m.AdminOrderRoute }))),
+              ...lazyPage(
+                () => import('./admin-order-routes.tsx').then((m) => ({ Component: m.AdminOrderRoute })),
+                ['orders'],
+              ),
             },
             {
               path: Routes.adminReturns,
@@ -362,11 +432,17 @@ function adminRoutes(): RouteObject[] {
             },
             {
               path: Routes.adminSupport,
-              ...lazyPage(() => import('./admin-support-routes.tsx').then((m) => ({ Component: m.AdminSupportRoute }))),
+              ...lazyPage(
+                () => import('./admin-support-routes.tsx').then((m) => ({ Component: m.AdminSupportRoute })),
+                ['info'],
+              ),
             },
             {
               path: Routes.adminSupportTicket,
-              ...lazyPage(() => import('./admin-support-routes.tsx').then((m) => ({ Component: m.AdminTicketRoute }))),
+              ...lazyPage(
+                () => import('./admin-support-routes.tsx').then((m) => ({ Component: m.AdminTicketRoute })),
+                ['info'],
+              ),
             },
             {
               path: Routes.adminReviews,
@@ -378,7 +454,11 @@ function adminRoutes(): RouteObject[] {
             },
             {
               path: Routes.adminProfile,
-              ...lazyPage(() => import('./staff-profile-route.tsx').then((m) => ({ Component: m.StaffProfileRoute }))),
+              // 'account': the profile and password forms are the account pages' own (in English here).
+              ...lazyPage(
+                () => import('./staff-profile-route.tsx').then((m) => ({ Component: m.StaffProfileRoute })),
+                ['account'],
+              ),
             },
           ],
         },

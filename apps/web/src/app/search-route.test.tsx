@@ -11,7 +11,10 @@ import { answerApi, ok, problem, type ApiReply, type ApiRequest } from '../test/
 import { createTestQueryClient } from '../test/render.tsx';
 import { setLoaderQueryClient } from './loaders.ts';
 import { AppProviders } from './providers.tsx';
-import { routes } from './router.tsx';
+import { allMessages } from '../lib/i18n/all-catalogs.ts';
+import { createI18n, I18nProvider } from '../lib/i18n/i18n.tsx';
+import { basenameOf } from '../lib/i18n/locale.ts';
+import { routes, routesFor } from './router.tsx';
 
 /** The search results page, `/search?keyword=…` (decision 088), through the app's own routes and loaders. */
 
@@ -157,5 +160,58 @@ describe('the search results page rendered on the server', () => {
     expect(markup).toContain('Collected Verse 24');
     expect(markup).not.toContain('Collected Verse 20');
     expect(markup).toContain('Showing 21–24 of 24 books found');
+  });
+});
+
+describe('/ar/search in Arabic', () => {
+  function openArabicPage(path: string) {
+    const client = createTestQueryClient();
+    setLoaderQueryClient(client);
+    const router = createMemoryRouter(routesFor('ar'), { initialEntries: [path], basename: basenameOf('ar') });
+    render(
+      <I18nProvider i18n={createI18n('ar', allMessages('ar'))}>
+        <AppProviders queryClient={client}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </I18nProvider>,
+    );
+  }
+
+  it('heads the results in Arabic and counts them in Arabic plural forms', async () => {
+    stubShop();
+    openArabicPage('/ar/search?keyword=poetry');
+    expect(await screen.findByRole('heading', { level: 1, name: 'نتائج البحث عن «poetry»' })).toBeInTheDocument();
+    expect(await screen.findByText('عرض 1–10 من 24 كتابًا في النتائج')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('نتائج البحث عن «poetry» | Bookshop'));
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      '24 كتابًا يطابق «poetry» في العنوان أو المؤلف أو الفئة.',
+    );
+  });
+
+  it('says in Arabic when nothing matches, and what to type when there is no keyword', async () => {
+    stubShop();
+    openArabicPage('/ar/search?keyword=nothing');
+    expect(await screen.findByText('لا كتب تطابق «nothing». جرّب عنوانًا أو مؤلفًا أو فئة أخرى.')).toBeInTheDocument();
+    cleanup();
+    openArabicPage('/ar/search');
+    expect(await screen.findByRole('heading', { level: 1, name: 'البحث' })).toBeInTheDocument();
+    expect(screen.getByText('اكتب عنوانًا أو اسم مؤلف أو فئة في مربع البحث لترى الكتب المطابقة.')).toBeInTheDocument();
+  });
+});
+
+describe('/ar/search rendered on the server', () => {
+  afterEach(() => configure({ api: (url, init) => fetch(url, init) }));
+
+  it('writes the Arabic title, description and counts into the first HTML', async () => {
+    stubShop();
+    configure({ api: (url, init) => fetch(new URL(url, 'http://shop.test'), init) });
+    const rendered = await renderOnServer(new Request('http://shop.test/ar/search?keyword=poetry'), {
+      origin: 'http://shop.test',
+    });
+    if (rendered.kind !== 'page') throw new Error(`rendered ${rendered.kind}`);
+    expect(rendered.head).toContain('<title>نتائج البحث عن «poetry» | Bookshop</title>');
+    expect(rendered.head).toContain('content="24 كتابًا يطابق «poetry» في العنوان أو المؤلف أو الفئة."');
+    expect(await text(rendered.body)).toContain('عرض 1–10 من 24 كتابًا في النتائج');
   });
 });

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLocale, useT } from '../lib/i18n/i18n.tsx';
+import { localiseMessage } from '../lib/i18n/localise-message.ts';
 import { Button } from './button.tsx';
 import { ACCEPTED_IMAGE_INPUT, avatarFileError } from '../lib/avatar-file.ts';
 
@@ -17,6 +19,8 @@ type AvatarPickerProps = {
 
 /** Chooses a new avatar (png, jpeg, jpg, gif, webp) or removes the saved one, and shows the result before saving. */
 export function AvatarPicker({ userName, currentUrl, file, removing, error, onChange }: AvatarPickerProps) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -41,7 +45,7 @@ export function AvatarPicker({ userName, currentUrl, file, removing, error, onCh
         {shown ? (
           <img
             src={shown}
-            alt={preview ? 'Preview of your new avatar' : 'Your avatar'}
+            alt={t(preview ? 'avatar.previewAlt' : 'avatar.currentAlt')}
             className="size-full object-cover"
           />
         ) : (
@@ -50,7 +54,7 @@ export function AvatarPicker({ userName, currentUrl, file, removing, error, onCh
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={id} className="text-sm font-semibold text-stone-800">
-          Avatar
+          {t('avatar.label')}
         </label>
         <input
           ref={input}
@@ -73,16 +77,16 @@ export function AvatarPicker({ userName, currentUrl, file, removing, error, onCh
           }}
         />
         <p id={`${id}-hint`} className="text-sm text-stone-600">
-          PNG, JPEG, JPG, GIF or WebP.
+          {t('avatar.hint')}
         </p>
         {removing && (
           <p id={`${id}-removing`} className="text-sm text-stone-700">
-            Your avatar will be removed when you save.
+            {t('avatar.removing')}
           </p>
         )}
         {error && (
           <p id={`${id}-error`} className="text-sm text-red-700">
-            {error}
+            {localiseMessage(error, locale)}
           </p>
         )}
         {currentUrl && !file && (
@@ -92,7 +96,7 @@ export function AvatarPicker({ userName, currentUrl, file, removing, error, onCh
             className="justify-self-start"
             onClick={() => onChange({ remove: !removing })}
           >
-            {removing ? 'Keep Avatar' : 'Remove Avatar'}
+            {t(removing ? 'avatar.keep' : 'avatar.remove')}
           </Button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '../lib/i18n/i18n.tsx';
 import { Button } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
 
@@ -37,6 +38,7 @@ export function Dialog({
   widthClass = 'max-w-lg',
   placement = 'center',
 }: DialogProps) {
+  const t = useT();
   const titleId = useId();
   const descriptionId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -88,7 +90,7 @@ export function Dialog({
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close dialog"
+            aria-label={t('dialog.close')}
             className="-m-1 rounded p-1 text-stone-700 hover:bg-stone-100"
           >
             <CloseIcon />

@@ -1,4 +1,6 @@
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useLocale, useT } from '../lib/i18n/i18n.tsx';
+import { localiseMessage } from '../lib/i18n/localise-message.ts';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 
 /*
@@ -35,6 +37,8 @@ function FieldMessages({
   error?: string;
   errorId: string;
 }) {
+  // A contracts' message (zod's, the server's) in the page's language, wherever it was read (decision 093).
+  const locale = useLocale();
   return (
     <>
       {hint && (
@@ -44,7 +48,7 @@ function FieldMessages({
       )}
       {error && (
         <p id={errorId} className="text-sm text-red-700">
-          {error}
+          {localiseMessage(error, locale)}
         </p>
       )}
     </>
@@ -92,6 +96,7 @@ export function TextField({ label, error, hint, after, trailing, className = '',
 
 /** A password input with the spec's show/hide toggle, named after the field ("Show password"). */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   const what = props.label.toLowerCase();
   return (
@@ -105,7 +110,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
         <button
           type="button"
           onClick={() => setVisible((was) => !was)}
-          aria-label={visible ? `Hide ${what}` : `Show ${what}`}
+          aria-label={t(visible ? 'field.hide' : 'field.show', { what })}
           aria-pressed={visible}
           className="inline-flex size-10 items-center justify-center rounded-md text-stone-700 hover:bg-stone-100"
         >
@@ -118,7 +123,8 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
 
 /** The 'Email Address' input the login, reset, confirmation, register and contact forms share. */
 export function EmailField(props: Omit<TextFieldProps, 'type' | 'label'> & { label?: string }) {
-  return <TextField label="Email Address" type="email" autoComplete="email" {...props} />;
+  const t = useT();
+  return <TextField label={t('field.email')} type="email" autoComplete="email" {...props} />;
 }
 
 export function SelectField({

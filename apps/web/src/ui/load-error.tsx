@@ -1,4 +1,4 @@
-import { Messages } from '@bookshop/contracts/messages';
+import { useSpecText, useT } from '../lib/i18n/i18n.tsx';
 import { Button } from './button.tsx';
 
 type LoadErrorProps = {
@@ -20,13 +20,15 @@ const BOX: Record<NonNullable<LoadErrorProps['placement']>, string> = {
 
 /** A list or section that could not be loaded, in its place, with a way to ask again. */
 export function LoadError({ onRetry, placement = 'section', className }: LoadErrorProps) {
+  const t = useT();
+  const specText = useSpecText();
   return (
     <div role="alert" className={className ? `${BOX[placement]} ${className}` : BOX[placement]}>
       <p className={placement === 'page' ? 'text-lg font-semibold text-rose-900' : 'font-semibold text-rose-900'}>
-        {Messages.listError}
+        {specText('listError')}
       </p>
       <Button variant="secondary" size={placement === 'section' ? 'sm' : undefined} onClick={() => void onRetry()}>
-        Try again
+        {t('loadError.retry')}
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useT } from '../lib/i18n/i18n.tsx';
 import { Spinner } from './spinner.tsx';
 
 /**
@@ -6,9 +7,10 @@ import { Spinner } from './spinner.tsx';
  * down when the page arrives (most pages are taller than a phone's screen): no layout shift.
  */
 export function PageLoading() {
+  const t = useT();
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] items-center justify-center text-stone-700">
-      <Spinner label="Loading page" className="size-8" />
+      <Spinner label={t('page.loading')} className="size-8" />
     </div>
   );
 }

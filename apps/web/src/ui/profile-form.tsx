@@ -5,6 +5,7 @@ import { useForm, type DefaultValues, type Path, type UseFormReturn } from 'reac
 import type { z } from 'zod';
 import { PROFILE_IMAGE_FIELD } from '@bookshop/contracts/account';
 import { serverFieldError } from '../lib/field-errors.ts';
+import { useT } from '../lib/i18n/i18n.tsx';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { Button } from './button.tsx';
 import { TextField } from './form-fields.tsx';
@@ -15,8 +16,6 @@ type ProfileNames = { firstName: string; lastName: string; userName: string };
 
 /** What a save sends: the form's values, and a new `image` or `removeImage` for the avatar. */
 export type ProfileSave<Values> = Values & { image?: File; removeImage?: boolean };
-
-const PROFILE_SAVED = 'Profile updated.';
 
 type ProfileFormProps<Values extends ProfileNames, Saved> = {
   /** The saved profile as the form's values; `userName` also gives the avatar its initial. */
@@ -50,6 +49,7 @@ export function ProfileForm<Values extends ProfileNames, Saved>({
   extraFields,
   children,
 }: ProfileFormProps<Values, Saved>) {
+  const t = useT();
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
   const [imageError, setImageError] = useState<string>();
@@ -68,7 +68,7 @@ export function ProfileForm<Values extends ProfileNames, Saved>({
       { ...submitted, ...(image ? { image } : removeImage && { removeImage: true }) },
       {
         onSuccess: (saved) => {
-          toast.success(PROFILE_SAVED);
+          toast.success(t('profile.saved'));
           setImage(null);
           setRemoveImage(false);
           reset(valuesOf(saved));
@@ -105,19 +105,22 @@ export function ProfileForm<Values extends ProfileNames, Saved>({
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="First Name"
+          label={t('profile.firstName')}
+          dir="auto"
           autoComplete="given-name"
           error={errorOf('firstName')}
           {...register(field('firstName'))}
         />
         <TextField
-          label="Last Name"
+          label={t('profile.lastName')}
+          dir="auto"
           autoComplete="family-name"
           error={errorOf('lastName')}
           {...register(field('lastName'))}
         />
         <TextField
-          label="User Name"
+          label={t('profile.userName')}
+          dir="auto"
           autoComplete="username"
           error={errorOf('userName')}
           {...register(field('userName'))}
@@ -131,7 +134,7 @@ export function ProfileForm<Values extends ProfileNames, Saved>({
         pending={save.isPending}
         disabled={!formState.isDirty && !image && !removeImage}
       >
-        Save Profile
+        {t('profile.save')}
       </Button>
     </form>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Messages } from '@bookshop/contracts/messages';
+import { useSpecText } from '../lib/i18n/i18n.tsx';
 import { LoadError } from './load-error.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -45,9 +45,10 @@ export function EmptyLine({ children }: { children: ReactNode }) {
 
 /** The list error as a plain line, without Try again (the staff and books tables). */
 export function ErrorLine() {
+  const specText = useSpecText();
   return (
     <p role="alert" className="py-10 text-center text-stone-800">
-      {Messages.listError}
+      {specText('listError')}
     </p>
   );
 }

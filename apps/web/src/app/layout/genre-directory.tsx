@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Messages } from '@bookshop/contracts/messages';
 import { genrePath } from '@bookshop/contracts/routes';
 import { useGenres } from '../../lib/api/get-genres.ts';
 import { groupGenresByLetter } from './genre-groups.ts';
-import { useT } from '../../lib/i18n/i18n.tsx';
+import { useLocale, useSpecText, useT } from '../../lib/i18n/i18n.tsx';
+import { nameIn } from '../../lib/i18n/catalogue-text.ts';
 import { GenreDirectoryLoading } from './genre-directory-loading.tsx';
 
 type GenreDirectoryProps = {
@@ -19,14 +19,16 @@ export function GenreDirectory({ onNavigate, columns = false }: GenreDirectoryPr
   const genres = useGenres();
   const idPrefix = useId();
   const t = useT();
+  const spec = useSpecText();
+  const locale = useLocale();
 
   if (genres.isPending) return <GenreDirectoryLoading />;
-  if (genres.isError) return <p className="p-2 text-sm text-red-800">{Messages.genresFetchFailed}</p>;
+  if (genres.isError) return <p className="p-2 text-sm text-red-800">{spec('genresFetchFailed')}</p>;
   if (genres.data.length === 0) return <p className="p-2 text-sm text-stone-700">{t('nav.noCategories')}</p>;
 
   return (
     <div className={columns ? 'columns-3 gap-8 xl:columns-5 2xl:columns-6' : 'columns-2 gap-6 sm:columns-3'}>
-      {groupGenresByLetter(genres.data).map(({ letter, genres: list }) => {
+      {groupGenresByLetter(genres.data, locale).map(({ letter, genres: list }) => {
         const labelId = `${idPrefix}-${letter}`;
         return (
           <div key={letter} role="group" aria-labelledby={labelId} className="mb-4 break-inside-avoid">
@@ -41,7 +43,7 @@ export function GenreDirectory({ onNavigate, columns = false }: GenreDirectoryPr
                     onClick={onNavigate}
                     className="block rounded px-1 py-1 text-sm text-stone-800 hover:bg-stone-100 hover:text-stone-950"
                   >
-                    {genre.name}
+                    {nameIn(locale, genre)}
                   </Link>
                 </li>
               ))}

@@ -1,5 +1,5 @@
-import { TestModeMessages } from '@bookshop/contracts/payments';
 import { usePublicConfig } from '../../features/auth/api/get-public-config.ts';
+import { useT } from '../../lib/i18n/i18n.tsx';
 
 /**
  * Across the top of every page while payments go to the built-in sandbox (decision 060): orders
@@ -9,13 +9,14 @@ import { usePublicConfig } from '../../features/auth/api/get-public-config.ts';
  */
 export function TestModeRibbon() {
   const { data: config } = usePublicConfig();
+  const t = useT();
   if (!config?.testMode) return null;
   return (
     <aside
-      aria-label={TestModeMessages.ribbonLabel}
+      aria-label={t('testMode.ribbonLabel')}
       className="bg-amber-300 px-4 py-1.5 text-center text-sm leading-5 font-bold text-stone-950"
     >
-      <p>{TestModeMessages.ribbon}</p>
+      <p>{t('testMode.ribbon')}</p>
     </aside>
   );
 }

@@ -5,6 +5,7 @@ import {
   deliveryAreaText,
   deliveryCountriesText,
 } from '@bookshop/contracts/delivery';
+import type { Locale } from '../../lib/i18n/locale.ts';
 
 const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -21,20 +22,44 @@ export const DeliveryAreas = {
   nextDay: deliveryAreaText(DeliveryMethodCode.NextDay),
 } as const;
 
-/** Contact details quoted by the static pages; change them here, in one place. */
+/**
+ * Contact details quoted by the static pages; change them here, in one place. What is written in
+ * words (the legal name, the address, the opening hours) is in the `info` messages, in each language.
+ */
 export const ShopDetails = {
   name: 'Bookshop',
-  legalName: 'Bookshop Trading LLC',
   supportEmail: 'support@bookshop.ae',
   privacyEmail: 'privacy@bookshop.ae',
   phone: '+971 4 555 0123',
-  hours: 'Monday to Saturday, 9:00 AM to 7:00 PM (UAE time)',
-  address: 'Warehouse 14, Al Quoz Industrial Area 3, Dubai, United Arab Emirates',
-  nextDayCutOff: '2:00 PM',
+  /** The hour (UAE time, 24-hour clock) before which a next-day order leaves the same day. */
+  nextDayCutOffHour: 14,
   returnDays: 14,
   /** Whole dirhams, as the pages write it ('150 AED'). */
   freeDeliveryOverAed: FREE_DELIVERY_THRESHOLD_FILS / 100,
   /** Whole dirhams: next-day delivery keeps its fee whatever the order's value (decision 011). */
   nextDayFeeAed: NEXT_DAY_DELIVERY_FEE_FILS / 100,
-  lastUpdated: '22 November 2026',
+  /** When the legal pages last changed. */
+  lastUpdated: '2026-11-22',
 } as const;
+
+/** '2:00 PM' on English pages, '2:00 م' on Arabic ones. */
+export function cutOffText(locale: Locale): string {
+  const hour = ShopDetails.nextDayCutOffHour;
+  const afternoon = hour >= 12;
+  const clock = `${hour % 12 || 12}:00`;
+  if (locale === 'ar') return `${clock} ${afternoon ? 'م' : 'ص'}`;
+  return `${clock} ${afternoon ? 'PM' : 'AM'}`;
+}
+
+/** '22 November 2026' / '22 نوفمبر 2026', Latin digits in both (decision 089). */
+export function lastUpdatedText(locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-AE-u-nu-latn' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${ShopDetails.lastUpdated}T00:00:00Z`));
+}
+
+/** The phone number as a `tel:` link wants it. */
+export const phoneHref = `tel:${ShopDetails.phone.replace(/\s/g, '')}`;

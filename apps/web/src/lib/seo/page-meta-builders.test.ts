@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BookSchema, type Book } from '@bookshop/contracts/catalogue';
+import { allMessages } from '../i18n/all-catalogs.ts';
+import { createI18n } from '../i18n/i18n.tsx';
 import { renderHeadTags } from './page-meta.tsx';
-import { authorPageMeta, bookPageMeta, genrePageMeta, homePageMeta, notFoundPageMeta } from './page-meta-builders.ts';
+import { bookPageMeta } from './book-page-meta.ts';
+import { authorPageMeta, genrePageMeta } from './listing-page-meta.ts';
+import { homePageMeta, notFoundPageMeta } from './page-meta-builders.ts';
 
 const ORIGIN = 'https://shop.test';
+const english = createI18n('en', allMessages('en'));
+const inEnglish = { t: english._.bind(english), locale: 'en' as const };
 
 const makeBook = (overrides: Partial<Book> = {}): Book =>
   BookSchema.parse({
@@ -140,17 +146,17 @@ describe('listing and other pages', () => {
       paginationDetails: { currentPage: 1, totalPages: 3, noOfRecords: 25, pageSize: 10 },
     };
 
-    expect(genrePageMeta('Science Fiction')).toMatchObject({
+    expect(genrePageMeta({ name: 'Science Fiction' }, undefined, inEnglish)).toMatchObject({
       title: 'Science Fiction | Bookshop',
       description: 'Science Fiction books at Bookshop, delivered across the UAE.',
       path: '/genres/Science%20Fiction',
     });
-    expect(genrePageMeta('Science Fiction', books)).toMatchObject({
+    expect(genrePageMeta({ name: 'Science Fiction' }, books, inEnglish)).toMatchObject({
       description: '25 Science Fiction books at Bookshop, delivered across the UAE.',
       image: '/images/books/dune-800.webp',
       imageAlt: 'Cover of Dune',
     });
-    expect(authorPageMeta('Frank Herbert', books)).toMatchObject({
+    expect(authorPageMeta({ name: 'Frank Herbert' }, books, inEnglish)).toMatchObject({
       title: 'Frank Herbert | Bookshop',
       description: '25 books by Frank Herbert at Bookshop, delivered across the UAE.',
       path: '/authors/Frank%20Herbert',

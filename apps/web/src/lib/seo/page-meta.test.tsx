@@ -9,7 +9,14 @@ import {
   renderHeadTags,
   type PageMetaData,
 } from './page-meta.tsx';
-import { bookPageMeta, homePageMeta, searchPageMeta } from './page-meta-builders.ts';
+import { allMessages } from '../i18n/all-catalogs.ts';
+import { createI18n } from '../i18n/i18n.tsx';
+import { bookPageMeta } from './book-page-meta.ts';
+import { searchPageMeta } from './listing-page-meta.ts';
+import { homePageMeta } from './page-meta-builders.ts';
+
+const english = createI18n('en', allMessages('en'));
+const inEnglish = { t: english._.bind(english), locale: 'en' as const };
 
 const emma = BookSchema.parse({
   id: 1,
@@ -113,7 +120,7 @@ describe('PageMeta in the browser', () => {
   });
 
   it('keeps a search results page out of indexes, and drops the noindex when the next page is indexable', () => {
-    const view = render(<BookScreen meta={searchPageMeta('war & peace')} />);
+    const view = render(<BookScreen meta={searchPageMeta('war & peace', undefined, inEnglish)} />);
     expect(document.title).toBe('Search results for “war & peace” | Bookshop');
     expect(content('meta[name="robots"]')).toEqual(['noindex']);
     expect(all('link[rel="canonical"]').map((link) => link.getAttribute('href'))).toEqual([
@@ -122,7 +129,7 @@ describe('PageMeta in the browser', () => {
     view.rerender(<HomeScreen />);
     expect(all('meta[name="robots"]')).toHaveLength(0);
     expect(renderHeadTags(homePageMeta(), 'https://shop.test')).not.toContain('robots');
-    expect(renderHeadTags(searchPageMeta(''), 'https://shop.test')).toContain(
+    expect(renderHeadTags(searchPageMeta('', undefined, inEnglish), 'https://shop.test')).toContain(
       '<meta name="robots" content="noindex" data-page-meta>',
     );
   });

@@ -11,13 +11,17 @@ export const ProfileFieldsSchema = UpdateCustomerSchema.pick({
   lastName: true,
   userName: true,
   ianaZone: true,
+  preferredLanguage: true,
 });
-export type ProfileFields = Pick<UpdateCustomer, 'firstName' | 'lastName' | 'userName' | 'ianaZone'>;
+export type ProfileFields = Pick<
+  UpdateCustomer,
+  'firstName' | 'lastName' | 'userName' | 'ianaZone' | 'preferredLanguage'
+>;
 
 /** A new `image` replaces the avatar; `removeImage` drops it. */
 export type ProfileUpdate = ProfileFields & Pick<UpdateCustomer, 'removeImage'> & { image?: File };
 
-/** `PUT v1/customers` (multipart, spec section 7): names, user name, time zone and the avatar. */
+/** `PUT v1/customers` (multipart, spec section 7): names, user name, time zone, e-mail language and the avatar. */
 export function updateProfile({ image, ...fields }: ProfileUpdate): Promise<CustomerProfile> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, String(value));

@@ -1,4 +1,5 @@
 import { ChangePasswordSchema, type ChangePassword } from '@bookshop/contracts/account';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
@@ -15,6 +16,7 @@ type ChangePasswordFormProps = {
 
 /** For an account that has a password: the new one follows the spec's rules (section 5). */
 export function ChangePasswordForm({ send = changePassword }: ChangePasswordFormProps) {
+  const t = useT();
   const change = useChangePassword(send);
   const { field, handleSubmit, showServerErrors, reset, trigger, getFieldState } = useSchemaForm(
     ChangePasswordSchema,
@@ -33,16 +35,16 @@ export function ChangePasswordForm({ send = changePassword }: ChangePasswordForm
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid max-w-md gap-5">
       <TextField
-        label="Current Password"
+        label={t('password.current')}
         type="password"
         autoComplete="current-password"
         {...field('currentPassword')}
       />
       <TextField
-        label="New Password"
+        label={t('auth.newPassword')}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, with a lowercase and an uppercase letter, a number and a special character."
+        hint={t('password.newHint')}
         {...field('password', {
           // A confirmation already typed is checked again against the changed password.
           onChange: () => {
@@ -51,13 +53,13 @@ export function ChangePasswordForm({ send = changePassword }: ChangePasswordForm
         })}
       />
       <TextField
-        label="Confirm New Password"
+        label={t('password.confirmNew')}
         type="password"
         autoComplete="new-password"
         {...field('confirmPassword')}
       />
       <Button type="submit" className="justify-self-start" pending={change.isPending}>
-        Change Password
+        {t('accountPage.changePassword')}
       </Button>
     </form>
   );

@@ -5,14 +5,13 @@ import {
   DeleteAccountSchema,
   type DeleteAccount,
 } from '@bookshop/contracts/account';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
 import { Dialog, DialogActions } from '../../../ui/dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
-
-const ACCOUNT_DELETED = 'Your account has been deleted.';
 
 /**
  * An account with a password confirms with it (the request's own schema: the field is always
@@ -31,15 +30,13 @@ type DeleteAccountSectionProps = {
 
 /** Deleting the account is confirmed in a dialog; afterwards the app logs out and goes home. */
 export function DeleteAccountSection({ hasPassword, onDeleted }: DeleteAccountSectionProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <div className="grid gap-3">
-      <p className="max-w-prose text-stone-700">
-        Deleting your account removes your profile, cart, wishlist and addresses. Orders you placed are kept without
-        your personal details for the shop&apos;s records. This cannot be undone.
-      </p>
+      <p className="max-w-prose text-stone-700">{t('deleteAccount.intro')}</p>
       <Button variant="danger" className="justify-self-start" onClick={() => setOpen(true)}>
-        Delete Account
+        {t('accountPage.deleteAccount')}
       </Button>
       {open && <ConfirmDeleteDialog hasPassword={hasPassword} onClose={() => setOpen(false)} onDeleted={onDeleted} />}
     </div>
@@ -47,6 +44,7 @@ export function DeleteAccountSection({ hasPassword, onDeleted }: DeleteAccountSe
 }
 
 function ConfirmDeleteDialog({ hasPassword, onClose, onDeleted }: DeleteAccountSectionProps & { onClose: () => void }) {
+  const t = useT();
   const remove = useDeleteAccount();
   const name = hasPassword ? 'password' : 'confirm';
   const { field, handleSubmit, showServerErrors } = useSchemaForm(
@@ -60,7 +58,7 @@ function ConfirmDeleteDialog({ hasPassword, onClose, onDeleted }: DeleteAccountS
     remove.mutate(hasPassword ? { password: values.password } : { confirm: DELETE_CONFIRMATION_WORD }, {
       onSuccess: () => {
         onClose();
-        toast.success(ACCOUNT_DELETED);
+        toast.success(t('deleteAccount.deleted'));
         onDeleted();
       },
       onError: (error) => showServerErrors(error, [name]),
@@ -68,26 +66,33 @@ function ConfirmDeleteDialog({ hasPassword, onClose, onDeleted }: DeleteAccountS
 
   return (
     <Dialog
-      title="Delete your account?"
-      description={`${hasPassword ? 'Enter your password to confirm. ' : ''}Your account is deleted at once and you are logged out.`}
+      title={t('deleteAccount.dialogTitle')}
+      description={
+        hasPassword ? `${t('deleteAccount.byPassword')} ${t('deleteAccount.effect')}` : t('deleteAccount.effect')
+      }
       onClose={onClose}
       widthClass="max-w-md"
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
         {hasPassword ? (
-          <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+          <TextField
+            label={t('auth.password')}
+            type="password"
+            autoComplete="current-password"
+            {...field('password')}
+          />
         ) : (
           <TextField
-            label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+            label={t('deleteAccount.typeWord', { word: DELETE_CONFIRMATION_WORD })}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             {...field('confirm')}
           />
         )}
-        <DialogActions cancelLabel="Keep Account" onCancel={onClose}>
+        <DialogActions cancelLabel={t('deleteAccount.keep')} onCancel={onClose}>
           <Button type="submit" variant="danger" pending={remove.isPending}>
-            Delete Account
+            {t('accountPage.deleteAccount')}
           </Button>
         </DialogActions>
       </form>

@@ -6,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountMessages, AVATAR_MAX_BYTES } from '@bookshop/contracts/account';
 import { AuthMessages, type CustomerProfile } from '@bookshop/contracts/auth';
 import { Messages } from '@bookshop/contracts/messages';
+import { allMessages } from '../../../lib/i18n/all-catalogs.ts';
+import { createI18n, I18nProvider } from '../../../lib/i18n/i18n.tsx';
+import type { Locale } from '../../../lib/i18n/locale.ts';
 import { answerApi, type ApiRequest, type ApiReply } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast, Toaster } from '../../../ui/toast.tsx';
@@ -24,6 +27,7 @@ const profile: CustomerProfile = {
   emailConfirmed: true,
   hasPassword: true,
   googleLinked: false,
+  preferredLanguage: 'en',
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 const googleOnly: CustomerProfile = { ...profile, loginProvider: 2, hasPassword: false };
@@ -42,22 +46,24 @@ function stub(
   );
 }
 
-function renderPage() {
+function renderPage(locale: Locale = 'en') {
   const callbacks = { onProfileSaved: vi.fn(), onAccountDeleted: vi.fn() };
   render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <MemoryRouter>
-        <AccountPage
-          addressBook={<section id="addresses">Addresses here</section>}
-          ordersSection={<section id="orders">Orders here</section>}
-          reviewsSection={<section id="reviews">Reviews here</section>}
-          supportSection={<section id="support">Support here</section>}
-          googleSignInSection={() => <section id="google-sign-in">Google sign-in here</section>}
-          {...callbacks}
-        />
-      </MemoryRouter>
-      <Toaster />
-    </QueryClientProvider>,
+    <I18nProvider i18n={createI18n(locale, allMessages(locale))}>
+      <QueryClientProvider client={createTestQueryClient()}>
+        <MemoryRouter>
+          <AccountPage
+            addressBook={<section id="addresses">Addresses here</section>}
+            ordersSection={<section id="orders">Orders here</section>}
+            reviewsSection={<section id="reviews">Reviews here</section>}
+            supportSection={<section id="support">Support here</section>}
+            googleSignInSection={() => <section id="google-sign-in">Google sign-in here</section>}
+            {...callbacks}
+          />
+        </MemoryRouter>
+        <Toaster />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return callbacks;
 }
@@ -337,5 +343,63 @@ describe('account deletion', { timeout: 20_000 }, () => {
     expect(api.sent('DELETE', '/api/v1/customers/account').map((request) => request.body)).toEqual([
       { confirm: 'DELETE' },
     ]);
+  });
+});
+
+describe('e-mail language', { timeout: 20_000 }, () => {
+  /** The API answers the saved profile: what was sent, over what it had. */
+  const saving = (request: ApiRequest): ApiReply | undefined => {
+    if (request.method !== 'PUT' || request.path !== '/api/v1/customers') return undefined;
+    const form = request.body as FormData;
+    return { body: { ...profile, preferredLanguage: form.get('preferredLanguage') } };
+  };
+
+  it('shows the saved language and saves a new one with the profile (PUT v1/customers)', async () => {
+    const user = userEvent.setup();
+    const api = stub(saving, { ...profile, preferredLanguage: 'ar' });
+    const callbacks = renderPage();
+
+    const language = await screen.findByLabelText('E-mail language');
+    expect(language).toHaveValue('ar');
+    expect(language).toHaveAccessibleDescription('The language of the e-mails we send you.');
+    // Each language by its own name, on English pages too.
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'العربية']);
+    await user.selectOptions(language, 'English');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+
+    await waitFor(() => expect(callbacks.onProfileSaved).toHaveBeenCalled());
+    expect(sentForm(api).get('preferredLanguage')).toBe('en');
+    expect(language).toHaveValue('en');
+    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeDisabled();
+  });
+
+  it('reads Arabic on an Arabic page, and saves Arabic for the e-mails', async () => {
+    const user = userEvent.setup();
+    const api = stub(saving);
+    renderPage('ar');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'حسابي' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('حسابي | Bookshop'));
+    expect(screen.getByRole('navigation', { name: 'أقسام الحساب' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'الملف الشخصي' })).toBeInTheDocument();
+
+    const language = await screen.findByLabelText('لغة الرسائل الإلكترونية');
+    expect(language).toHaveValue('en');
+    expect(language).toHaveAccessibleDescription('اللغة التي نرسل بها رسائلنا الإلكترونية إليك.');
+    expect(screen.getByLabelText('الاسم الأول')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByLabelText('كلمة المرور الحالية')).toBeInTheDocument();
+
+    await user.selectOptions(language, 'العربية');
+    await user.click(screen.getByRole('button', { name: 'احفظ الملف الشخصي' }));
+
+    expect(await screen.findByText('تم تحديث الملف الشخصي.')).toBeInTheDocument();
+    const sent = sentForm(api);
+    expect(sent.get('preferredLanguage')).toBe('ar');
+    expect(sent.get('firstName')).toBe('Nora');
+    expect(language).toHaveValue('ar');
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { CustomerProfile } from '@bookshop/contracts/auth';
 import { useLocation } from 'react-router';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useProfile } from '../api/get-profile.ts';
@@ -31,13 +32,13 @@ type AccountPageProps = {
 };
 
 const SECTIONS = [
-  { id: 'profile', label: 'Profile' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'reviews', label: 'Reviews' },
-  { id: 'addresses', label: 'Addresses' },
-  { id: 'support', label: 'Support' },
-  { id: 'password', label: 'Password' },
-  { id: 'delete-account', label: 'Delete Account' },
+  { id: 'profile', label: 'accountPage.profile' },
+  { id: 'orders', label: 'accountPage.orders' },
+  { id: 'reviews', label: 'accountPage.reviews' },
+  { id: 'addresses', label: 'accountPage.addresses' },
+  { id: 'support', label: 'accountPage.support' },
+  { id: 'password', label: 'accountPage.password' },
+  { id: 'delete-account', label: 'accountPage.deleteAccount' },
 ] as const;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -78,7 +79,8 @@ export function AccountPage({
   onProfileSaved,
   onAccountDeleted,
 }: AccountPageProps) {
-  useDocumentTitle('My Account');
+  const t = useT();
+  useDocumentTitle(t('accountPage.title'));
   const profile = useProfile();
   useScrollToHash(!profile.isPending);
   // How to change the password and confirm deletion depends on whether the account has one.
@@ -87,8 +89,8 @@ export function AccountPage({
   return (
     <div className="grid gap-6 py-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
       <div className="grid content-start gap-4 lg:sticky lg:top-20 lg:self-start">
-        <h1 className="font-serif text-3xl font-semibold text-stone-900">My Account</h1>
-        <nav aria-label="Account sections">
+        <h1 className="font-serif text-3xl font-semibold text-stone-900">{t('accountPage.title')}</h1>
+        <nav aria-label={t('accountPage.sections')}>
           <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
             {SECTIONS.map((section) => (
               <li key={section.id}>
@@ -96,7 +98,7 @@ export function AccountPage({
                   href={`#${section.id}`}
                   className="block rounded-md px-3 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-100"
                 >
-                  {section.label}
+                  {t(section.label)}
                 </a>
               </li>
             ))}
@@ -105,10 +107,10 @@ export function AccountPage({
       </div>
 
       <div className="grid gap-10">
-        <Section id="profile" title="Profile">
+        <Section id="profile" title={t('accountPage.profile')}>
           <div className={card}>
             {profile.isPending ? (
-              <Spinner label="Loading your profile" />
+              <Spinner label={t('accountPage.loadingProfile')} />
             ) : profile.isError ? (
               <LoadError onRetry={() => profile.refetch()} />
             ) : (
@@ -125,7 +127,7 @@ export function AccountPage({
 
         {supportSection}
 
-        <Section id="password" title={hasPassword === false ? 'Password' : 'Change Password'}>
+        <Section id="password" title={t(hasPassword === false ? 'accountPage.password' : 'accountPage.changePassword')}>
           {hasPassword !== undefined && (
             <div className={card}>{hasPassword ? <ChangePasswordForm /> : <SetPasswordNote />}</div>
           )}
@@ -133,7 +135,7 @@ export function AccountPage({
 
         {profile.data && googleSignInSection(profile.data)}
 
-        <Section id="delete-account" title="Delete Account">
+        <Section id="delete-account" title={t('accountPage.deleteAccount')}>
           {hasPassword !== undefined && (
             <div className={card}>
               <DeleteAccountSection hasPassword={hasPassword} onDeleted={onAccountDeleted} />

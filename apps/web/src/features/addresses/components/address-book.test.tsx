@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Address } from '@bookshop/contracts/addresses';
+import { allMessages } from '../../../lib/i18n/all-catalogs.ts';
+import { createI18n, I18nProvider } from '../../../lib/i18n/i18n.tsx';
+import type { Locale } from '../../../lib/i18n/locale.ts';
 import { answerApi } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -44,13 +47,15 @@ function deferred() {
   return { promise, release };
 }
 
-function renderBook() {
+function renderBook(locale: Locale = 'en') {
   render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <MemoryRouter>
-        <AddressBook />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={createI18n(locale, allMessages(locale))}>
+      <QueryClientProvider client={createTestQueryClient()}>
+        <MemoryRouter>
+          <AddressBook />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 
@@ -150,5 +155,25 @@ describe('address book', () => {
     answerApi(({ path }) => (path === '/api/v1/customers-addresses' ? { body: page([]) } : undefined));
     renderBook();
     expect(await screen.findByText(/You have no saved addresses yet/)).toBeInTheDocument();
+  });
+});
+
+describe('address book in Arabic', () => {
+  it('names the emirate and the country in Arabic and leaves the address as typed', async () => {
+    answerApi(({ path }) =>
+      path === '/api/v1/customers-addresses' ? { body: page([home, { ...office, recipientName: 'سارة' }]) } : undefined,
+    );
+    renderBook('ar');
+
+    expect(screen.getByRole('heading', { name: 'العناوين' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'أضف عنوانًا' })).toHaveAttribute('href', '/add-address');
+    const dubai = await screen.findByRole('listitem', { name: '12 Palm Street، Dubai' });
+    expect(dubai).toHaveTextContent('دبي، الإمارات العربية المتحدة');
+    expect(within(dubai).getByText('العنوان الرئيسي')).toBeInTheDocument();
+    const london = screen.getByRole('listitem', { name: '4 Tower Road، London' });
+    expect(london).toHaveTextContent('المملكة المتحدة');
+    expect(london).toHaveTextContent('المستلم: سارة');
+    expect(within(london).getByRole('button', { name: 'اجعله العنوان الرئيسي — 4 Tower Road' })).toBeInTheDocument();
+    expect(within(london).getByRole('link', { name: 'تعديل — 4 Tower Road' })).toBeInTheDocument();
   });
 });

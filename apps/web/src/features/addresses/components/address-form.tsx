@@ -11,10 +11,12 @@ import {
 import { EMIRATE_COUNTRY, EMIRATES, emirateOfCity } from '@bookshop/contracts/emirates';
 import { Routes } from '@bookshop/contracts/routes';
 import { setServerFieldErrors } from '../../../lib/field-errors.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../ui/form-fields.tsx';
 import { useCountries } from '../api/get-countries.ts';
+import { useCountryName } from '../lib/place-names.ts';
 
 const FIELDS = ['address', 'country', 'city', 'emirate', 'phoneNo', 'zipCode', 'recipientName', 'isMain'] as const;
 
@@ -40,6 +42,8 @@ type AddressFormProps = {
  * and the main flag; validated on every change.
  */
 export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, onCancel }: AddressFormProps) {
+  const t = useT();
+  const countryName = useCountryName();
   const countries = useCountries();
   const schema = address ? UpdateAddressSchema : CreateAddressSchema;
   const lockedMain = isFirst || address?.isMain === true;
@@ -77,30 +81,34 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, setError))} className="grid gap-5">
       <TextField
-        label="Address"
+        label={t('addressForm.address')}
         autoComplete="street-address"
-        hint="Building, street and area."
+        dir="auto"
+        hint={t('addressForm.addressHint')}
         {...field('address')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
-          label="Country"
+          label={t('addressForm.country')}
           autoComplete="country"
           disabled={countries.isPending}
           {...country}
-          error={country.error ?? (countries.isError ? 'The list of countries could not be loaded.' : undefined)}
+          error={country.error ?? (countries.isError ? t('addressForm.countriesFailed') : undefined)}
           value={countries.data ? chosenCountry : ''}
         >
-          <option value="">{countries.isPending ? 'Loading countries…' : 'Choose a country'}</option>
+          <option value="">
+            {t(countries.isPending ? 'addressForm.loadingCountries' : 'addressForm.chooseCountry')}
+          </option>
           {countries.data?.map((option) => (
             <option key={option.code} value={option.code}>
-              {option.name}
+              {countryName(option.code, option.name)}
             </option>
           ))}
         </SelectField>
         <TextField
-          label="City"
+          label={t('addressForm.city')}
           autoComplete="address-level2"
+          dir="auto"
           {...field('city', {
             // A city that names an emirate ('Al Ain') chooses it; the customer may choose another after.
             onChange: (event: { target: { value: string } }) => {
@@ -112,43 +120,45 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
         {chosenCountry === EMIRATE_COUNTRY && (
           // Where next-day delivery goes, and the VAT return, are decided by emirate (decision 079).
           <SelectField
-            label="Emirate"
+            label={t('addressForm.emirate')}
             autoComplete="address-level1"
-            hint="Left unchosen, we work it out from the city when we can."
+            hint={t('addressForm.emirateHint')}
             {...field('emirate')}
           >
-            <option value="">Choose an emirate</option>
+            <option value="">{t('addressForm.chooseEmirate')}</option>
             {EMIRATES.map((emirate) => (
               <option key={emirate} value={emirate}>
-                {emirate}
+                {t(`emirate.${emirate}`)}
               </option>
             ))}
           </SelectField>
         )}
         <TextField
-          label="Phone Number"
+          label={t('addressForm.phone')}
           type="tel"
           autoComplete="tel"
-          hint="A number in the chosen country, so the courier can call you."
+          dir="ltr"
+          hint={t('addressForm.phoneHint')}
           {...field('phoneNo')}
         />
-        <TextField label="Zip Code (optional)" autoComplete="postal-code" {...field('zipCode')} />
+        <TextField label={t('addressForm.zipCode')} autoComplete="postal-code" dir="auto" {...field('zipCode')} />
         <TextField
-          label="Recipient Name (optional)"
+          label={t('addressForm.recipient')}
           autoComplete="name"
-          hint="Whom the courier hands the parcel to, if not you."
+          dir="auto"
+          hint={t('addressForm.recipientHint')}
           {...field('recipientName')}
         />
       </div>
       <CheckboxField
-        label="Make this my main address"
+        label={t('addressForm.makeMain')}
         disabled={lockedMain}
         hint={
           isFirst
-            ? 'Your first address is your main address.'
+            ? t('addressForm.firstIsMain')
             : address?.isMain
-              ? 'This is your main address. To change that, make another address main.'
-              : 'Your main address is chosen first at checkout.'
+              ? t('addressForm.isMain')
+              : t('addressForm.mainFirst')
         }
         {...field('isMain')}
       />
@@ -158,12 +168,12 @@ export function AddressForm({ address, isFirst, pending, submitLabel, onSubmit, 
         </Button>
         {onCancel === undefined ? (
           <Link to={`${Routes.account}#addresses`} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
-            Cancel
+            {t('addressForm.cancel')}
           </Link>
         ) : (
           onCancel && (
             <Button variant="secondary" size="lg" onClick={onCancel}>
-              Cancel
+              {t('addressForm.cancel')}
             </Button>
           )
         )}

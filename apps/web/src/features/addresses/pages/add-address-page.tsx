@@ -1,4 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useDocumentTitle } from '../../../ui/use-document-title.ts';
@@ -9,7 +10,8 @@ import { returnPathOf } from '../lib/return-path.ts';
 
 /** /add-address (logged-in customers). */
 export function AddAddressPage() {
-  useDocumentTitle('Add Address');
+  const t = useT();
+  useDocumentTitle(t('addresses.add'));
   const navigate = useNavigate();
   const location = useLocation();
   const addresses = useAddresses();
@@ -17,18 +19,18 @@ export function AddAddressPage() {
 
   return (
     <div className="grid max-w-3xl gap-6 py-6">
-      <h1 className="font-serif text-3xl font-semibold text-stone-900">Add Address</h1>
+      <h1 className="font-serif text-3xl font-semibold text-stone-900">{t('addresses.add')}</h1>
       {addresses.isPending ? (
-        <Spinner label="Loading" className="size-8" />
+        <Spinner label={t('addresses.loadingPage')} className="size-8" />
       ) : (
         <AddressForm
           isFirst={addresses.data?.length === 0}
           pending={create.isPending}
-          submitLabel="Save Address"
+          submitLabel={t('addresses.save')}
           onSubmit={(values, setError) =>
             create.mutate(values, {
               onSuccess: () => {
-                toast.success('Address added.');
+                toast.success(t('addresses.added'));
                 void navigate(returnPathOf(location.state));
               },
               onError: (error) => showServerFieldErrors(error, setError),

@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Address } from '@bookshop/contracts/addresses';
+import { allMessages } from '../../../lib/i18n/all-catalogs.ts';
+import { createI18n, I18nProvider } from '../../../lib/i18n/i18n.tsx';
+import type { Locale } from '../../../lib/i18n/locale.ts';
 import { answerApi, type ApiRequest, type ApiReply } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -39,7 +42,7 @@ function stub(extra: (request: ApiRequest) => ApiReply | undefined = () => undef
   });
 }
 
-function renderAt(path: string, client: QueryClient = createTestQueryClient()) {
+function renderAt(path: string, client: QueryClient = createTestQueryClient(), locale: Locale = 'en') {
   const router = createMemoryRouter(
     [
       { path: '/add-address', element: <AddAddressPage /> },
@@ -49,9 +52,11 @@ function renderAt(path: string, client: QueryClient = createTestQueryClient()) {
     { initialEntries: [path] },
   );
   render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <I18nProvider i18n={createI18n(locale, allMessages(locale))}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return { router, client };
 }
@@ -282,5 +287,44 @@ describe('update address form', () => {
     stub();
     renderAt('/update-address/99');
     expect(await screen.findByText('This address does not exist.')).toBeInTheDocument();
+  });
+});
+
+describe('add address form in Arabic', () => {
+  it('labels in Arabic, names countries and emirates in Arabic and sends their codes and English names', async () => {
+    const user = userEvent.setup();
+    const api = stub(({ method, path, body }) =>
+      method === 'POST' && path === '/api/v1/customers-addresses'
+        ? { status: 201, body: { id: 9, ...(body as object), isMain: false } }
+        : undefined,
+    );
+    const { router } = renderAt('/add-address', createTestQueryClient(), 'ar');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'أضف عنوانًا' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('أضف عنوانًا | Bookshop'));
+    const country = await screen.findByRole('combobox', { name: 'الدولة' });
+    await waitFor(() => expect(country).toHaveDisplayValue('الإمارات العربية المتحدة'));
+    const emirate = screen.getByRole('combobox', { name: 'الإمارة' });
+    expect(
+      within(emirate)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['اختر إمارة', 'أبوظبي', 'دبي', 'الشارقة', 'عجمان', 'أم القيوين', 'رأس الخيمة', 'الفجيرة']);
+    for (const name of ['العنوان', 'المدينة', 'اسم المستلم (اختياري)'])
+      expect(screen.getByRole('textbox', { name })).toHaveAttribute('dir', 'auto');
+
+    await user.type(screen.getByRole('textbox', { name: 'العنوان' }), 'شارع الخليج 7');
+    await user.type(screen.getByRole('textbox', { name: 'المدينة' }), 'الشارقة');
+    await user.selectOptions(emirate, 'الشارقة');
+    await user.type(screen.getByRole('textbox', { name: 'رقم الهاتف' }), '050 123 4567');
+    await user.click(screen.getByRole('button', { name: 'احفظ العنوان' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(api.sent('POST', '/api/v1/customers-addresses')[0]?.body).toMatchObject({
+      address: 'شارع الخليج 7',
+      country: 'AE',
+      city: 'الشارقة',
+      emirate: 'Sharjah',
+    });
   });
 });

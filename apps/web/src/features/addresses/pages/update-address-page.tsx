@@ -1,7 +1,6 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { AddressMessages } from '@bookshop/contracts/addresses';
-import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
+import { useSpecText, useT } from '../../../lib/i18n/i18n.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -14,19 +13,22 @@ import { returnPathOf } from '../lib/return-path.ts';
 
 /** /update-address/:id (logged-in customers). */
 export function UpdateAddressPage() {
-  useDocumentTitle('Update Address');
+  const t = useT();
+  useDocumentTitle(t('addresses.update'));
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isSafeInteger(id) && id > 0;
   return (
     <div className="grid max-w-3xl gap-6 py-6">
-      <h1 className="font-serif text-3xl font-semibold text-stone-900">Update Address</h1>
+      <h1 className="font-serif text-3xl font-semibold text-stone-900">{t('addresses.update')}</h1>
       {valid ? <UpdateAddress id={id} /> : <AddressNotFound />}
     </div>
   );
 }
 
 function UpdateAddress({ id }: { id: number }) {
+  const t = useT();
+  const specText = useSpecText();
   const navigate = useNavigate();
   const location = useLocation();
   const address = useAddress(id);
@@ -34,15 +36,15 @@ function UpdateAddress({ id }: { id: number }) {
 
   // A stale copy is refreshed before the form starts from it, so no one edits an old version.
   if (address.isPending || (address.isFetching && address.isStale)) {
-    return <Spinner label="Loading address" className="size-8" />;
+    return <Spinner label={t('addresses.loadingAddress')} className="size-8" />;
   }
   if (address.isError) {
     if (address.error instanceof ApiError && address.error.status === 404) return <AddressNotFound />;
     return (
       <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="text-lg font-semibold text-rose-900">{Messages.listError}</p>
+        <p className="text-lg font-semibold text-rose-900">{specText('listError')}</p>
         <Button variant="secondary" onClick={() => void address.refetch()}>
-          Try again
+          {t('addresses.tryAgain')}
         </Button>
       </div>
     );
@@ -52,13 +54,13 @@ function UpdateAddress({ id }: { id: number }) {
       address={address.data}
       isFirst={false}
       pending={update.isPending}
-      submitLabel="Save Changes"
+      submitLabel={t('addresses.saveChanges')}
       onSubmit={(values, setError) =>
         update.mutate(
           { ...values, id },
           {
             onSuccess: () => {
-              toast.success('Address updated.');
+              toast.success(t('addresses.updated'));
               void navigate(returnPathOf(location.state));
             },
             onError: (error) => showServerFieldErrors(error, setError),
@@ -70,11 +72,12 @@ function UpdateAddress({ id }: { id: number }) {
 }
 
 function AddressNotFound() {
+  const t = useT();
   return (
     <div className="flex flex-col items-start gap-4">
-      <p className="text-lg text-stone-800">{AddressMessages.notFound}</p>
+      <p className="text-lg text-stone-800">{t('addresses.notFound')}</p>
       <Link to={`${Routes.account}#addresses`} className={buttonClasses({ variant: 'secondary' })}>
-        Back to Your Addresses
+        {t('addresses.backToList')}
       </Link>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { CustomerRegisterSchema } from '@bookshop/contracts/auth';
 import { Routes } from '@bookshop/contracts/routes';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/form-fields.tsx';
@@ -14,6 +15,7 @@ const EMPTY = { emailAddress: '', userName: '', firstName: '', lastName: '', pas
 
 /** Customer registration (spec section 5), validated on every change with the API's own schema. */
 export function CustomerRegisterForm() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const form = useSchemaForm(CustomerRegisterSchema, EMPTY);
@@ -24,7 +26,7 @@ export function CustomerRegisterForm() {
       { ...values, ianaZone: browserTimeZone() },
       {
         onSuccess: (profile) => {
-          showRegistrationNotice(profile.emailAddress);
+          showRegistrationNotice(profile.emailAddress, t);
           // The origin travels on, so logging in after confirming still returns there.
           void navigate(Routes.login, {
             state: { ...(location.state as Record<string, unknown> | null), emailAddress: profile.emailAddress },
@@ -37,14 +39,14 @@ export function CustomerRegisterForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <RegisteredEmailField area="customer" emailAddress={form.watch('emailAddress')} {...form.field('emailAddress')} />
-      <TextField label="User Name" autoComplete="username" {...form.field('userName')} />
+      <TextField label={t('auth.userName')} autoComplete="username" dir="auto" {...form.field('userName')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First Name" autoComplete="given-name" {...form.field('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
+        <TextField label={t('auth.firstName')} autoComplete="given-name" dir="auto" {...form.field('firstName')} />
+        <TextField label={t('auth.lastName')} autoComplete="family-name" dir="auto" {...form.field('lastName')} />
       </div>
       <NewPasswordFields form={form} />
       <Button type="submit" size="lg" pending={registration.isPending}>
-        Register
+        {t('account.register')}
       </Button>
     </form>
   );

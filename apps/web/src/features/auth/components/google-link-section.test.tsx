@@ -28,6 +28,7 @@ describe('the Google Sign-In section of /account', () => {
     expect(JSON.parse(sessionStorage.getItem('bookshop.google-sign-in')!)).toEqual({
       nonce: url.searchParams.get('nonce'),
       from: '/account#google-sign-in',
+      locale: 'en',
       purpose: 'link',
     });
   });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Routes } from '@bookshop/contracts/routes';
+import { useRichT } from '../../../lib/i18n/rich-text.tsx';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { usePublicConfig } from '../api/get-public-config.ts';
 import { prepareGoogleSignIn } from '../lib/google-sign-in.ts';
@@ -20,6 +22,8 @@ type GoogleLinkSectionProps = {
  * sends them back to the callback page, which links it and returns them to this section.
  */
 export function GoogleLinkSection({ linked, emailAddress }: GoogleLinkSectionProps) {
+  const t = useT();
+  const rich = useRichT();
   const { data: config } = usePublicConfig();
   const [redirecting, setRedirecting] = useState(false);
   const clientId = config?.googleClientId;
@@ -37,20 +41,25 @@ export function GoogleLinkSection({ linked, emailAddress }: GoogleLinkSectionPro
       className="grid scroll-mt-20 gap-4"
     >
       <h2 id={`${GOOGLE_LINK_SECTION_ID}-title`} className="text-xl font-bold text-stone-900">
-        Google Sign-In
+        {t('auth.google.section')}
       </h2>
       <div className="grid justify-items-start gap-4 rounded-xl border border-stone-200 bg-white p-5 sm:p-6">
         {linked ? (
-          <p className="max-w-prose text-stone-700">Your account is linked to Google: you can sign in with Google.</p>
+          <p className="max-w-prose text-stone-700">{t('auth.google.linked')}</p>
         ) : (
           <>
             <p className="max-w-prose text-stone-700">
-              Link your Google account to sign in with Google too. Choose the Google account that uses{' '}
-              <span className="font-semibold">{emailAddress}</span>.
+              {rich('auth.google.linkIntro', {
+                email: (
+                  <span className="font-semibold" dir="ltr">
+                    {emailAddress}
+                  </span>
+                ),
+              })}
             </p>
             <Button variant="secondary" pending={redirecting} onClick={onClick}>
               <GoogleIcon />
-              Link Google sign-in
+              {t('auth.google.link')}
             </Button>
           </>
         )}

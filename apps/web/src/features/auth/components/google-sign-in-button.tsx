@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { usePublicConfig } from '../api/get-public-config.ts';
 import { prepareGoogleSignIn } from '../lib/google-sign-in.ts';
@@ -9,6 +10,7 @@ import { OrDivider } from './or-divider.tsx';
 
 /** 'Sign in with Google' (customers only), shown only when the API has Google sign-in enabled. */
 export function GoogleSignInSection() {
+  const t = useT();
   const { data: config } = usePublicConfig();
   const location = useLocation();
   const [redirecting, setRedirecting] = useState(false);
@@ -24,7 +26,7 @@ export function GoogleSignInSection() {
       <OrDivider />
       <Button variant="secondary" size="lg" className="w-full" pending={redirecting} onClick={onClick}>
         <GoogleIcon />
-        Sign in with Google
+        {t('auth.google.signIn')}
       </Button>
     </>
   );

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { LoginSchema, ProblemType } from '@bookshop/contracts/auth';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmailField, PasswordField } from '../../../ui/form-fields.tsx';
@@ -16,6 +17,7 @@ export type LoginPrefillState = { emailAddress?: string };
  * success the session starts and the page's guard returns the visitor to where they came from.
  */
 export function LoginForm({ area }: { area: AuthArea }) {
+  const t = useT();
   const location = useLocation();
   const prefill = (location.state as LoginPrefillState | null)?.emailAddress;
   const { field, handleSubmit } = useSchemaForm(LoginSchema, { emailAddress: prefill ?? '', password: '' });
@@ -25,16 +27,16 @@ export function LoginForm({ area }: { area: AuthArea }) {
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => loginMutation.mutate(values))} className="grid gap-4">
-      <EmailField {...field('emailAddress')} />
-      <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
+      <EmailField label={t('auth.emailAddress')} {...field('emailAddress')} />
+      <PasswordField label={t('auth.password')} autoComplete="current-password" {...field('password')} />
       <Link to={authAreas[area].forgotPassword} className="justify-self-end text-sm font-semibold text-brand underline">
-        Forgot Password ?
+        {t('auth.forgotPasswordLink')}
       </Link>
       {notConfirmed && loginMutation.variables && (
         <ResendConfirmation area={area} emailAddress={loginMutation.variables.emailAddress} />
       )}
       <Button type="submit" size="lg" pending={loginMutation.isPending}>
-        Login
+        {t('account.login')}
       </Button>
     </form>
   );
@@ -42,6 +44,7 @@ export function LoginForm({ area }: { area: AuthArea }) {
 
 /** Until the address is confirmed, login fails; the page offers to mail the link again. */
 function ResendConfirmation({ area, emailAddress }: { area: AuthArea; emailAddress: string }) {
+  const t = useT();
   const resend = useResendConfirmation(area);
   return (
     <div className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
@@ -49,7 +52,7 @@ function ResendConfirmation({ area, emailAddress }: { area: AuthArea; emailAddre
         <p role="status">{resend.data.message}</p>
       ) : (
         <>
-          <p>Your email address is not confirmed yet. Did the message not arrive?</p>
+          <p>{t('auth.login.notConfirmed')}</p>
           <Button
             variant="secondary"
             size="sm"
@@ -57,7 +60,7 @@ function ResendConfirmation({ area, emailAddress }: { area: AuthArea; emailAddre
             pending={resend.isPending}
             onClick={() => resend.mutate(emailAddress)}
           >
-            Send the confirmation email again
+            {t('auth.login.resend')}
           </Button>
         </>
       )}

@@ -1,4 +1,5 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { PasswordField } from '../../../ui/form-fields.tsx';
 
 type Name = 'password' | 'confirmPassword';
@@ -19,15 +20,16 @@ export function NewPasswordFields({
     trigger,
     formState: { errors },
   },
-  passwordLabel = 'Password',
+  passwordLabel,
 }: {
   form: NewPasswordForm;
   passwordLabel?: string;
 }) {
+  const t = useT();
   return (
     <>
       <PasswordField
-        label={passwordLabel}
+        label={passwordLabel ?? t('auth.password')}
         autoComplete="new-password"
         error={errors.password?.message}
         {...register('password', {
@@ -36,7 +38,7 @@ export function NewPasswordFields({
         })}
       />
       <PasswordField
-        label="Confirm Password"
+        label={t('auth.confirmPassword')}
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Link, useLocation } from 'react-router';
 import { EmailSchema } from '@bookshop/contracts/auth';
-import { Messages } from '@bookshop/contracts/messages';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { EmailField } from '../../../ui/form-fields.tsx';
 import { useCheckEmail } from '../api/check-email.ts';
 import { authAreas, type AuthArea } from '../lib/auth-area.ts';
@@ -25,6 +25,7 @@ export function useRegisteredEmailCheck(area: AuthArea, currentEmail: string) {
 }
 
 export function RegisteredEmailNotice({ area, emailAddress }: { area: AuthArea; emailAddress: string }) {
+  const t = useT();
   const location = useLocation();
   const state: LoginPrefillState & Record<string, unknown> = {
     ...(location.state as Record<string, unknown> | null),
@@ -32,9 +33,9 @@ export function RegisteredEmailNotice({ area, emailAddress }: { area: AuthArea; 
   };
   return (
     <p role="status" className="text-sm text-red-700">
-      {Messages.emailAlreadyRegistered(emailAddress)}{' '}
+      {t('auth.register.emailRegistered', { email: emailAddress })}{' '}
       <Link to={authAreas[area].login} state={state} className="font-semibold text-brand underline">
-        Login?
+        {t('auth.register.loginInstead')}
       </Link>
     </p>
   );
@@ -48,9 +49,11 @@ type RegisteredEmailFieldProps = Omit<ComponentProps<typeof EmailField>, 'after'
 
 /** The register forms' e-mail field, which says when the address already has an account. */
 export function RegisteredEmailField({ area, emailAddress, onBlur, ...props }: RegisteredEmailFieldProps) {
+  const t = useT();
   const check = useRegisteredEmailCheck(area, emailAddress);
   return (
     <EmailField
+      label={t('auth.emailAddress')}
       {...props}
       onBlur={(event) => {
         void onBlur?.(event);

@@ -1,4 +1,5 @@
 import { EmailAddressSchema } from '@bookshop/contracts/auth';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmailField } from '../../../ui/form-fields.tsx';
@@ -7,6 +8,7 @@ import type { AuthArea } from '../lib/auth-area.ts';
 
 /** Asks for a new confirmation link; the API answers the same whether or not the address is registered. */
 export function ResendConfirmationForm({ area }: { area: AuthArea }) {
+  const t = useT();
   const resend = useResendConfirmation(area);
   const { field, handleSubmit } = useSchemaForm(EmailAddressSchema, { emailAddress: '' });
 
@@ -19,9 +21,9 @@ export function ResendConfirmationForm({ area }: { area: AuthArea }) {
   }
   return (
     <form noValidate onSubmit={handleSubmit(({ emailAddress }) => resend.mutate(emailAddress))} className="grid gap-3">
-      <EmailField {...field('emailAddress')} />
+      <EmailField label={t('auth.emailAddress')} {...field('emailAddress')} />
       <Button type="submit" variant="secondary" pending={resend.isPending}>
-        Send a new confirmation link
+        {t('auth.confirm.sendNewLink')}
       </Button>
     </form>
   );

@@ -1,4 +1,6 @@
 import { Routes } from '@bookshop/contracts/routes';
+import { pageLanguage } from '../../../lib/i18n/i18n.tsx';
+import type { Locale } from '../../../lib/i18n/locale.ts';
 import { decodeJwtPayload } from './jwt.ts';
 
 /*
@@ -14,7 +16,11 @@ const STORAGE_KEY = 'bookshop.google-sign-in';
 /** 'sign-in' logs in (or up); 'link' adds Google sign-in to the signed-in customer's account. */
 export type GooglePurpose = 'sign-in' | 'link';
 
-type PendingSignIn = { nonce: string; from?: string; purpose?: GooglePurpose };
+/**
+ * `locale` is the language of the page the visitor left for Google: Google returns to the one
+ * registered callback address, an English page, and the visitor goes on in their language from there.
+ */
+type PendingSignIn = { nonce: string; from?: string; purpose?: GooglePurpose; locale?: Locale };
 
 function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -36,7 +42,7 @@ export function prepareGoogleSignIn(
   from?: string,
   { purpose = 'sign-in', loginHint }: { purpose?: GooglePurpose; loginHint?: string } = {},
 ): string {
-  const pending: PendingSignIn = { nonce: randomNonce(), from, purpose };
+  const pending: PendingSignIn = { nonce: randomNonce(), from, purpose, locale: pageLanguage() };
   sessionStorage.setItem(STORAGE_KEY, JSON.stringify(pending));
   const params = new URLSearchParams({
     client_id: clientId,
@@ -50,7 +56,7 @@ export function prepareGoogleSignIn(
   return `${GOOGLE_AUTHORIZATION_URL}?${params.toString()}`;
 }
 
-export type GoogleCallback = { purpose: GooglePurpose } & (
+export type GoogleCallback = { purpose: GooglePurpose; locale: Locale } & (
   { ok: true; idToken: string; nonce: string; from?: string } | { ok: false; reason: 'cancelled' | 'invalid' }
 );
 
@@ -70,12 +76,13 @@ export function readGoogleCallback(hash: string): GoogleCallback {
   }
   sessionStorage.removeItem(STORAGE_KEY);
   const purpose = pending?.purpose === 'link' ? 'link' : 'sign-in';
-  if (params.get('error')) return { purpose, ok: false, reason: 'cancelled' };
+  const locale = pending?.locale === 'ar' ? 'ar' : 'en';
+  if (params.get('error')) return { purpose, locale, ok: false, reason: 'cancelled' };
   const idToken = params.get('id_token');
   if (!idToken || !pending?.nonce || decodeJwtPayload(idToken)?.nonce !== pending.nonce) {
-    return { purpose, ok: false, reason: 'invalid' };
+    return { purpose, locale, ok: false, reason: 'invalid' };
   }
-  return { purpose, ok: true, idToken, nonce: pending.nonce, from: pending.from };
+  return { purpose, locale, ok: true, idToken, nonce: pending.nonce, from: pending.from };
 }
 
 let lastRead: { hash: string; result: GoogleCallback } | undefined;

@@ -1,13 +1,13 @@
-import { AuthMessages } from '@bookshop/contracts/auth';
 import { TOAST_DURATIONS } from '@bookshop/contracts/constants';
+import type { useT } from '../../../lib/i18n/i18n.tsx';
 import { escapeHtml } from '../../../ui/safe-html.tsx';
 import { toast } from '../../../ui/toast.tsx';
 
-/** Spec section 4: after registering, a success notice shows for 5 seconds. */
-export function showRegistrationNotice(emailAddress: string) {
+/** Spec section 4: after registering, a success notice shows for 5 seconds, in the page's language. */
+export function showRegistrationNotice(emailAddress: string, t: ReturnType<typeof useT>) {
   toast({
-    title: AuthMessages.registered,
-    description: `We sent a confirmation link to <b>${escapeHtml(emailAddress)}</b>. Open it, then log in.`,
+    title: t('auth.registered'),
+    description: t('auth.registered.detail', { email: `<b>${escapeHtml(emailAddress)}</b>` }),
     variant: 'success',
     time: TOAST_DURATIONS.registrationNotice,
   });

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import { AuthMessages } from '@bookshop/contracts/auth';
+import { useT } from '../../../lib/i18n/i18n.tsx';
+import { useRichT } from '../../../lib/i18n/rich-text.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { buttonClasses } from '../../../ui/button.tsx';
 import { CheckCircleIcon } from '../../../ui/icons.tsx';
@@ -12,15 +13,17 @@ import { EmailAddress } from '../../../ui/email-address.tsx';
 
 /** /email-confirmation?id=… and /admin/email-confirmation?id=…: opened from the confirmation mail. */
 export function EmailConfirmationPage({ area = 'customer' }: { area?: AuthArea }) {
+  const t = useT();
+  const rich = useRichT();
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id') ?? '';
   const confirmation = useConfirmEmail(area, id);
 
   if (id && confirmation.isPending) {
     return (
-      <AuthCard title="Confirming your email address">
+      <AuthCard title={t('auth.confirm.confirming')}>
         <div className="flex justify-center py-4 text-stone-700">
-          <Spinner label="Confirming your email address" className="size-8" />
+          <Spinner label={t('auth.confirm.confirming')} className="size-8" />
         </div>
       </AuthCard>
     );
@@ -30,16 +33,21 @@ export function EmailConfirmationPage({ area = 'customer' }: { area?: AuthArea }
     const { emailAddress, alreadyConfirmed } = confirmation.data;
     // A link opened again (or an older mail) of a confirmed account: no error, just say so.
     return (
-      <AuthCard title={alreadyConfirmed ? 'Email address already confirmed' : 'Email address confirmed'}>
+      <AuthCard title={t(alreadyConfirmed ? 'auth.confirm.alreadyTitle' : 'auth.confirm.doneTitle')}>
         <div role="status" className="grid justify-items-center gap-3 text-center text-stone-800">
           <CheckCircleIcon className="size-12 text-green-700" />
           <p>
-            <EmailAddress value={emailAddress} className="font-bold" />{' '}
-            {alreadyConfirmed ? 'was already confirmed. You can log in.' : 'is confirmed. You can log in now.'}
+            {rich(alreadyConfirmed ? 'auth.confirm.already' : 'auth.confirm.done', {
+              email: (
+                <bdi>
+                  <EmailAddress value={emailAddress} className="font-bold" />
+                </bdi>
+              ),
+            })}
           </p>
         </div>
         <Link to={authAreas[area].login} className={buttonClasses({ size: 'lg' })}>
-          Login
+          {t('account.login')}
         </Link>
       </AuthCard>
     );
@@ -49,17 +57,17 @@ export function EmailConfirmationPage({ area = 'customer' }: { area?: AuthArea }
   const error = confirmation.error;
   const reason =
     error instanceof ApiError && error.status < 500 && error.status !== 429
-      ? AuthMessages.confirmationLinkInvalid
-      : 'We could not confirm your email address right now. Please try again later.';
+      ? t('auth.confirm.linkInvalid')
+      : t('auth.confirm.failed');
   return (
-    <AuthCard title="Email address not confirmed">
+    <AuthCard title={t('auth.confirm.notConfirmedTitle')}>
       <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-950">
-        {id ? reason : AuthMessages.confirmationLinkInvalid}
+        {id ? reason : t('auth.confirm.linkInvalid')}
       </p>
-      <p className="text-sm text-stone-700">Enter your email address and we will send you a new link.</p>
+      <p className="text-sm text-stone-700">{t('auth.confirm.askNewLink')}</p>
       <ResendConfirmationForm area={area} />
       <Link to={authAreas[area].login} className="text-center text-sm font-semibold text-brand underline">
-        Back to Login
+        {t('auth.backToLogin')}
       </Link>
     </AuthCard>
   );

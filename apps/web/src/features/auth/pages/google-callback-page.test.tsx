@@ -7,6 +7,8 @@ import { prepareGoogleSignIn } from '../lib/google-sign-in.ts';
 import { getSession, resetSession } from '../session/session-store.ts';
 import { fakeApi, makeUser, ok, problem } from '../testing/fake-api.ts';
 import { renderRoutes, WhereAmI } from '../testing/render.tsx';
+import { allMessages } from '../../../lib/i18n/all-catalogs.ts';
+import { createI18n, setPageI18n } from '../../../lib/i18n/i18n.tsx';
 import { GoogleCallbackPage } from './google-callback-page.tsx';
 
 const base64url = (value: object) =>
@@ -50,6 +52,26 @@ describe('/auth/google/callback', () => {
     // The token does not stay in the history.
     expect(router.state.location.hash).toBe('');
     expect(sessionStorage.getItem('bookshop.google-sign-in')).toBeNull();
+  });
+
+  it('goes on in Arabic, a page load into /ar, for a visitor who left an Arabic page for Google', async () => {
+    const customer = makeUser({ userName: 'layla' });
+    fakeApi({ 'POST /api/v1/customers/google-signin': ok(customer) });
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, replace });
+    setPageI18n(createI18n('ar', allMessages('ar')));
+    let url: URL;
+    try {
+      url = new URL(prepareGoogleSignIn('client-123', '/books/Emma'));
+    } finally {
+      setPageI18n(createI18n('en', allMessages('en')));
+    }
+    const nonce = url.searchParams.get('nonce')!;
+
+    renderCallback(`#id_token=${idTokenWith({ nonce })}`);
+
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/ar/books/Emma'));
+    expect(getSession().user?.userName).toBe('layla');
   });
 
   it('refuses a token whose nonce is not the one this tab generated, without calling the API', async () => {

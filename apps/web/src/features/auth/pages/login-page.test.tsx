@@ -130,3 +130,42 @@ describe('/login', () => {
     expect(sessionStorage.getItem('bookshop.google-sign-in')).toContain(url.searchParams.get('nonce'));
   });
 });
+
+describe('/ar/login', () => {
+  it('speaks Arabic: heading, title, labels, links and button', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    const api = fakeApi({
+      'GET /api/v1/config': ok({ googleClientId: 'client-123' }),
+      'POST /api/v1/customers/login': problem(400, AuthMessages.emailNotConfirmedTitle, {
+        type: ProblemType.emailNotConfirmed,
+        detail: AuthMessages.emailNotConfirmed('nora@example.com'),
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: Routes.login, element: <LoginPage /> }], { at: Routes.login, locale: 'ar' });
+
+    expect(screen.getByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('تسجيل الدخول | Bookshop'));
+    expect(screen.getByRole('link', { name: 'نسيت كلمة المرور؟' })).toHaveAttribute('href', Routes.forgotPassword);
+    expect(screen.getByRole('link', { name: 'إنشاء حساب' })).toHaveAttribute('href', Routes.register);
+    expect(screen.getByText(/ليس لديك حساب؟/)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'تسجيل الدخول باستخدام Google' })).toBeInTheDocument();
+    expect(screen.getByRole('separator', { name: 'أو' })).toBeInTheDocument();
+
+    // A validation message shows under its Arabic-labelled field (its words are the contracts').
+    const email = field('البريد الإلكتروني');
+    await user.type(email, 'nora@');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    await user.type(email, 'example.com');
+    await user.type(field('كلمة المرور'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText('لم يُؤكَّد بريدك الإلكتروني بعد. ألم تصلك الرسالة؟')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'أرسل رسالة التأكيد مرة أخرى' })).toBeInTheDocument();
+    expect(api.to('POST /api/v1/customers/login')[0]?.body).toMatchObject({
+      emailAddress: 'nora@example.com',
+      password: 'Secret#123',
+    });
+    expect(info).toHaveBeenCalled();
+    info.mockRestore();
+  });
+});

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthMessages } from '@bookshop/contracts/auth';
 import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
+import { allMessages } from '../../../lib/i18n/all-catalogs.ts';
+import { createI18n, setPageI18n } from '../../../lib/i18n/i18n.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { fakeApi, ok, problem } from '../testing/fake-api.ts';
 import { renderRoutes, WhereAmI } from '../testing/render.tsx';
@@ -209,5 +211,56 @@ describe('/register', () => {
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
     expect(screen.getByRole('separator', { name: 'OR' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', Routes.login);
+  });
+});
+
+describe('/ar/register', () => {
+  afterEach(() => setPageI18n(createI18n('en', allMessages('en'))));
+
+  it('speaks Arabic, lets names be typed in either script, and registers in the page language', async () => {
+    // The browser's page language, as main.tsx sets it on an /ar page: the API client sends it.
+    setPageI18n(createI18n('ar', allMessages('ar')));
+    const api = fakeApi({
+      'GET /api/v1/config': ok({ googleClientId: null }),
+      'POST /api/v1/customers/check-email': ok(false),
+      'POST /api/v1/customers/register': ok({ emailAddress: 'nora@example.com' }, 201),
+    });
+    const user = userEvent.setup();
+    renderRoutes(
+      [
+        { path: Routes.register, element: <RegisterPage /> },
+        { path: Routes.login, element: <WhereAmI /> },
+      ],
+      { at: Routes.register, locale: 'ar' },
+    );
+
+    expect(screen.getByRole('heading', { level: 1, name: 'إنشاء حساب' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('إنشاء حساب | Bookshop'));
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute('href', Routes.login);
+    for (const label of ['اسم المستخدم', 'الاسم الأول', 'اسم العائلة'])
+      expect(field(label)).toHaveAttribute('dir', 'auto');
+
+    const firstName = field('الاسم الأول');
+    await user.type(firstName, 'ن');
+    await waitFor(() => expect(firstName).toHaveAttribute('aria-invalid', 'true'));
+
+    await user.type(field('البريد الإلكتروني'), 'nora@example.com');
+    await user.type(field('اسم المستخدم'), 'nora_reads');
+    await user.type(firstName, 'ورة');
+    await user.type(field('اسم العائلة'), 'الحمادي');
+    await user.type(field('كلمة المرور'), 'Secret#123');
+    await user.type(field('تأكيد كلمة المرور'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'إنشاء حساب' }));
+
+    const notice = await screen.findByText('تم التسجيل بنجاح. تحقّق من بريدك الإلكتروني لتأكيد عنوانك.');
+    expect(notice.closest('[role="status"]')).toHaveTextContent(
+      'أرسلنا رابط تأكيد إلى nora@example.com. افتحه، ثم سجّل الدخول.',
+    );
+    expect(await screen.findByTestId('location')).toHaveTextContent(Routes.login);
+    const [sent] = api.to('POST /api/v1/customers/register');
+    // No language in the form: the API takes the page's, which the client sends with every request.
+    expect(sent?.headers.get('Accept-Language')).toBe('ar');
+    expect(sent?.body).toMatchObject({ firstName: 'نورة', lastName: 'الحمادي' });
+    expect(sent?.body).not.toHaveProperty('preferredLanguage');
   });
 });

@@ -35,7 +35,7 @@ export function CartContents({ cart, controls, onClear, clearing, renderCheckout
           disabled={controls.busy}
           onClick={() => setConfirmingClear(true)}
         >
-          Clear Cart
+          {t('cart.clear')}
         </Button>
       </section>
       <OrderSummary
@@ -46,10 +46,10 @@ export function CartContents({ cart, controls, onClear, clearing, renderCheckout
       />
       {confirmingClear && (
         <ConfirmDialog
-          title="Clear your cart?"
-          description="Every book will be removed from your cart."
-          cancelLabel="Keep Books"
-          confirmLabel="Clear Cart"
+          title={t('cart.clearTitle')}
+          description={t('cart.clearDescription')}
+          cancelLabel={t('cart.keepBooks')}
+          confirmLabel={t('cart.clear')}
           onConfirm={onClear}
           onClose={() => setConfirmingClear(false)}
         />

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { BookThumbnail } from '../../../ui/book-thumbnail.tsx';
 import type { CartItem } from '@bookshop/contracts/cart';
+import { MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
 import { bookPath } from '@bookshop/contracts/routes';
 import { useFormat } from '../../../lib/i18n/format.ts';
 import { useT } from '../../../lib/i18n/i18n.tsx';
 import { AlertIcon, InfoIcon } from '../../../ui/icons.tsx';
 import { LineTotal } from '../../../ui/order-summary.tsx';
-import { canIncrease, lineWarnings } from '../lib/cart-view.ts';
+import { canIncrease, lineWarnings, type LineWarning } from '../lib/cart-view.ts';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 import { TrashIcon } from '../../../ui/icons.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
@@ -39,14 +41,33 @@ function LinePrice({ item }: { item: CartItem }) {
   );
 }
 
+/** A line's warning in the page's language. */
+function useWarningText() {
+  const t = useT();
+  const { price } = useFormat();
+  return (warning: LineWarning) => {
+    switch (warning.kind) {
+      case 'limit':
+        return t('cart.copiesPerTitleMax', { max: MAX_COPIES_PER_TITLE });
+      case 'stock':
+        return warning.soldOut ? t('cart.lineOutOfStock') : t('cart.lineNotEnoughStock', { count: warning.stock });
+      case 'price':
+        return t('cart.linePriceChanged', { before: price(warning.before), now: price(warning.now) });
+    }
+  };
+}
+
 /** One book in the cart: cover, title, price, warnings, quantity stepper, line total and delete. */
 export function CartLine({ item, controls }: { item: CartItem; controls: CartLineControls }) {
   const warnings = lineWarnings(item);
+  const warningText = useWarningText();
+  const t = useT();
+  const title = useCatalogueText().title(item);
   const href = bookPath(item.title);
   const blocked = warnings.some((warning) => warning.kind === 'stock');
   return (
     <li
-      aria-label={item.title}
+      aria-label={title}
       className={`grid grid-cols-[5rem_minmax(0,1fr)] gap-4 py-5 sm:grid-cols-[6rem_minmax(0,1fr)_auto] ${blocked ? 'bg-amber-50/60' : ''}`}
     >
       <BookThumbnail href={href} imageUrl={item.imageUrl} />
@@ -54,7 +75,7 @@ export function CartLine({ item, controls }: { item: CartItem; controls: CartLin
       <div className="flex min-w-0 flex-col gap-2">
         <h2 className="font-serif text-lg leading-snug font-semibold text-stone-900">
           <Link to={href} className="hover:underline">
-            {item.title}
+            {title}
           </Link>
         </h2>
         <LinePrice item={item} />
@@ -71,7 +92,7 @@ export function CartLine({ item, controls }: { item: CartItem; controls: CartLin
                   <InfoIcon className="mt-0.5 size-4 shrink-0" />
                 )}
                 <span className="grid justify-items-start gap-1.5">
-                  {warning.message}
+                  {warningText(warning)}
                   {warning.kind === 'price' && controls.acceptPrice && (
                     <button
                       type="button"
@@ -79,7 +100,8 @@ export function CartLine({ item, controls }: { item: CartItem; controls: CartLin
                       onClick={() => controls.acceptPrice?.(item)}
                       className="inline-flex min-h-9 items-center rounded-md border border-sky-300 bg-white px-3 text-sm font-semibold text-sky-950 hover:bg-sky-100 disabled:cursor-not-allowed disabled:opacity-50"
                     >
-                      Accept New Price<span className="sr-only"> of {item.title}</span>
+                      {t('cart.acceptPrice')}
+                      <span className="sr-only"> {t('cart.acceptPriceOf', { title })}</span>
                     </button>
                   )}
                 </span>
@@ -89,7 +111,7 @@ export function CartLine({ item, controls }: { item: CartItem; controls: CartLin
         )}
         <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-2">
           <QuantityStepper
-            title={item.title}
+            title={title}
             quantity={item.quantity}
             canIncrease={canIncrease(item)}
             disabled={controls.busy}
@@ -104,7 +126,8 @@ export function CartLine({ item, controls }: { item: CartItem; controls: CartLin
             className="inline-flex min-h-9 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50"
           >
             <TrashIcon />
-            Delete<span className="sr-only"> {item.title}</span>
+            {t('cart.delete')}
+            <span className="sr-only"> {title}</span>
           </button>
         </div>
       </div>

@@ -1,6 +1,6 @@
-import { CartMessages, cartTotals, type Cart, type CartItem } from '@bookshop/contracts/cart';
-import { CheckoutMessages, MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
-import { aedToFils, filsToAed, formatPrice } from '@bookshop/contracts/money';
+import { cartTotals, type Cart, type CartItem } from '@bookshop/contracts/cart';
+import { MAX_COPIES_PER_TITLE } from '@bookshop/contracts/checkout';
+import { aedToFils, filsToAed } from '@bookshop/contracts/money';
 import type { GuestCart } from '../guest-cart.ts';
 
 /**
@@ -38,7 +38,12 @@ export function guestCartView(cart: GuestCart): Cart {
 export const canIncrease = (item: CartItem) =>
   item.isInStock && item.quantity < item.stockQuantity && item.quantity < MAX_COPIES_PER_TITLE;
 
-export type LineWarning = { kind: 'stock' | 'price' | 'limit'; message: string };
+/** A line's warning; the cart line words it in the page's language (the contracts' CartMessages in English). */
+export type LineWarning =
+  | { kind: 'limit' }
+  | { kind: 'stock'; soldOut: true }
+  | { kind: 'stock'; soldOut: false; stock: number }
+  | { kind: 'price'; before: number; now: number };
 
 /**
  * What a line must tell the customer before checkout: sold out, short of copies, repriced, or at
@@ -46,22 +51,14 @@ export type LineWarning = { kind: 'stock' | 'price' | 'limit'; message: string }
  */
 export function lineWarnings(item: CartItem): LineWarning[] {
   const warnings: LineWarning[] = [];
-  if (item.quantity >= MAX_COPIES_PER_TITLE)
-    warnings.push({ kind: 'limit', message: CheckoutMessages.copiesPerTitleMax });
+  if (item.quantity >= MAX_COPIES_PER_TITLE) warnings.push({ kind: 'limit' });
   if (!item.isQuantityAvailable) {
-    warnings.push({
-      kind: 'stock',
-      message:
-        !item.isInStock || item.stockQuantity <= 0
-          ? CartMessages.lineOutOfStock
-          : CartMessages.lineNotEnoughStock(item.stockQuantity),
-    });
+    warnings.push(
+      !item.isInStock || item.stockQuantity <= 0
+        ? { kind: 'stock', soldOut: true }
+        : { kind: 'stock', soldOut: false, stock: item.stockQuantity },
+    );
   }
-  if (item.isPriceChanged) {
-    warnings.push({
-      kind: 'price',
-      message: CartMessages.linePriceChanged(formatPrice(item.priceWhenAdded), formatPrice(item.discountedPrice)),
-    });
-  }
+  if (item.isPriceChanged) warnings.push({ kind: 'price', before: item.priceWhenAdded, now: item.discountedPrice });
   return warnings;
 }

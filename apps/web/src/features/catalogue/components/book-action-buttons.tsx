@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Book } from '@bookshop/contracts/catalogue';
 import { Routes } from '@bookshop/contracts/routes';
-import { StockAlertMessages } from '@bookshop/contracts/stock-alert-messages';
 import { useBookActions } from '../../../lib/book-actions.tsx';
 import { Button, buttonClasses, type ButtonSize } from '../../../ui/button.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -109,6 +108,7 @@ export function StockAlertButton({ book, className, size = 'lg' }: ButtonProps) 
   const location = useLocation();
   const [pending, run] = usePendingAction();
   const [justAsked, setJustAsked] = useState(false);
+  const t = useT();
   const { wantStockAlerts } = actions;
   const soldOut = !book.isInStock;
   useEffect(() => {
@@ -122,7 +122,7 @@ export function StockAlertButton({ book, className, size = 'lg' }: ButtonProps) 
         state={{ from: location }}
         className={buttonClasses({ variant: 'secondary', size, className })}
       >
-        {StockAlertMessages.notifyMe}
+        {t('stockAlert.notifyMe')}
       </Link>
     );
   }
@@ -130,7 +130,7 @@ export function StockAlertButton({ book, className, size = 'lg' }: ButtonProps) 
   if (justAsked || askedBefore) {
     return (
       <p role="status" className="font-medium text-emerald-900">
-        {StockAlertMessages.willEmail}
+        {t('stockAlert.willEmail')}
       </p>
     );
   }
@@ -141,7 +141,7 @@ export function StockAlertButton({ book, className, size = 'lg' }: ButtonProps) 
         await ask(book);
         setJustAsked(true);
       } catch (error) {
-        toast.error(StockAlertMessages.askFailed, problemBody(error));
+        toast.error(t('stockAlert.askFailed'), problemBody(error));
       }
     });
   return (
@@ -153,7 +153,7 @@ export function StockAlertButton({ book, className, size = 'lg' }: ButtonProps) 
       pending={pending || askedBefore === undefined}
       onClick={() => void onClick()}
     >
-      {StockAlertMessages.notifyMe}
+      {t('stockAlert.notifyMe')}
     </Button>
   );
 }

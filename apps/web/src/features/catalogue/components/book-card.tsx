@@ -7,6 +7,7 @@ import { BookImage } from './book-image.tsx';
 import { BookPrice } from './book-price.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
 import { useSpecText, useT } from '../../../lib/i18n/i18n.tsx';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 
 type BookCardProps = {
   book: Book;
@@ -18,6 +19,8 @@ export function BookCard({ book, imagePriority = 'lazy' }: BookCardProps) {
   const href = bookPath(book.title);
   const spec = useSpecText();
   const t = useT();
+  const text = useCatalogueText();
+  const title = text.title(book);
   return (
     // Below 650px a row (cover beside the details), so a phone shows the buttons at full width.
     <article className="flex h-full overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm bar:flex-col">
@@ -26,7 +29,7 @@ export function BookCard({ book, imagePriority = 'lazy' }: BookCardProps) {
         <Link to={href} tabIndex={-1} className="block">
           <BookImage
             src={coverImage(book)}
-            alt={book.title}
+            alt={title}
             sizes={COVER_SIZES.card}
             priority={imagePriority}
             className="aspect-[2/3] w-full"
@@ -42,7 +45,7 @@ export function BookCard({ book, imagePriority = 'lazy' }: BookCardProps) {
         <BookPrice book={book} />
         <h3 className="line-clamp-2 font-serif text-base leading-snug font-semibold text-stone-900">
           <Link to={href} className="hover:underline focus-visible:underline">
-            {book.title}
+            {title}
           </Link>
         </h3>
         <StarRating rating={book.rating} />
@@ -64,19 +67,20 @@ export function BookCard({ book, imagePriority = 'lazy' }: BookCardProps) {
 
 type LinkListProps = {
   label: string;
-  items: readonly { id: number; name: string }[];
+  items: readonly { id: number; name: string; nameAr?: string | null }[];
   pathOf: (name: string) => string;
   className?: string;
 };
 
 export function LinkList({ label, items, pathOf, className = '' }: LinkListProps) {
+  const text = useCatalogueText();
   if (items.length === 0) return null;
   return (
     <ul aria-label={label} className={`flex flex-wrap gap-x-1 ${className}`}>
       {items.map((item, index) => (
         <li key={item.id}>
           <Link to={pathOf(item.name)} className="underline-offset-2 hover:underline">
-            {item.name}
+            {text.name(item)}
           </Link>
           {index < items.length - 1 && <span aria-hidden="true">,</span>}
         </li>

@@ -43,7 +43,7 @@ export function PriceRangeSlider({ min, max, value, onCommit, commitDelayMs = 50
   const percent = (price: number) => ((price - min) / (max - min)) * 100;
   const describe = (price: number) =>
     price >= max ? t('filters.orMore', { price: formatPrice(max) }) : formatPrice(price);
-  const display = (price: number) => `Dhs ${price}${price >= max ? '+' : ''}`;
+  const display = (price: number) => t(price >= max ? 'filters.wholePriceOrMore' : 'filters.wholePrice', { price });
 
   return (
     <div role="group" aria-labelledby={labelId} className="flex flex-col gap-3">

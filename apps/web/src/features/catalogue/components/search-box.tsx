@@ -5,6 +5,7 @@ import { bookPath, searchPath } from '@bookshop/contracts/routes';
 import { useSearchBooks } from '../api/search-books.ts';
 import { BookImage } from './book-image.tsx';
 import { useSpecText, useT } from '../../../lib/i18n/i18n.tsx';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 
 /**
  * The home page's search: an ARIA 1.2 combobox whose list pops up once typing has paused for the
@@ -18,6 +19,7 @@ export function SearchBox({ initialText = '' }: { initialText?: string }) {
   const [activeIndex, setActiveIndex] = useState(-1);
   const navigate = useNavigate();
   const t = useT();
+  const catalogueText = useCatalogueText();
   const spec = useSpecText();
   const rootRef = useRef<HTMLDivElement>(null);
   const ids = { input: useId(), hint: useId(), listbox: useId(), option: useId() };
@@ -148,7 +150,7 @@ export function SearchBox({ initialText = '' }: { initialText?: string }) {
             </p>
           ) : results.length === 0 ? (
             <p role="status" className="px-4 py-3 text-sm text-stone-600">
-              No books match “{keyword}”. Try another title, author or genre.
+              {t('search.noMatch', { keyword })}
             </p>
           ) : (
             <div id={ids.listbox} role="listbox" aria-label={t('search.results')}>
@@ -165,7 +167,7 @@ export function SearchBox({ initialText = '' }: { initialText?: string }) {
                   className={`flex items-center gap-3 px-4 py-2 text-sm text-stone-900 ${index === activeIndex ? 'bg-stone-100' : ''}`}
                 >
                   <BookImage src={result.imageUrl} alt="" sizes="40px" className="h-14 w-10 shrink-0 rounded" />
-                  <span className="line-clamp-2">{result.title}</span>
+                  <span className="line-clamp-2">{catalogueText.title(result)}</span>
                 </Link>
               ))}
               <Link

@@ -1,9 +1,10 @@
-import { LinkMessages } from '@bookshop/contracts/link-messages';
 import { useBookActions } from '../../../lib/book-actions.tsx';
 import { shareOrCopy } from '../../../lib/share.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ShareIcon } from '../../../ui/icons.tsx';
 import { toast } from '../../../ui/toast.tsx';
+import { useT } from '../../../lib/i18n/i18n.tsx';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 import { usePendingAction, type ButtonProps } from './book-action-buttons.tsx';
 
 /**
@@ -14,6 +15,8 @@ import { usePendingAction, type ButtonProps } from './book-action-buttons.tsx';
 export function ShareButton({ book, className, size = 'md' }: ButtonProps) {
   const actions = useBookActions();
   const [pending, run] = usePendingAction();
+  const t = useT();
+  const text = useCatalogueText();
   const onClick = () =>
     run(async () => {
       let url: string;
@@ -22,14 +25,14 @@ export function ShareButton({ book, className, size = 'md' }: ButtonProps) {
       } catch {
         return; // The failed request has shown its own toast (spec section 8).
       }
-      const outcome = await shareOrCopy({ title: book.title, url });
-      if (outcome === 'copied') toast.success(LinkMessages.copied);
-      if (outcome === 'failed') toast.error(LinkMessages.shareFailed, LinkMessages.shareFailedDetail);
+      const outcome = await shareOrCopy({ title: text.title(book), url });
+      if (outcome === 'copied') toast.success(t('book.linkCopied'));
+      if (outcome === 'failed') toast.error(t('book.shareFailed'), t('book.shareFailedDetail'));
     });
   return (
     <Button variant="secondary" size={size} className={className} pending={pending} onClick={() => void onClick()}>
       {!pending && <ShareIcon className="size-4" />}
-      Share
+      {t('book.share')}
     </Button>
   );
 }

@@ -4,7 +4,7 @@ import type { Book } from '@bookshop/contracts/catalogue';
 import { authorPath, genrePath } from '@bookshop/contracts/routes';
 import { ApiError } from '../../../lib/api-client.ts';
 import { PageMeta } from '../../../lib/seo/page-meta.tsx';
-import { bookPageMeta, pendingBookPageMeta } from '../../../lib/seo/page-meta-builders.ts';
+import { bookPageMeta, pendingBookPageMeta } from '../../../lib/seo/book-page-meta.ts';
 import { Button } from '../../../ui/button.tsx';
 import { NotFound } from '../../../ui/not-found.tsx';
 import { useBook } from '../api/get-book.ts';
@@ -16,7 +16,8 @@ import { BookPrice } from '../components/book-price.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
 import { ShareButton } from '../components/share-button.tsx';
 import { coverPreload, orderedImages } from '../lib/image-sources.ts';
-import { useSpecText, useT } from '../../../lib/i18n/i18n.tsx';
+import { useLocale, useSpecText, useT } from '../../../lib/i18n/i18n.tsx';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 
 // Few enough copies that a reader deciding to buy should know.
 const LOW_STOCK = 5;
@@ -29,14 +30,19 @@ type BookPageProps = {
 export function BookPage({ reviews }: BookPageProps = {}) {
   const t = useT();
   const spec = useSpecText();
+  const locale = useLocale();
   const { title = '' } = useParams();
   const book = useBook(title);
+  const metaText = {
+    coverOf: (bookTitle: string) => t('book.coverOf', { title: bookTitle }),
+    byline: (bookTitle: string, authors: string) => t('book.byline', { title: bookTitle, authors }),
+  };
   const notFound = book.error instanceof ApiError && book.error.status === 404;
   // Not found, the NotFound page names itself.
   const meta = (
     <PageMeta
       {...(book.data
-        ? { ...bookPageMeta(book.data), preloadImage: coverPreloadOf(book.data) }
+        ? { ...bookPageMeta(book.data, locale, metaText), preloadImage: coverPreloadOf(book.data) }
         : pendingBookPageMeta(title))}
     />
   );
@@ -80,15 +86,17 @@ function BookDetails({ book }: { book: Book }) {
   const images = orderedImages(book.imageUrls, book.mainImageIndex, book.mainImageURL);
   const t = useT();
   const spec = useSpecText();
+  const text = useCatalogueText();
+  const title = text.title(book);
   return (
     // Below 768 px the details column dissolves into the article (`contents`), so the buy bar's
     // sticky box is the whole article: it stays above the bottom bar from the first screen until
     // the page reaches its own place under the title (decision 073).
     <article className="grid gap-4 py-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
-      <BookGallery key={book.id} title={book.title} images={images} />
+      <BookGallery key={book.id} title={title} images={images} />
       <div className="contents md:flex md:flex-col md:gap-4">
         <header className="flex flex-col gap-2">
-          <h1 className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">{book.title}</h1>
+          <h1 className="font-serif text-3xl font-semibold text-stone-900 sm:text-4xl">{title}</h1>
           <div className="flex flex-wrap items-center gap-x-1 text-stone-700">
             <span>{t('book.by')}</span>
             <LinkList label={t('card.authors')} items={book.authors} pathOf={authorPath} className="font-medium" />
@@ -136,7 +144,7 @@ function BookDetails({ book }: { book: Book }) {
           <h2 id="description-heading" className="text-lg font-semibold text-stone-900">
             {t('book.description')}
           </h2>
-          <p className="leading-relaxed whitespace-pre-line text-stone-800">{book.description}</p>
+          <p className="leading-relaxed whitespace-pre-line text-stone-800">{text.description(book)}</p>
         </section>
       </div>
     </article>

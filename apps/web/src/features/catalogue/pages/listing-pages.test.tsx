@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { allMessages } from '../../../lib/i18n/all-catalogs.ts';
+import { createI18n, I18nProvider } from '../../../lib/i18n/i18n.tsx';
 import { answerApi } from '../../../test/network.ts';
 import { jsonResponse, makeBook, renderRoute } from '../testing/render.tsx';
 import { AuthorPage } from './author-page.tsx';
@@ -83,5 +85,72 @@ describe('GenrePage and AuthorPage', () => {
     expect(screen.queryByRole('heading', { name: 'The Time Machine' })).not.toBeInTheDocument();
     expect(screen.queryByText('No Books found.')).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Page Not Found | Bookshop'));
+  });
+});
+
+describe('GenrePage and AuthorPage in Arabic', () => {
+  const arabic = createI18n('ar', allMessages('ar'));
+  const threeBooks = {
+    data: [makeBook({ title: 'The Time Machine', titleAr: 'آلة الزمن' })],
+    paginationDetails: { currentPage: 1, totalPages: 1, noOfRecords: 3, pageSize: 10 },
+  };
+  const head = (selector: string) => document.head.querySelector(selector);
+
+  it('heads a genre with its Arabic name and counts its books in Arabic, in the page and its meta', async () => {
+    const api = answerApi(({ url }) => {
+      if (url.pathname === '/api/v1/genres')
+        return jsonResponse([{ id: 1, name: 'Science Fiction', nameAr: 'الخيال العلمي' }]);
+      if (url.pathname === '/api/v1/authors') return jsonResponse([]);
+      return jsonResponse(threeBooks);
+    });
+    renderRoute(
+      <I18nProvider i18n={arabic}>
+        <GenrePage />
+      </I18nProvider>,
+      { at: '/genres/Science%20Fiction', route: '/genres/:genreName' },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'الخيال العلمي' })).toBeInTheDocument();
+    expect(screen.getByText('الفئة')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'كتب الخيال العلمي' })).toBeInTheDocument();
+    expect(await screen.findByText(/^عرض 1–\d+ من 3 كتب$/)).toBeInTheDocument();
+    // The list is still asked for by the English name, the genre's key.
+    expect(api.requests.find(({ url }) => url.pathname === '/api/v1/books')?.url.searchParams.get('genre')).toBe(
+      'Science Fiction',
+    );
+    await waitFor(() =>
+      expect(head('meta[name="description"]')).toHaveAttribute(
+        'content',
+        '3 كتب في فئة الخيال العلمي لدى Bookshop، نوصلها إلى أنحاء الإمارات.',
+      ),
+    );
+    expect(document.title).toBe('الخيال العلمي | Bookshop');
+    expect(head('meta[property="og:image:alt"]')).toHaveAttribute('content', 'غلاف آلة الزمن');
+    expect(JSON.parse(head('script[type="application/ld+json"]')!.textContent)).toMatchObject({
+      '@type': 'CollectionPage',
+      name: 'الخيال العلمي',
+      inLanguage: 'ar',
+    });
+  });
+
+  it('keeps the English name of an author who has no Arabic one', async () => {
+    answerApi(({ url }) => {
+      if (url.pathname === '/api/v1/authors') return jsonResponse([{ id: 1, name: 'H. G. Wells', nameAr: null }]);
+      if (url.pathname === '/api/v1/genres') return jsonResponse([]);
+      return jsonResponse({ ...threeBooks, paginationDetails: { ...threeBooks.paginationDetails, noOfRecords: 11 } });
+    });
+    renderRoute(
+      <I18nProvider i18n={arabic}>
+        <AuthorPage />
+      </I18nProvider>,
+      { at: '/authors/H.%20G.%20Wells', route: '/authors/:authorName' },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'H. G. Wells' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'كتب H. G. Wells' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(head('meta[name="description"]')).toHaveAttribute(
+        'content',
+        '11 كتابًا من تأليف H. G. Wells لدى Bookshop، نوصلها إلى أنحاء الإمارات.',
+      ),
+    );
   });
 });

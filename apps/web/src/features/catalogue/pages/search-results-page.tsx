@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { searchPath } from '@bookshop/contracts/routes';
 import { PageMeta } from '../../../lib/seo/page-meta.tsx';
-import { searchPageMeta } from '../../../lib/seo/page-meta-builders.ts';
+import { searchPageMeta } from '../../../lib/seo/listing-page-meta.ts';
 import { buttonClasses } from '../../../ui/button.tsx';
 import { PageSizeSelect, Pagination } from '../../../ui/pagination.tsx';
 import { firstCoverPreload } from '../api/get-books.ts';
@@ -11,14 +11,15 @@ import { BookGrid } from '../components/book-grid.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { useSearchPageState } from '../hooks/use-search-page-state.ts';
 import { shownRange } from '../../../ui/page-window.ts';
-
-const booksCount = (count: number) => `${count} ${count === 1 ? 'book' : 'books'}`;
+import { useLocale, useT } from '../../../lib/i18n/i18n.tsx';
 
 /**
  * `/search?keyword=…` (decision 088): every book the keyword finds, in the dropdown's order,
  * paged and shown with the book list's cards and pager. Rendered on the server; never indexed.
  */
 export function SearchResultsPage() {
+  const t = useT();
+  const locale = useLocale();
   const { state, setPage, setPageSize } = useSearchPageState();
   const { keyword, pageNo, pageSize } = state;
   const books = useSearchBookPage(state);
@@ -40,7 +41,7 @@ export function SearchResultsPage() {
         role="status"
         className="rounded-lg border border-stone-200 bg-white px-4 py-12 text-center text-lg text-stone-700"
       >
-        Type a title, author or genre in the search box to see the books that match.
+        {t('catalogue.search.prompt')}
       </p>
     );
   } else if (books.isSuccess && found === 0) {
@@ -49,20 +50,20 @@ export function SearchResultsPage() {
         role="status"
         className="rounded-lg border border-stone-200 bg-white px-4 py-12 text-center text-lg text-stone-700"
       >
-        No books match “{keyword}”. Try another title, author or genre.
+        {t('catalogue.search.none', { keyword })}
       </p>
     );
   } else if (pastTheEnd) {
     body = (
       <div className="flex flex-col items-center gap-3 rounded-lg border border-stone-200 bg-white px-4 py-12 text-center">
         <p role="status" className="text-lg font-medium text-stone-800">
-          There is nothing on page {pageNo}. These {booksCount(found)} end on page {details.totalPages}.
+          {t('browser.pastTheEnd', { page: pageNo, count: found, last: details.totalPages })}
         </p>
         <Link
           to={`${searchPath(keyword)}&pageNo=${details.totalPages}&pageSize=${pageSize}`}
           className={buttonClasses({ variant: 'secondary' })}
         >
-          Go to the last page ({details.totalPages})
+          {t('browser.lastPage', { last: details.totalPages })}
         </Link>
       </div>
     );
@@ -85,12 +86,12 @@ export function SearchResultsPage() {
 
   return (
     <div className="flex flex-col gap-6 py-6">
-      <PageMeta {...searchPageMeta(keyword, books.data)} preloadImage={firstCoverPreload(books.data)} />
+      <PageMeta {...searchPageMeta(keyword, books.data, { t, locale })} preloadImage={firstCoverPreload(books.data)} />
       <header className="flex flex-col gap-4">
         <h1 className="font-serif text-3xl font-semibold break-words text-stone-900">
-          {keyword ? `Search results for “${keyword}”` : 'Search'}
+          {keyword ? t('catalogue.search.resultsFor', { keyword }) : t('catalogue.search.title')}
         </h1>
-        <search aria-label="Books">
+        <search aria-label={t('home.searchRegion')}>
           {/* A new keyword is a new box: its text follows the URL (back and forward included). */}
           <SearchBox key={keyword} initialText={keyword} />
         </search>
@@ -100,12 +101,12 @@ export function SearchResultsPage() {
           <div className="flex flex-col gap-0.5">
             <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
               <h2 id={headingId} className="text-xl font-semibold text-stone-900">
-                Books
+                {t('browser.books')}
               </h2>
               <PageSizeSelect pageSize={pageSize} onChange={setPageSize} />
             </div>
             <p role="status" className="min-h-5 text-sm text-stone-600">
-              {details && found > 0 && !pastTheEnd && summary(details)}
+              {details && found > 0 && !pastTheEnd && t('catalogue.search.summary', shownRange(details))}
             </p>
           </div>
           {body}
@@ -118,9 +119,4 @@ export function SearchResultsPage() {
       )}
     </div>
   );
-}
-
-function summary(details: Parameters<typeof shownRange>[0]) {
-  const { first, last, count } = shownRange(details);
-  return `Showing ${first}–${last} of ${booksCount(count)} found`;
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Address } from '@bookshop/contracts/addresses';
-import { countryName } from '@bookshop/contracts/country-name';
-import { EMIRATE_COUNTRY, emirateLabel } from '@bookshop/contracts/emirates';
+import { EMIRATE_COUNTRY } from '@bookshop/contracts/emirates';
+import { useLocale, useT } from '../../../lib/i18n/i18n.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { PlusIcon } from '../../../ui/icons.tsx';
+import { countryNameIn } from '../lib/country-name.ts';
 
 type AddressPickerProps = {
   addresses: Address[];
@@ -28,9 +29,12 @@ export function AddressPicker({
   disabled,
   error,
 }: AddressPickerProps) {
+  const t = useT();
+  const locale = useLocale();
+  const comma = locale === 'ar' ? '، ' : ', ';
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? 'checkout-address-error' : undefined}>
-      <legend className="mb-3 text-lg font-bold text-stone-900">Delivery address</legend>
+      <legend className="mb-3 text-lg font-bold text-stone-900">{t('checkout.address.legend')}</legend>
       {addresses.length > 0 && (
         <div className="grid gap-3 md:grid-cols-2">
           {addresses.map((address) => (
@@ -51,15 +55,21 @@ export function AddressPicker({
                 <span className="font-semibold text-stone-900">{address.address}</span>
                 <span>
                   {address.city}
-                  {address.zipCode && ` ${address.zipCode}`},{' '}
-                  {address.country === EMIRATE_COUNTRY && `${emirateLabel(address.emirate)}, `}
-                  {countryName(address.country)}
+                  {address.zipCode && ` ${address.zipCode}`}
+                  {comma}
+                  {address.country === EMIRATE_COUNTRY &&
+                    `${address.emirate ? t(`emirate.${address.emirate}`) : t('emirate.notGiven')}${comma}`}
+                  {countryNameIn(locale, address.country)}
                 </span>
-                {address.recipientName && <span>For {address.recipientName}</span>}
-                <span className="text-stone-600">{address.phoneNo}</span>
+                {address.recipientName && (
+                  <span>{t('checkout.address.recipient', { name: address.recipientName })}</span>
+                )}
+                <span className="text-stone-600">
+                  <bdi dir="ltr">{address.phoneNo}</bdi>
+                </span>
                 {address.isMain && (
                   <span className="mt-1 justify-self-start rounded-full bg-brand-soft px-2 py-0.5 text-xs font-bold text-brand">
-                    Main Address
+                    {t('checkout.address.main')}
                   </span>
                 )}
               </span>
@@ -72,7 +82,7 @@ export function AddressPicker({
       ) : (
         <Button variant="secondary" className="justify-self-start" onClick={onAdd} disabled={disabled}>
           <PlusIcon className="size-4" />
-          Add new address
+          {t('checkout.address.add')}
         </Button>
       )}
       {error && (

@@ -1,5 +1,7 @@
 import type { DeliveryMethod, DeliveryMethodCode } from '@bookshop/contracts/delivery';
-import { formatPrice } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/i18n/format.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
+import { useServerText } from '../lib/server-text.ts';
 
 type DeliveryMethodPickerProps = {
   methods: DeliveryMethod[];
@@ -10,9 +12,12 @@ type DeliveryMethodPickerProps = {
 
 /** The API's methods with their fee for this cart; one that cannot be chosen is disabled and says why. */
 export function DeliveryMethodPicker({ methods, chosen, onChoose, disabled }: DeliveryMethodPickerProps) {
+  const t = useT();
+  const { price: formatPrice } = useFormat();
+  const serverText = useServerText();
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-3 text-lg font-bold text-stone-900">Delivery method</legend>
+      <legend className="mb-3 text-lg font-bold text-stone-900">{t('checkout.delivery.legend')}</legend>
       {methods.map((method) => {
         const reasonId = `delivery-${method.code}-reason`;
         const descriptionId = `delivery-${method.code}-description`;
@@ -33,17 +38,17 @@ export function DeliveryMethodPicker({ methods, chosen, onChoose, disabled }: De
             />
             <span className="grid flex-1 gap-0.5 text-sm">
               <span className="flex flex-wrap justify-between gap-x-3 font-semibold text-stone-900">
-                <span>{method.name}</span>
+                <span>{serverText(method.name)}</span>
                 <span className="tabular-nums">
                   {method.fee === 0 ? (
                     <>
                       {method.baseFee > 0 && (
                         <>
-                          <span className="sr-only">Usually </span>
+                          <span className="sr-only">{t('checkout.delivery.usually')} </span>
                           <s className="me-1.5 font-normal text-stone-500">{formatPrice(method.baseFee)}</s>
                         </>
                       )}
-                      Free
+                      {t('checkout.delivery.free')}
                     </>
                   ) : (
                     formatPrice(method.fee)
@@ -51,11 +56,11 @@ export function DeliveryMethodPicker({ methods, chosen, onChoose, disabled }: De
                 </span>
               </span>
               <span id={descriptionId} className="text-stone-700">
-                {method.description}
+                {serverText(method.description)}
               </span>
               {!method.isAvailable && method.unavailableReason && (
                 <span id={reasonId} className="text-amber-900">
-                  {method.unavailableReason}
+                  {serverText(method.unavailableReason)}
                 </span>
               )}
             </span>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { buttonClasses } from '../../../ui/button.tsx';
 
 /** A centred card with a heading, for the pages the payment provider sends the customer back to. */
@@ -21,21 +22,19 @@ export function OutcomeCard({ icon, title, children }: { icon?: ReactNode; title
   );
 }
 
-export const MISSING_SESSION =
-  'This page needs the link the payment page sends you back with, and this one has no valid checkout session.';
-
 /** The return URL has no usable `session_id`: nothing to ask the API about. */
 export function MissingSession({ title }: { title: string }) {
+  const t = useT();
   return (
     <OutcomeCard title={title}>
-      <p className="text-stone-800">{MISSING_SESSION}</p>
-      <p className="text-stone-800">Your orders are listed in your account; your cart is where you left it.</p>
+      <p className="text-stone-800">{t('checkout.outcome.missingSession')}</p>
+      <p className="text-stone-800">{t('checkout.outcome.ordersAndCart')}</p>
       <div className="flex flex-wrap gap-3">
         <Link to={`${Routes.account}#orders`} className={buttonClasses()}>
-          Your Orders
+          {t('checkout.outcome.yourOrders')}
         </Link>
         <Link to={Routes.cart} className={buttonClasses({ variant: 'secondary' })}>
-          Go to Cart
+          {t('checkout.outcome.goToCart')}
         </Link>
       </div>
     </OutcomeCard>

@@ -1,6 +1,8 @@
-import { COD_EXPLANATION, type PaymentMethodOption } from '@bookshop/contracts/checkout';
+import type { PaymentMethodOption } from '@bookshop/contracts/checkout';
 import type { PaymentMethod } from '@bookshop/contracts/fulfilment';
-import { formatPrice } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/i18n/format.ts';
+import { useT, type MessageId } from '../../../lib/i18n/i18n.tsx';
+import { useServerText } from '../lib/server-text.ts';
 
 type PaymentMethodPickerProps = {
   options: PaymentMethodOption[];
@@ -9,16 +11,19 @@ type PaymentMethodPickerProps = {
   disabled: boolean;
 };
 
-const descriptions: Record<PaymentMethod, string> = {
-  card: 'Pay now on the secure payment page.',
-  cod: COD_EXPLANATION,
+const descriptions: Record<PaymentMethod, MessageId> = {
+  card: 'checkout.payment.cardDescription',
+  cod: 'checkout.payment.codDescription',
 };
 
 /** 'Pay by card' or 'Cash on delivery' (decision 081); one that cannot be chosen is disabled and says why. */
 export function PaymentMethodPicker({ options, chosen, onChoose, disabled }: PaymentMethodPickerProps) {
+  const t = useT();
+  const { price: formatPrice } = useFormat();
+  const serverText = useServerText();
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-3 text-lg font-bold text-stone-900">Payment</legend>
+      <legend className="mb-3 text-lg font-bold text-stone-900">{t('checkout.payment.legend')}</legend>
       {options.map((option) => {
         const descriptionId = `payment-${option.code}-description`;
         const reasonId = `payment-${option.code}-reason`;
@@ -39,15 +44,15 @@ export function PaymentMethodPicker({ options, chosen, onChoose, disabled }: Pay
             />
             <span className="grid flex-1 gap-0.5 text-sm">
               <span className="flex flex-wrap justify-between gap-x-3 font-semibold text-stone-900">
-                <span>{option.name}</span>
+                <span>{serverText(option.name)}</span>
                 {option.fee > 0 && <span className="tabular-nums">+ {formatPrice(option.fee)}</span>}
               </span>
               <span id={descriptionId} className="text-stone-700">
-                {descriptions[option.code]}
+                {t(descriptions[option.code])}
               </span>
               {!option.available && option.reason && (
                 <span id={reasonId} className="text-amber-900">
-                  {option.reason}
+                  {serverText(option.reason)}
                 </span>
               )}
             </span>

@@ -4,6 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import type { Order } from '@bookshop/contracts/orders';
+import { allMessages } from '../../../lib/i18n/all-catalogs.ts';
+import { createI18n, I18nProvider } from '../../../lib/i18n/i18n.tsx';
 import { answerApi, type ApiReply } from '../../../test/network.ts';
 import { makeOrder } from '../../../test/order-fixtures.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
@@ -124,5 +126,40 @@ describe('/checkout/cancel', () => {
     renderOutcome('/checkout/cancel');
     expect(screen.getByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument();
     expect(screen.getByText(/has no valid checkout session/)).toBeInTheDocument();
+  });
+});
+
+describe('/ar/checkout/cancel in Arabic', () => {
+  function renderArabicCancel(at: string) {
+    const router = createMemoryRouter(
+      [{ path: '/checkout/cancel', element: <CheckoutCancelPage onOrderChanged={() => {}} /> }],
+      { initialEntries: [`/ar${at}`], basename: '/ar' },
+    );
+    render(
+      <I18nProvider i18n={createI18n('ar', allMessages('ar'))}>
+        <QueryClientProvider client={createTestQueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>,
+    );
+  }
+
+  it('says in Arabic that the payment was cancelled and the cart is kept, with the way back to the Arabic cart', async () => {
+    stubOutcome('/api/v1/checkout/checkout-cancelled', { body: makeOrder({ id: 9, status: OrderStatus.Cancelled }) });
+    renderArabicCancel('/checkout/cancel?session_id=cs_test_gone');
+    expect(await screen.findByText(/أُلغي الدفع للطلب BK-000009\. لم يُخصم منك أي مبلغ/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'أُلغي الدفع' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'العودة إلى السلة' })).toHaveAttribute('href', '/ar/cart');
+    expect(document.title).toBe('أُلغي الدفع | Bookshop');
+  });
+
+  it("shows the API's reason for an unknown session in Arabic", async () => {
+    stubOutcome('/api/v1/checkout/checkout-cancelled', {
+      status: 404,
+      body: { title: 'Not Found', status: 404, detail: 'This checkout session does not exist.' },
+    });
+    renderArabicCancel('/checkout/cancel?session_id=cs_test_other');
+    expect(await screen.findByRole('alert')).toHaveTextContent('جلسة الدفع هذه غير موجودة.');
+    expect(screen.getByRole('heading', { name: 'لم نعثر على عملية الشراء هذه' })).toBeInTheDocument();
   });
 });

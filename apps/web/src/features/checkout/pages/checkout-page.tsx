@@ -6,11 +6,11 @@ import type { Cart } from '@bookshop/contracts/cart';
 import type { CheckoutSession } from '@bookshop/contracts/checkout';
 import type { PaymentMethod } from '@bookshop/contracts/fulfilment';
 import type { DeliveryMethodCode } from '@bookshop/contracts/delivery';
-import { Messages } from '@bookshop/contracts/messages';
 import { aedToFils, filsToAed } from '@bookshop/contracts/money';
 import { Routes } from '@bookshop/contracts/routes';
+import { formatShopTimeIn } from '@bookshop/contracts/shop-clock';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatTime } from '../../../lib/format.ts';
+import { useLocale, useSpecText, useT } from '../../../lib/i18n/i18n.tsx';
 import { leaveSiteFor } from '../../../lib/leave-site.ts';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { AlertIcon, LockIcon } from '../../../ui/icons.tsx';
@@ -23,16 +23,11 @@ import { usePaymentMethods } from '../api/get-payment-methods.ts';
 import { AddressPicker } from '../components/address-picker.tsx';
 import { DeliveryMethodPicker } from '../components/delivery-method-picker.tsx';
 import { PaymentMethodPicker } from '../components/payment-method-picker.tsx';
-import { problemText } from '../lib/problem-text.ts';
+import { useServerText } from '../lib/server-text.ts';
+import { useProblemText } from '../lib/problem-text.ts';
 
 /** Copies stay reserved this long once a session exists (contracts CHECKOUT_SESSION_MINUTES). */
 const RESERVATION_MINUTES = 30;
-export const RESERVATION_NOTICE = `Your copies are reserved for ${RESERVATION_MINUTES} minutes once you proceed to payment.`;
-export const COD_RESERVATION_NOTICE =
-  'Your copies are kept for you until the courier delivers them; you pay the courier in cash.';
-export const reservedUntil = (expiresAt: string) => `Reserved for you until ${formatTime(expiresAt)}`;
-export const CART_NEEDS_ATTENTION =
-  'Some books in your cart are out of stock, short of copies or changed price. Resolve them in your cart to continue.';
 
 export type NewAddressFormProps = {
   /** The customer has no address yet: this one becomes main. */
@@ -55,11 +50,13 @@ const card = 'grid content-start gap-4 rounded-xl border border-stone-200 bg-whi
 const needsAttention = (cart: Cart) => !cart.canCheckout || cart.items.some((item) => item.isPriceChanged);
 
 function LoadError({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  const specText = useSpecText();
   return (
     <div role="alert" className="flex flex-col items-start gap-3">
-      <p className="text-lg font-semibold text-rose-900">{Messages.listError}</p>
+      <p className="text-lg font-semibold text-rose-900">{specText('listError')}</p>
       <Button variant="secondary" onClick={onRetry}>
-        Try again
+        {t('checkout.retry')}
       </Button>
     </div>
   );
@@ -67,11 +64,12 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
 
 /** No delivery method reaches the chosen address (a 409 from the quote): the customer picks another. */
 function OutsideZones({ message }: { message: string }) {
+  const t = useT();
   return (
     <div role="alert" className="grid gap-1 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <p className="flex gap-2 font-semibold">
         <AlertIcon className="mt-0.5 size-5 shrink-0" />
-        We cannot deliver to this address.
+        {t('checkout.outsideZones')}
       </p>
       <p>{message}</p>
     </div>
@@ -83,12 +81,13 @@ function OutsideZones({ message }: { message: string }) {
  * 'Proceed to Payment' creates a checkout session and sends the browser to the provider's page.
  */
 export function CheckoutPage({ cart, addresses, renderNewAddressForm }: CheckoutPageProps) {
-  useDocumentTitle('Checkout');
+  const t = useT();
+  useDocumentTitle(t('checkout.title'));
   return (
     <div className="grid gap-6 py-6">
-      <h1 className="font-serif text-3xl font-semibold text-stone-900">Checkout</h1>
+      <h1 className="font-serif text-3xl font-semibold text-stone-900">{t('checkout.title')}</h1>
       {cart.isPending || addresses.isPending ? (
-        <Spinner label="Loading your checkout" className="size-8" />
+        <Spinner label={t('checkout.loading')} className="size-8" />
       ) : cart.isError ? (
         <LoadError onRetry={() => void cart.refetch()} />
       ) : addresses.isError ? (
@@ -118,6 +117,10 @@ type CheckoutFormProps = {
 };
 
 function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNewAddressForm }: CheckoutFormProps) {
+  const t = useT();
+  const locale = useLocale();
+  const problemText = useProblemText();
+  const serverText = useServerText();
   const create = useCreateCheckoutSession();
   const navigate = useNavigate();
   const [session, setSession] = useState<CheckoutSession | null>(null);
@@ -207,14 +210,14 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
           >
             <p className="flex gap-2">
               <AlertIcon className="mt-0.5 size-5 shrink-0" />
-              {CART_NEEDS_ATTENTION}
+              {t('checkout.cartNeedsAttention')}
             </p>
             <Link to={Routes.cart} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-              Back to Cart
+              {t('checkout.backToCart')}
             </Link>
           </div>
         )}
-        <section className={card} aria-label="Delivery address">
+        <section className={card} aria-label={t('checkout.address.legend')}>
           <AddressPicker
             addresses={addresses}
             chosenId={addressId}
@@ -222,7 +225,7 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
             adding={showAddressForm}
             onAdd={() => setAddingAddress(true)}
             disabled={busy}
-            error={missing && addressId === undefined ? 'Add a delivery address to continue.' : undefined}
+            error={missing && addressId === undefined ? t('checkout.addAddressToContinue') : undefined}
             newAddressForm={renderNewAddressForm({
               isFirst: addresses.length === 0,
               onSaved: (saved) => {
@@ -233,9 +236,9 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
             })}
           />
         </section>
-        <section className={card} aria-label="Delivery method">
+        <section className={card} aria-label={t('checkout.delivery.legend')}>
           {quote.isPending ? (
-            <Spinner label="Loading delivery methods" />
+            <Spinner label={t('checkout.loadingDeliveryMethods')} />
           ) : quote.error instanceof ApiError && quote.error.status === 409 ? (
             <OutsideZones message={problemText(quote.error)} />
           ) : quote.isError ? (
@@ -245,7 +248,7 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
           )}
         </section>
         {paymentOptions.length > 0 && (
-          <section className={card} aria-label="Payment">
+          <section className={card} aria-label={t('checkout.payment.legend')}>
             <PaymentMethodPicker
               options={paymentOptions}
               chosen={paymentMethod}
@@ -258,22 +261,27 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
 
       <section aria-labelledby="checkout-summary-title" className={`${card} self-start lg:sticky lg:top-20`}>
         <h2 id="checkout-summary-title" className="text-lg font-bold text-stone-900">
-          Order Summary
+          {t('checkout.summary')}
         </h2>
-        <OrderSummaryLines label="Books in your order" lines={cart.items} lineKey={(item) => item.id} />
-        <OrderTotals amounts={amounts} deliveryLabel={method ? `Delivery (${method.name})` : 'Delivery'} />
+        <OrderSummaryLines label={t('checkout.summaryLines')} lines={cart.items} lineKey={(item) => item.id} />
+        <OrderTotals
+          amounts={amounts}
+          deliveryLabel={
+            method ? t('checkout.deliveryLine', { method: serverText(method.name) }) : t('checkout.delivery')
+          }
+        />
 
         {error && (
           <div role="alert" className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
             <p className="font-semibold">
               {error instanceof ApiError && error.status === 409
-                ? 'We could not reserve your books.'
-                : 'We could not start the payment.'}
+                ? t('checkout.reserveFailed')
+                : t('checkout.paymentFailed')}
             </p>
             <p>{problemText(error)}</p>
             {error instanceof ApiError && (error.status === 409 || error.status === 400) && (
               <Link to={Routes.cart} className="justify-self-start font-semibold text-red-950 underline">
-                Back to Cart
+                {t('checkout.backToCart')}
               </Link>
             )}
           </div>
@@ -287,21 +295,21 @@ function CheckoutForm({ cart, addresses, refetchCart, refetchAddresses, renderNe
           onClick={proceed}
         >
           <LockIcon className="size-4" />
-          {paymentMethod === 'cod' ? 'Place Order' : 'Proceed to Payment'}
+          {paymentMethod === 'cod' ? t('checkout.placeOrder') : t('checkout.proceedToPayment')}
         </Button>
         {paymentMethod === 'cod' ? (
           <p id="checkout-reservation" className="text-sm text-stone-700">
-            {showAddressForm ? 'Save the new address to continue. ' : ''}
-            {COD_RESERVATION_NOTICE}
+            {showAddressForm ? `${t('checkout.saveAddressFirst')} ` : ''}
+            {t('checkout.codReservationNotice')}
           </p>
         ) : session ? (
           <p id="checkout-reservation" role="status" className="text-sm font-semibold text-emerald-900">
-            {reservedUntil(session.expiresAt)}. Taking you to the secure payment page…
+            {t('checkout.redirecting', { time: formatShopTimeIn(locale, session.expiresAt) })}
           </p>
         ) : (
           <p id="checkout-reservation" className="text-sm text-stone-700">
-            {showAddressForm ? 'Save the new address to continue. ' : ''}
-            {RESERVATION_NOTICE}
+            {showAddressForm ? `${t('checkout.saveAddressFirst')} ` : ''}
+            {t('checkout.reservationNotice', { minutes: RESERVATION_MINUTES })}
           </p>
         )}
       </section>

@@ -4,7 +4,9 @@ import { OrderStatus } from '@bookshop/contracts/enums';
 import type { Order } from '@bookshop/contracts/orders';
 import { Routes } from '@bookshop/contracts/routes';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatPrice } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/i18n/format.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
+import { useRichT } from '../../../lib/i18n/rich-text.tsx';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { AlertIcon, CheckCircleIcon } from '../../../ui/icons.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
@@ -13,11 +15,9 @@ import { useCheckoutOutcome } from '../api/get-checkout-outcome.ts';
 import { usePlacedOrder } from '../api/get-placed-order.ts';
 import { MissingSession, OutcomeCard } from '../components/outcome-layout.tsx';
 import { useOrderChanges } from '../lib/use-order-changes.ts';
-import { problemText } from '../lib/problem-text.ts';
+import { useProblemText } from '../lib/problem-text.ts';
 import { sessionIdFrom } from '../lib/session-id.ts';
 
-export const THANK_YOU = 'Thank you for your order';
-export const CONFIRMING = "We're confirming your payment";
 /** While the provider has not told us about the payment, ask again this often, this many times. */
 export const CONFIRM_POLL_MS = 2_000;
 export const CONFIRM_POLL_ANSWERS = 15;
@@ -50,41 +50,48 @@ export function CheckoutSuccessPage(props: CheckoutSuccessPageProps) {
 
 /** A cash-on-delivery order: placed, nothing paid yet; the courier takes the total in cash. */
 function CashOrderPlaced({ orderId, renderReceipt, onOrderChanged }: CheckoutSuccessPageProps & { orderId: number }) {
+  const t = useT();
+  const rich = useRichT();
+  const { price } = useFormat();
+  const problemText = useProblemText();
   const placed = usePlacedOrder(orderId);
   const order = placed.data;
-  useDocumentTitle(order ? 'Order Confirmed' : 'Checkout');
+  useDocumentTitle(order ? t('checkout.outcome.orderConfirmedTitle') : t('checkout.title'));
   useOrderChanges(order, onOrderChanged);
   if (placed.isPending) {
     return (
-      <OutcomeCard title="Order confirmation">
-        <Spinner label="Loading your order" className="size-8" />
+      <OutcomeCard title={t('checkout.outcome.confirmationTitle')}>
+        <Spinner label={t('checkout.success.loadingOrder')} className="size-8" />
       </OutcomeCard>
     );
   }
   if (placed.isError) {
     return (
-      <OutcomeCard icon={<AlertIcon className="size-7 text-red-700" />} title="We could not find this order">
+      <OutcomeCard icon={<AlertIcon className="size-7 text-red-700" />} title={t('checkout.success.orderNotFound')}>
         <p role="alert" className="text-stone-800">
           {placed.error instanceof ApiError && placed.error.status < 500
-            ? `${problemText(placed.error)} Your orders are listed in your account.`
-            : 'The shop could not be reached. Please try again in a moment.'}
+            ? t('checkout.success.orderNotFoundReason', { reason: problemText(placed.error) })
+            : t('checkout.success.orderUnreachable')}
         </p>
         <Link to={`${Routes.account}#orders`} className={buttonClasses({ variant: 'secondary' })}>
-          Your Orders
+          {t('checkout.outcome.yourOrders')}
         </Link>
       </OutcomeCard>
     );
   }
   const data = placed.data;
   return (
-    <OutcomeCard icon={<CheckCircleIcon className="size-8 text-emerald-700" />} title={THANK_YOU}>
+    <OutcomeCard icon={<CheckCircleIcon className="size-8 text-emerald-700" />} title={t('checkout.success.thankYou')}>
       <p className="text-stone-800">
-        Your order number is <strong className="text-stone-950">{data.orderNumber}</strong>. We have e-mailed you a
-        confirmation.{' '}
+        {rich('checkout.success.cashPlaced', {
+          orderNumber: <strong className="text-stone-950">{data.orderNumber}</strong>,
+        })}
         {data.status === OrderStatus.Pending && (
           <>
-            Please pay the courier <strong className="tabular-nums">{formatPrice(data.total)}</strong> in cash when your
-            books arrive.
+            {' '}
+            {rich('checkout.success.payCourier', {
+              total: <strong className="tabular-nums">{price(data.total)}</strong>,
+            })}
           </>
         )}
       </p>
@@ -95,6 +102,10 @@ function CashOrderPlaced({ orderId, renderReceipt, onOrderChanged }: CheckoutSuc
 }
 
 function PaidCheckout({ renderReceipt, onOrderChanged }: CheckoutSuccessPageProps) {
+  const t = useT();
+  const rich = useRichT();
+  const { price } = useFormat();
+  const problemText = useProblemText();
   const [search] = useSearchParams();
   const sessionId = sessionIdFrom(search);
   const outcome = useCheckoutOutcome('success', sessionId, {
@@ -103,35 +114,37 @@ function PaidCheckout({ renderReceipt, onOrderChanged }: CheckoutSuccessPageProp
       order?.status === OrderStatus.Pending && answers < CONFIRM_POLL_ANSWERS ? CONFIRM_POLL_MS : false,
   });
   const order = outcome.data;
-  useDocumentTitle(order?.status === OrderStatus.Completed ? 'Order Confirmed' : 'Checkout');
+  useDocumentTitle(
+    order?.status === OrderStatus.Completed ? t('checkout.outcome.orderConfirmedTitle') : t('checkout.title'),
+  );
 
   useOrderChanges(order, onOrderChanged);
 
-  if (!sessionId) return <MissingSession title="Order confirmation" />;
+  if (!sessionId) return <MissingSession title={t('checkout.outcome.confirmationTitle')} />;
   if (outcome.isPending) {
     return (
-      <OutcomeCard title={CONFIRMING}>
-        <Spinner label="Checking your payment" className="size-8" />
+      <OutcomeCard title={t('checkout.success.confirming')}>
+        <Spinner label={t('checkout.success.checkingPayment')} className="size-8" />
       </OutcomeCard>
     );
   }
   if (outcome.isError) {
     const notFound = outcome.error instanceof ApiError && outcome.error.status < 500;
     return (
-      <OutcomeCard icon={<AlertIcon className="size-7 text-red-700" />} title="We could not find this checkout">
+      <OutcomeCard icon={<AlertIcon className="size-7 text-red-700" />} title={t('checkout.outcome.notFoundCheckout')}>
         <p role="alert" className="text-stone-800">
           {notFound
-            ? `${problemText(outcome.error)} If you paid, your order is listed in your account.`
-            : 'The shop could not be reached to confirm your payment. Please try again in a moment.'}
+            ? t('checkout.success.notFoundReason', { reason: problemText(outcome.error) })
+            : t('checkout.success.unreachable')}
         </p>
         <div className="flex flex-wrap gap-3">
           {!notFound && (
             <Button onClick={() => void outcome.refetch()} pending={outcome.isFetching}>
-              Try again
+              {t('checkout.retry')}
             </Button>
           )}
           <Link to={`${Routes.account}#orders`} className={buttonClasses({ variant: 'secondary' })}>
-            Your Orders
+            {t('checkout.outcome.yourOrders')}
           </Link>
         </div>
       </OutcomeCard>
@@ -142,21 +155,21 @@ function PaidCheckout({ renderReceipt, onOrderChanged }: CheckoutSuccessPageProp
   if (data.status === OrderStatus.Pending) {
     const gaveUp = outcome.answers >= CONFIRM_POLL_ANSWERS;
     return (
-      <OutcomeCard title={CONFIRMING}>
+      <OutcomeCard title={t('checkout.success.confirming')}>
         <p role="status" className="text-stone-800">
           {gaveUp
-            ? `Your payment for order ${data.orderNumber} has not been confirmed yet. This can take a few minutes; you will get an e-mail once it is. You are not charged twice by checking again.`
-            : `Order ${data.orderNumber} is waiting for the payment provider to confirm your payment. This page checks again every few seconds.`}
+            ? t('checkout.success.notConfirmedYet', { orderNumber: data.orderNumber })
+            : t('checkout.success.waiting', { orderNumber: data.orderNumber })}
         </p>
         {!gaveUp && <Spinner label={null} className="size-6 text-brand" />}
         <div className="flex flex-wrap gap-3">
           {gaveUp && (
             <Button onClick={() => void outcome.refetch()} pending={outcome.isFetching}>
-              Check again
+              {t('checkout.success.checkAgain')}
             </Button>
           )}
           <Link to={orderPath(data.id)} className={buttonClasses({ variant: 'secondary' })}>
-            View Order
+            {t('checkout.outcome.viewOrder')}
           </Link>
         </div>
       </OutcomeCard>
@@ -164,27 +177,26 @@ function PaidCheckout({ renderReceipt, onOrderChanged }: CheckoutSuccessPageProp
   }
   if (data.status === OrderStatus.Cancelled) {
     return (
-      <OutcomeCard icon={<AlertIcon className="size-7 text-amber-700" />} title="This order was cancelled">
-        <p className="text-stone-800">
-          Order {data.orderNumber} was cancelled before it was paid (the reservation may have run out), so you were not
-          charged. Your cart is kept: you can check out again.
-        </p>
+      <OutcomeCard icon={<AlertIcon className="size-7 text-amber-700" />} title={t('checkout.success.cancelledTitle')}>
+        <p className="text-stone-800">{t('checkout.success.cancelled', { orderNumber: data.orderNumber })}</p>
         <div className="flex flex-wrap gap-3">
           <Link to={Routes.cart} className={buttonClasses()}>
-            Back to Cart
+            {t('checkout.backToCart')}
           </Link>
           <Link to={orderPath(data.id)} className={buttonClasses({ variant: 'secondary' })}>
-            View Order
+            {t('checkout.outcome.viewOrder')}
           </Link>
         </div>
       </OutcomeCard>
     );
   }
   return (
-    <OutcomeCard icon={<CheckCircleIcon className="size-8 text-emerald-700" />} title={THANK_YOU}>
+    <OutcomeCard icon={<CheckCircleIcon className="size-8 text-emerald-700" />} title={t('checkout.success.thankYou')}>
       <p className="text-stone-800">
-        Your order number is <strong className="text-stone-950">{data.orderNumber}</strong>. We have e-mailed you a
-        confirmation; your total was <strong className="tabular-nums">{formatPrice(data.total)}</strong>.
+        {rich('checkout.success.paid', {
+          orderNumber: <strong className="text-stone-950">{data.orderNumber}</strong>,
+          total: <strong className="tabular-nums">{price(data.total)}</strong>,
+        })}
       </p>
       {renderReceipt(data)}
       <OrderLinks order={data} />
@@ -194,13 +206,14 @@ function PaidCheckout({ renderReceipt, onOrderChanged }: CheckoutSuccessPageProp
 
 /** The way on from a placed order: to the order itself, or back to the shop. */
 function OrderLinks({ order }: { order: { id: number; orderNumber: string } }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap gap-3">
       <Link to={orderPath(order.id)} className={buttonClasses()}>
-        View Order {order.orderNumber}
+        {t('checkout.outcome.viewOrderNumber', { orderNumber: order.orderNumber })}
       </Link>
       <Link to={Routes.home} className={buttonClasses({ variant: 'secondary' })}>
-        Continue Shopping
+        {t('checkout.outcome.continueShopping')}
       </Link>
     </div>
   );

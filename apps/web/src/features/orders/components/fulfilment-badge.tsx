@@ -1,6 +1,7 @@
 import { OrderStatus } from '@bookshop/contracts/enums';
 import type { FulfilmentStatus } from '@bookshop/contracts/fulfilment';
 import type { Order } from '@bookshop/contracts/orders';
+import { useOrderWords } from '../lib/order-words.tsx';
 
 const styles: Record<FulfilmentStatus, string> = {
   unfulfilled: 'bg-stone-100 text-stone-800 ring-stone-300',
@@ -20,12 +21,13 @@ export function FulfilmentBadge({
 }: {
   order: Pick<Order, 'status' | 'paymentMethod' | 'fulfilmentStatus' | 'fulfilmentStatusName'>;
 }) {
+  const { name } = useOrderWords();
   if (!isFulfillable(order)) return null;
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 font-sans text-xs font-bold ring-1 ring-inset ${styles[order.fulfilmentStatus]}`}
     >
-      {order.fulfilmentStatusName}
+      {name(order.fulfilmentStatusName)}
     </span>
   );
 }

@@ -1,16 +1,11 @@
 import type { MouseEvent } from 'react';
-import { TaxDocumentMessages, type Order } from '@bookshop/contracts/orders';
+import type { Order } from '@bookshop/contracts/orders';
 import type { OrderDocument } from '@bookshop/contracts/vat';
-import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { buttonClasses } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useDownloadDocument } from '../api/download-document.ts';
+import { useOrderWords } from '../lib/order-words.tsx';
 import { orderCard } from './order-details.tsx';
-
-const label = (document: OrderDocument) =>
-  document.type === 'invoice'
-    ? TaxDocumentMessages.downloadInvoice
-    : TaxDocumentMessages.downloadCreditNote(document.number);
 
 /**
  * The order's tax invoice and credit notes (decision 085), for its customer and for staff: each a
@@ -22,6 +17,12 @@ export function OrderDocuments({ order }: { order: Pick<Order, 'documents'> }) {
 
 function DocumentList({ documents }: { documents: OrderDocument[] }) {
   const download = useDownloadDocument();
+  const { t, price, dateTime } = useOrderWords();
+  // TaxDocumentMessages' words (orders-catalogue.test.ts keeps the English equal to them).
+  const label = (document: OrderDocument) =>
+    document.type === 'invoice'
+      ? t('orders.documents.invoice')
+      : t('orders.documents.creditNote', { number: document.number });
   const open = (event: MouseEvent, document: OrderDocument) => {
     event.preventDefault();
     download.mutate(document);
@@ -29,7 +30,7 @@ function DocumentList({ documents }: { documents: OrderDocument[] }) {
   return (
     <section aria-labelledby="order-documents-title" className={orderCard}>
       <h2 id="order-documents-title" className="text-lg font-bold text-stone-900">
-        Invoices
+        {t('orders.documents.title')}
       </h2>
       <ul className="grid gap-3">
         {documents.map((document) => (
@@ -46,16 +47,16 @@ function DocumentList({ documents }: { documents: OrderDocument[] }) {
               {label(document)}
             </a>
             <p className="text-sm text-stone-700">
-              {document.number} · <time dateTime={document.issuedAt}>{formatDateTime(document.issuedAt)}</time> ·{' '}
-              {formatPrice(document.total)}
-              {document.vatAmount > 0 && ` (VAT ${formatPrice(document.vatAmount)})`}
+              {document.number} · <time dateTime={document.issuedAt}>{dateTime(document.issuedAt)}</time> ·{' '}
+              {price(document.total)}
+              {document.vatAmount > 0 && ` ${t('orders.documents.vat', { amount: price(document.vatAmount) })}`}
             </p>
           </li>
         ))}
       </ul>
       {download.isError && (
         <p role="alert" className="text-sm font-semibold text-rose-900">
-          {TaxDocumentMessages.downloadFailed}
+          {t('orders.documents.failed')}
         </p>
       )}
     </section>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Shipment } from '@bookshop/contracts/fulfilment';
 import type { Order } from '@bookshop/contracts/orders';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useOrderWords } from '../lib/order-words.tsx';
 import { orderCard } from './order-details.tsx';
 
 /**
@@ -16,12 +16,13 @@ export function OrderShipments({
   /** Beside each parcel, e.g. staff's 'Mark as delivered'. */
   action?: (shipment: Shipment) => ReactNode;
 }) {
+  const { t, title, rich, dateTime } = useOrderWords();
   if (order.shipments.length === 0) return null;
-  const titles = new Map(order.items.map((item) => [item.bookId, item.title]));
+  const titles = new Map(order.items.map((item) => [item.bookId, title(item)]));
   return (
     <section aria-labelledby="order-shipments-title" className={orderCard}>
       <h2 id="order-shipments-title" className="text-lg font-bold text-stone-900">
-        Shipments
+        {t('orders.shipments.title')}
       </h2>
       <ul className="grid gap-4">
         {order.shipments.map((shipment, i) => (
@@ -31,21 +32,43 @@ export function OrderShipments({
             className="grid gap-1 border-t border-stone-200 pt-3 text-sm first:border-t-0 first:pt-0"
           >
             <h3 id={`shipment-${shipment.id}-title`} className="font-semibold text-stone-900">
-              Parcel {i + 1} · {shipment.carrierName} · {shipment.status === 'delivered' ? 'Delivered' : 'Shipped'}
+              {t('orders.shipments.parcel', {
+                number: i + 1,
+                carrier: shipment.carrierName,
+                status: t(
+                  shipment.status === 'delivered' ? 'orders.fulfilment.delivered' : 'orders.fulfilment.shipped',
+                ),
+              })}
             </h3>
-            {shipment.trackingNumber && <p className="text-stone-800">Tracking number: {shipment.trackingNumber}</p>}
+            {shipment.trackingNumber && (
+              <p className="text-stone-800">
+                {t('orders.shipments.trackingNumber', { number: shipment.trackingNumber })}
+              </p>
+            )}
             <p className="text-stone-700">
-              Shipped <time dateTime={shipment.shippedAt}>{formatDateTime(shipment.shippedAt)}</time>
+              {rich(
+                'orders.shipments.shipped',
+                'date',
+                <time dateTime={shipment.shippedAt}>{dateTime(shipment.shippedAt)}</time>,
+              )}
               {shipment.deliveredAt && (
                 <>
-                  {' · '}Delivered <time dateTime={shipment.deliveredAt}>{formatDateTime(shipment.deliveredAt)}</time>
+                  {' · '}
+                  {rich(
+                    'orders.shipments.delivered',
+                    'date',
+                    <time dateTime={shipment.deliveredAt}>{dateTime(shipment.deliveredAt)}</time>,
+                  )}
                 </>
               )}
             </p>
             <ul className="text-stone-800">
               {shipment.lines.map((line) => (
                 <li key={line.bookId}>
-                  {line.quantity} × {titles.get(line.bookId) ?? `Book ${line.bookId}`}
+                  {t('orders.line', {
+                    quantity: line.quantity,
+                    title: titles.get(line.bookId) ?? t('orders.line.unknownBook', { id: line.bookId }),
+                  })}
                 </li>
               ))}
             </ul>
@@ -57,10 +80,10 @@ export function OrderShipments({
                   rel="noopener noreferrer"
                   className="font-semibold text-brand underline-offset-2 hover:underline"
                 >
-                  Track your parcel
+                  {t('orders.shipments.track')}
                   <span className="sr-only">
                     {' '}
-                    {i + 1} with {shipment.carrierName} (opens a new tab)
+                    {t('orders.shipments.trackHint', { number: i + 1, carrier: shipment.carrierName })}
                   </span>
                 </a>
               )}

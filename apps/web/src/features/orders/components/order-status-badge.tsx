@@ -1,5 +1,6 @@
 import { OrderStatus } from '@bookshop/contracts/enums';
 import type { Order } from '@bookshop/contracts/orders';
+import { useOrderWords } from '../lib/order-words.tsx';
 
 const styles: Record<number, string> = {
   [OrderStatus.Pending]: 'bg-amber-100 text-amber-950 ring-amber-300',
@@ -9,11 +10,12 @@ const styles: Record<number, string> = {
 
 /** The order's status in words (colour only repeats it, WCAG 1.4.1). */
 export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'statusName'> }) {
+  const { name } = useOrderWords();
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 font-sans py-0.5 text-xs font-bold ring-1 ring-inset ${styles[order.status] ?? styles[OrderStatus.Pending]}`}
     >
-      {order.statusName}
+      {name(order.statusName)}
     </span>
   );
 }

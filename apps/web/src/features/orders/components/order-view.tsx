@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Shipment } from '@bookshop/contracts/fulfilment';
 import type { Order } from '@bookshop/contracts/orders';
-import { formatDateTime } from '../../../lib/format.ts';
 import { FulfilmentBadge } from './fulfilment-badge.tsx';
 import { OrderDelivery, OrderHistory, orderCard } from './order-details.tsx';
 import { OrderDocuments } from './order-documents.tsx';
@@ -10,6 +9,7 @@ import { OrderShipments } from './order-shipments.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { TestModeBadge } from './test-mode-badge.tsx';
+import { useOrderWords } from '../lib/order-words.tsx';
 
 /** The storefront's headings are serif, the admin area's bold sans. */
 const TITLE_STYLES = { storefront: 'font-serif font-semibold', admin: 'font-bold' } as const;
@@ -36,6 +36,7 @@ type OrderViewProps = {
  * page adds what only it shows through the slots.
  */
 export function OrderView({ order, area, back, actions, notice, aside, shipmentAction }: OrderViewProps) {
+  const { t, rich, dateTime } = useOrderWords();
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
@@ -43,7 +44,7 @@ export function OrderView({ order, area, back, actions, notice, aside, shipmentA
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className={`flex flex-wrap items-center gap-3 text-3xl text-stone-900 ${TITLE_STYLES[area]}`}>
-              Order {order.orderNumber} <OrderStatusBadge order={order} />
+              {t('orders.order.title', { number: order.orderNumber })} <OrderStatusBadge order={order} />
               {/* Staff must not ship a sandbox order as sold; its customer sees the shop's ribbon. */}
               {area === 'admin' && <TestModeBadge order={order} />}
             </h1>
@@ -52,10 +53,11 @@ export function OrderView({ order, area, back, actions, notice, aside, shipmentA
           {actions}
         </div>
         <p className="text-stone-700">
-          Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          {rich('orders.order.placed', 'date', <time dateTime={order.createdAt}>{dateTime(order.createdAt)}</time>)}
           {order.paidAt && (
             <>
-              {' · '}Paid <time dateTime={order.paidAt}>{formatDateTime(order.paidAt)}</time>
+              {' · '}
+              {rich('orders.order.paid', 'date', <time dateTime={order.paidAt}>{dateTime(order.paidAt)}</time>)}
             </>
           )}
         </p>
@@ -69,7 +71,7 @@ export function OrderView({ order, area, back, actions, notice, aside, shipmentA
         <div className="grid content-start gap-6">
           <section aria-labelledby="order-items-title" className={orderCard}>
             <h2 id="order-items-title" className="text-lg font-bold text-stone-900">
-              Books
+              {t('orders.order.books')}
             </h2>
             <OrderReceipt order={order} />
           </section>

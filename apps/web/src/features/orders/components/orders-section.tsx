@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Routes } from '@bookshop/contracts/routes';
-import { formatDateTime, formatPrice } from '../../../lib/format.ts';
 import { buttonClasses } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCustomerOrders } from '../api/get-customer-orders.ts';
@@ -10,6 +9,7 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 import { UnpaidOrderActions } from './unpaid-order-actions.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
 import { SectionPager } from '../../../ui/pagination.tsx';
+import { useOrderWords } from '../lib/order-words.tsx';
 
 export const ORDERS_PAGE_SIZE = 5;
 
@@ -21,22 +21,23 @@ export function OrdersSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const orders = useCustomerOrders({ pageNo, pageSize: ORDERS_PAGE_SIZE });
   const Heading = `h${headingLevel}` as const;
   const details = orders.data?.paginationDetails;
+  const { t, dateTime, price, cancelReason } = useOrderWords();
 
   return (
     <section id="orders" aria-labelledby="orders-title" className="grid scroll-mt-20 gap-4">
       <Heading id="orders-title" className="text-xl font-bold text-stone-900">
-        Orders
+        {t('orders.list.title')}
       </Heading>
 
       {orders.isPending ? (
-        <Spinner label="Loading your orders" />
+        <Spinner label={t('orders.list.loading')} />
       ) : orders.isError ? (
         <LoadError onRetry={() => orders.refetch()} />
       ) : orders.data.data.length === 0 ? (
         <div className="grid justify-items-start gap-3 rounded-lg border border-dashed border-stone-300 bg-white p-6 text-stone-700">
-          <p>You have not placed any orders yet.</p>
+          <p>{t('orders.list.empty')}</p>
           <Link to={Routes.home} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-            Browse Books
+            {t('orders.list.browse')}
           </Link>
         </div>
       ) : (
@@ -53,31 +54,30 @@ export function OrdersSection({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
                       to={orderPath(order.id)}
                       className="font-semibold text-stone-900 underline-offset-2 hover:underline"
                     >
-                      Order {order.orderNumber}
+                      {t('orders.order.title', { number: order.orderNumber })}
                     </Link>
                     <OrderStatusBadge order={order} />
                     <FulfilmentBadge order={order} />
                   </p>
                   <p className="text-sm text-stone-700">
-                    <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                    <time dateTime={order.createdAt}>{dateTime(order.createdAt)}</time>
                     {' · '}
-                    {order.items.reduce((sum, item) => sum + item.quantity, 0)}{' '}
-                    {order.items.reduce((sum, item) => sum + item.quantity, 0) === 1 ? 'book' : 'books'}
+                    {t('orders.list.books', { count: order.items.reduce((sum, item) => sum + item.quantity, 0) })}
                   </p>
-                  {order.cancelReason && <p className="text-sm text-stone-700">{order.cancelReason}</p>}
+                  {order.cancelReason && <p className="text-sm text-stone-700">{cancelReason(order.cancelReason)}</p>}
                   <UnpaidOrderActions order={order} inList />
                 </div>
                 <p className="font-bold text-stone-900 tabular-nums">
-                  <span className="sr-only">Total </span>
-                  {formatPrice(order.total)}
+                  <span className="sr-only">{t('orders.list.total')}</span>
+                  {price(order.total)}
                 </p>
               </li>
             ))}
           </ul>
           {details && (
             <SectionPager
-              label="Orders pages"
-              noun="orders"
+              label={t('orders.list.pages')}
+              noun={t('orders.list.noun')}
               details={details}
               onPageChange={setPageNo}
               busy={orders.isFetching}

@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import { SHIPPED_FULFILMENT_STATUSES } from '@bookshop/contracts/fulfilment';
-import { CancelReasons, OrderMessages, type Order } from '@bookshop/contracts/orders';
-import { formatPrice, formatTime } from '../../../lib/format.ts';
+import { CancelReasons, type Order } from '@bookshop/contracts/orders';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { toast } from '../../../ui/toast.tsx';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { usePayNow } from '../api/get-payment-session.ts';
-
-/** What a cash-on-delivery order still owes, paid to the courier. */
-const cashNotice = (order: Order) =>
-  `Cash on delivery: pay the courier ${formatPrice(order.total)} when your books arrive.`;
+import { useOrderWords } from '../lib/order-words.tsx';
 
 /** A Pending order whose copies are no longer held: the expiry job is about to cancel it. */
 const isPastItsTime = (order: Order, now: number) =>
@@ -26,27 +22,35 @@ export function UnpaidOrderActions({ order, inList = false }: { order: Order; in
   const payNow = usePayNow();
   const cancel = useCancelOrder();
   const [confirming, setConfirming] = useState(false);
+  const { t, price, time, rich, cancelReason } = useOrderWords();
   if (order.status !== OrderStatus.Pending) return null;
   // In a list, each button also names its order for screen readers (WCAG 2.4.6).
-  const which = inList ? <span className="sr-only"> order {order.orderNumber}</span> : null;
+  const which = inList ? (
+    <span className="sr-only">{t('orders.unpaid.which', { number: order.orderNumber })}</span>
+  ) : null;
+  /** What a cash-on-delivery order still owes, paid to the courier. */
+  const cashNotice = t('orders.unpaid.cash', { total: price(order.total) });
 
   if (isPastItsTime(order, Date.now())) {
-    return <p className="text-sm text-stone-700">{CancelReasons.expired}.</p>;
+    return (
+      <p className="text-sm text-stone-700">
+        {t('orders.unpaid.expired', { reason: cancelReason(CancelReasons.expired) })}
+      </p>
+    );
   }
   // Cash on delivery (decision 081): nothing to pay online; it can be cancelled until it ships.
   const cash = order.paymentMethod === 'cod';
   if (cash && SHIPPED_FULFILMENT_STATUSES.includes(order.fulfilmentStatus)) {
-    return <p className="text-sm text-stone-700">{cashNotice(order)}</p>;
+    return <p className="text-sm text-stone-700">{cashNotice}</p>;
   }
 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
       {cash ? (
-        <p className="text-sm text-stone-700">{cashNotice(order)}</p>
+        <p className="text-sm text-stone-700">{cashNotice}</p>
       ) : (
         <p className="text-sm text-stone-700">
-          Awaiting payment: your books are held until{' '}
-          <time dateTime={order.expiresAt!}>{formatTime(order.expiresAt!)}</time>.
+          {rich('orders.unpaid.heldUntil', 'time', <time dateTime={order.expiresAt!}>{time(order.expiresAt!)}</time>)}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
@@ -57,7 +61,8 @@ export function UnpaidOrderActions({ order, inList = false }: { order: Order; in
             disabled={cancel.isPending}
             onClick={() => payNow.mutate(order.id)}
           >
-            Pay now{which}
+            {t('orders.unpaid.payNow')}
+            {which}
           </Button>
         )}
         <Button
@@ -67,16 +72,17 @@ export function UnpaidOrderActions({ order, inList = false }: { order: Order; in
           disabled={payNow.isPending}
           onClick={() => setConfirming(true)}
         >
-          Cancel{which}
+          {t('orders.unpaid.cancel')}
+          {which}
         </Button>
       </div>
       {confirming && (
         <ConfirmDialog
-          title={`Cancel order ${order.orderNumber}?`}
-          description="The books held for it go back on sale and its payment page closes. Your cart is kept."
-          cancelLabel="Keep Order"
-          confirmLabel="Cancel Order"
-          onConfirm={() => cancel.mutate(order.id, { onSuccess: () => toast.success(OrderMessages.cancelled) })}
+          title={t('orders.unpaid.confirmTitle', { number: order.orderNumber })}
+          description={t('orders.unpaid.confirmText')}
+          cancelLabel={t('orders.unpaid.keep')}
+          confirmLabel={t('orders.unpaid.confirm')}
+          onConfirm={() => cancel.mutate(order.id, { onSuccess: () => toast.success(t('orders.unpaid.cancelled')) })}
           onClose={() => setConfirming(false)}
         />
       )}

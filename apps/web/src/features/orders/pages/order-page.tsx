@@ -1,5 +1,4 @@
 import { Link, useParams } from 'react-router';
-import { Messages } from '@bookshop/contracts/messages';
 import { Routes } from '@bookshop/contracts/routes';
 import { ApiError } from '../../../lib/api-client.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
@@ -11,19 +10,27 @@ import { OrderCancellation } from '../components/order-cancellation.tsx';
 import { OrderReturns } from '../components/order-returns.tsx';
 import { OrderView } from '../components/order-view.tsx';
 import { UnpaidOrderActions } from '../components/unpaid-order-actions.tsx';
+import { useSpecText } from '../../../lib/i18n/i18n.tsx';
 import { parseOrderId } from '../lib/order-id.ts';
-
-const ORDER_NOT_FOUND = 'We could not find this order in your account.';
+import { useOrderWords } from '../lib/order-words.tsx';
 
 /** /orders/:id (logged-in customers): one order with its lines, delivery, totals and history. */
 export function OrderPage() {
   const id = parseOrderId(useParams().id);
   const order = useOrder(id ?? 0, { enabled: id !== undefined });
   const notFound = id === undefined || (order.error instanceof ApiError && order.error.status === 404);
-  useDocumentTitle(order.data ? `Order ${order.data.orderNumber}` : notFound ? Messages.pageNotFound : 'Order');
+  const { t } = useOrderWords();
+  const spec = useSpecText();
+  useDocumentTitle(
+    order.data
+      ? t('orders.order.title', { number: order.data.orderNumber })
+      : notFound
+        ? spec('pageNotFound')
+        : t('orders.order.pageTitle'),
+  );
 
-  if (notFound) return <NotFound detail={ORDER_NOT_FOUND} />;
-  if (order.isPending) return <Spinner label="Loading the order" className="size-8" />;
+  if (notFound) return <NotFound detail={t('orders.order.notFound')} />;
+  if (order.isPending) return <Spinner label={t('orders.order.loading')} className="size-8" />;
   if (order.isError) {
     return <LoadError placement="page" className="py-6" onRetry={() => order.refetch()} />;
   }
@@ -38,7 +45,10 @@ export function OrderPage() {
         aside={<OrderReturns order={order.data} />}
         back={
           <Link to={`${Routes.account}#orders`} className="text-sm font-semibold text-brand hover:underline">
-            ← Back to your orders
+            <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+              ←
+            </span>{' '}
+            {t('orders.order.back')}
           </Link>
         }
       />

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ReviewMessages } from '@bookshop/contracts/review-messages';
 import type { BookReviewsPage, Review, ReviewSort } from '@bookshop/contracts/reviews';
 import { reviewPath } from '@bookshop/contracts/routes';
 import { useFormat } from '../../../lib/i18n/format.ts';
-import { useT } from '../../../lib/i18n/i18n.tsx';
+import { useT, type MessageId } from '../../../lib/i18n/i18n.tsx';
 import { BarFill } from '../../../ui/bar-fill.tsx';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { CheckCircleIcon } from '../../../ui/icons.tsx';
@@ -15,14 +14,11 @@ import { FIRST_REVIEWS_PAGE, useBookReviews, type BookReviewsQuery } from '../ap
 import { useReviewEligibility } from '../api/get-review-eligibility.ts';
 import { LoadError } from '../../../ui/load-error.tsx';
 
-const SORT_LABELS: Record<ReviewSort, string> = {
-  newest: 'Newest first',
-  highest: 'Highest rating',
-  lowest: 'Lowest rating',
-};
-
-const starsText = (stars: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}`;
-const countText = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const SORT_LABELS = {
+  newest: 'reviews.sort.newest',
+  highest: 'reviews.sort.highest',
+  lowest: 'reviews.sort.lowest',
+} as const satisfies Record<ReviewSort, MessageId>;
 
 type BookReviewsProps = {
   bookId: number;
@@ -42,28 +38,29 @@ export function BookReviews({ bookId, bookTitle, customer }: BookReviewsProps) {
   const eligibility = useReviewEligibility(bookId, { enabled: customer });
   const sortId = useId();
   const filterBy = (rating: number | undefined) => setQuery((was) => ({ ...was, rating, pageNo: 1 }));
+  const t = useT();
 
   return (
     <section aria-labelledby="reviews-heading" className="grid gap-6 border-t border-stone-200 py-8">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1">
           <h2 id="reviews-heading" className="text-2xl font-semibold text-stone-900">
-            Customer Reviews
+            {t('reviews.heading')}
           </h2>
           <p className="flex items-center gap-1.5 text-sm text-stone-700">
             <CheckCircleIcon className="size-4 text-emerald-700" />
-            {ReviewMessages.verifiedNote}
+            {t('reviews.verifiedNote')}
           </p>
         </div>
         {eligibility.data && (eligibility.data.reviewId !== null || eligibility.data.hasPurchased) && (
           <Link to={reviewPath(bookId, bookTitle)} className={buttonClasses({ variant: 'primary' })}>
-            {eligibility.data.reviewId !== null ? 'Edit your review' : 'Write a review'}
+            {eligibility.data.reviewId !== null ? t('reviews.edit') : t('reviews.write')}
           </Link>
         )}
       </header>
 
       {reviews.isPending ? (
-        <Spinner label="Loading reviews" />
+        <Spinner label={t('reviews.loading')} />
       ) : reviews.isError ? (
         <LoadError onRetry={() => reviews.refetch()} />
       ) : (
@@ -73,7 +70,7 @@ export function BookReviews({ bookId, bookTitle, customer }: BookReviewsProps) {
             <div className="flex flex-wrap items-center justify-between gap-3">
               <div className="flex items-center gap-2">
                 <label htmlFor={sortId} className="text-sm font-semibold text-stone-800">
-                  Sort by
+                  {t('reviews.sortBy')}
                 </label>
                 <select
                   id={sortId}
@@ -85,16 +82,16 @@ export function BookReviews({ bookId, bookTitle, customer }: BookReviewsProps) {
                 >
                   {Object.entries(SORT_LABELS).map(([value, label]) => (
                     <option key={value} value={value}>
-                      {label}
+                      {t(label)}
                     </option>
                   ))}
                 </select>
               </div>
               {query.rating !== undefined && (
                 <p className="flex items-center gap-2 text-sm text-stone-800">
-                  Showing {query.rating}-star reviews
+                  {t('reviews.showingStars', { rating: query.rating })}
                   <Button variant="secondary" size="xs" onClick={() => filterBy(undefined)}>
-                    Show all reviews
+                    {t('reviews.showAll')}
                   </Button>
                 </p>
               )}
@@ -121,17 +118,18 @@ type RatingSummaryProps = {
 /** The average, the count and a bar per star value; pressing a bar shows only those reviews. */
 function RatingSummary({ page, selected, onSelect }: RatingSummaryProps) {
   const total = page.ratingDistribution.reduce((sum, bar) => sum + bar.count, 0);
+  const t = useT();
   return (
     <div className="grid content-start gap-4">
       <div className="grid gap-1">
         <p className="flex items-baseline gap-2">
           <span className="text-4xl font-bold text-stone-900 tabular-nums">{page.ratingAverage.toFixed(1)}</span>
-          <span className="text-stone-700">out of 5</span>
+          <span className="text-stone-700">{t('reviews.outOf5')}</span>
         </p>
         <StarRating rating={page.ratingAverage} />
-        <p className="text-sm text-stone-700">{countText(page.ratingCount, 'rating', 'ratings')}</p>
+        <p className="text-sm text-stone-700">{t('book.ratings', { count: page.ratingCount })}</p>
       </div>
-      <ul aria-label="Ratings by star" className="grid gap-1.5">
+      <ul aria-label={t('reviews.byStar')} className="grid gap-1.5">
         {page.ratingDistribution.map((bar) => {
           const percent = total === 0 ? 0 : Math.round((bar.count / total) * 100);
           const active = selected === bar.rating;
@@ -144,7 +142,7 @@ function RatingSummary({ page, selected, onSelect }: RatingSummaryProps) {
                 className={`grid min-h-11 w-full grid-cols-[4rem_1fr_3rem] items-center gap-2 rounded-md px-2 text-sm text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-stone-900 ${active ? 'bg-amber-50 ring-1 ring-amber-500' : ''}`}
               >
                 <span className="text-start">
-                  {starsText(bar.rating)}
+                  {t('reviews.stars', { count: bar.rating })}
                   <span className="sr-only">, </span>
                 </span>
                 <span className="h-3 overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
@@ -152,10 +150,7 @@ function RatingSummary({ page, selected, onSelect }: RatingSummaryProps) {
                 </span>
                 <span className="text-end tabular-nums">
                   {bar.count}
-                  <span className="sr-only">
-                    {' '}
-                    {bar.count === 1 ? 'review' : 'reviews'}, {percent}%
-                  </span>
+                  <span className="sr-only"> {t('reviews.barNote', { count: bar.count, percent })}</span>
                 </span>
               </button>
             </li>
@@ -167,15 +162,16 @@ function RatingSummary({ page, selected, onSelect }: RatingSummaryProps) {
 }
 
 function ReviewList({ page, filtered, busy }: { page: BookReviewsPage; filtered: boolean; busy: boolean }) {
+  const t = useT();
   if (page.data.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-stone-300 bg-white p-6 text-stone-700">
-        {filtered ? 'No reviews with this rating.' : 'No reviews yet.'}
+        {filtered ? t('reviews.noneWithRating') : t('reviews.none')}
       </p>
     );
   }
   return (
-    <ul className="grid gap-4" aria-busy={busy || undefined} aria-label="Reviews">
+    <ul className="grid gap-4" aria-busy={busy || undefined} aria-label={t('reviews.list')}>
       {page.data.map((review) => (
         <li key={review.id}>
           <ReviewItem review={review} />
@@ -204,7 +200,7 @@ function ReviewItem({ review }: { review: Review }) {
         {review.isVerifiedPurchase && (
           <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
             <CheckCircleIcon className="size-3.5" />
-            {ReviewMessages.verifiedPurchase}
+            {t('reviews.verifiedPurchase')}
           </span>
         )}
       </p>

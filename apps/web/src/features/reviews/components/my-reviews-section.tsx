@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { bookPath, reviewPath, Routes } from '@bookshop/contracts/routes';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/i18n/format.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { buttonClasses } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { StarRating } from '../../../ui/star-rating.tsx';
@@ -16,22 +17,24 @@ export function MyReviewsSection() {
   const [pageNo, setPageNo] = useState(1);
   const reviews = useMyReviews({ pageNo, pageSize: MY_REVIEWS_PAGE_SIZE });
   const details = reviews.data?.paginationDetails;
+  const t = useT();
+  const { dateTime } = useFormat();
 
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="grid scroll-mt-20 gap-4">
       <h2 id="reviews-title" className="text-xl font-bold text-stone-900">
-        Reviews
+        {t('reviews.mine.title')}
       </h2>
 
       {reviews.isPending ? (
-        <Spinner label="Loading your reviews" />
+        <Spinner label={t('reviews.mine.loading')} />
       ) : reviews.isError ? (
         <LoadError onRetry={() => reviews.refetch()} />
       ) : reviews.data.data.length === 0 ? (
         <div className="grid justify-items-start gap-3 rounded-lg border border-dashed border-stone-300 bg-white p-6 text-stone-700">
-          <p>You have not reviewed any books yet. Books you bought can be reviewed from their page.</p>
+          <p>{t('reviews.mine.empty')}</p>
           <Link to={Routes.home} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-            Browse Books
+            {t('orders.list.browse')}
           </Link>
         </div>
       ) : (
@@ -53,25 +56,33 @@ export function MyReviewsSection() {
                     <StarRating rating={review.rating} />
                     {review.isHidden && (
                       <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800">
-                        Hidden by our staff
+                        {t('reviews.mine.hidden')}
                       </span>
                     )}
                   </p>
                   <p className="font-medium break-words text-stone-900">{review.subject}</p>
                   <p className="text-sm text-stone-700">
-                    <time dateTime={review.updatedAt}>{formatDateTime(review.updatedAt)}</time>
+                    <time dateTime={review.updatedAt}>{dateTime(review.updatedAt)}</time>
                   </p>
                 </div>
                 <Link
                   to={reviewPath(review.bookId, review.bookTitle)}
                   className={buttonClasses({ variant: 'secondary', size: 'sm' })}
                 >
-                  Edit<span className="sr-only"> your review of {review.bookTitle}</span>
+                  {t('reviews.mine.edit')}
+                  <span className="sr-only">{t('reviews.mine.editHint', { title: review.bookTitle })}</span>
                 </Link>
               </li>
             ))}
           </ul>
-          {details && <SectionPager label="Reviews pages" noun="reviews" details={details} onPageChange={setPageNo} />}
+          {details && (
+            <SectionPager
+              label={t('reviews.mine.pages')}
+              noun={t('reviews.mine.noun')}
+              details={details}
+              onPageChange={setPageNo}
+            />
+          )}
         </>
       )}
     </section>

@@ -9,6 +9,7 @@ import { setServerFieldErrors } from '../../../lib/field-errors.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextAreaField, TextField } from '../../../ui/form-fields.tsx';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { StarInput } from './star-input.tsx';
 
 const FIELDS = ['subject', 'comment', 'rating'] as const;
@@ -32,6 +33,7 @@ export function ReviewForm({ review, pending, onSubmit }: ReviewFormProps) {
     rating: review?.rating,
   });
   const commentLength = watch('comment')?.length ?? 0;
+  const t = useT();
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, setError))} className="grid gap-5">
@@ -40,7 +42,7 @@ export function ReviewForm({ review, pending, onSubmit }: ReviewFormProps) {
         name="rating"
         render={({ field: rating, fieldState }) => (
           <StarInput
-            label="Your rating"
+            label={t('reviews.form.rating')}
             value={rating.value}
             onChange={rating.onChange}
             onBlur={rating.onBlur}
@@ -48,16 +50,22 @@ export function ReviewForm({ review, pending, onSubmit }: ReviewFormProps) {
           />
         )}
       />
-      <TextField label="Subject" hint="Sum up your review in a few words." {...field('subject')} />
+      <TextField
+        label={t('reviews.form.subject')}
+        hint={t('reviews.form.subjectHint')}
+        dir="auto"
+        {...field('subject')}
+      />
       <TextAreaField
-        label="Comment"
+        label={t('reviews.form.comment')}
         rows={6}
-        hint={`What did you like or dislike? ${commentLength} / ${REVIEW_COMMENT_MAX} characters.`}
+        dir="auto"
+        hint={t('reviews.form.commentHint', { length: commentLength, max: REVIEW_COMMENT_MAX })}
         {...field('comment')}
       />
       <div>
         <Button type="submit" pending={pending}>
-          {review ? 'Update Review' : 'Publish Review'}
+          {t(review ? 'reviews.form.update' : 'reviews.form.publish')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '@bookshop/contracts/reviews';
+import { useLocale, useT } from '../../../lib/i18n/i18n.tsx';
 import { StarIcon } from '../../../ui/star-rating.tsx';
 
 type StarInputProps = {
@@ -12,18 +13,21 @@ type StarInputProps = {
 };
 
 const STARS = Array.from({ length: REVIEW_RATING_MAX - REVIEW_RATING_MIN + 1 }, (_, i) => REVIEW_RATING_MIN + i);
-const starLabel = (stars: number) => `${stars} ${stars === 1 ? 'star' : 'stars'}`;
 
 /**
  * Five stars as a radio group (WAI-ARIA radio pattern): one tab stop, the arrow keys move and
  * choose (right/up: more stars, left/down: fewer, Home/End: 1 and 5), Space chooses the focused
- * star, and a click chooses too. Each star reads "N stars"; the chosen one is aria-checked.
+ * star, and a click chooses too. Each star reads "N stars"; the chosen one is aria-checked. On an
+ * Arabic page the row runs right to left, so left (towards the later stars) is more there.
  */
 export function StarInput({ label, value, onChange, onBlur, error }: StarInputProps) {
   const id = useId();
   const stars = useRef<(HTMLButtonElement | null)[]>([]);
   // The tab stop: the chosen star, or the first before any choice.
   const focusable = value ?? REVIEW_RATING_MIN;
+  const t = useT();
+  const rtl = useLocale() === 'ar';
+  const starLabel = (count: number) => t('reviews.stars.count', { count });
 
   const choose = (rating: number) => {
     const next = Math.min(REVIEW_RATING_MAX, Math.max(REVIEW_RATING_MIN, rating));
@@ -33,9 +37,9 @@ export function StarInput({ label, value, onChange, onBlur, error }: StarInputPr
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, star: number) => {
     const moves: Record<string, number> = {
-      ArrowRight: star + 1,
+      ArrowRight: rtl ? star - 1 : star + 1,
       ArrowUp: star + 1,
-      ArrowLeft: star - 1,
+      ArrowLeft: rtl ? star + 1 : star - 1,
       ArrowDown: star - 1,
       Home: REVIEW_RATING_MIN,
       End: REVIEW_RATING_MAX,
@@ -82,7 +86,7 @@ export function StarInput({ label, value, onChange, onBlur, error }: StarInputPr
           </button>
         ))}
         <span className="ms-2 text-sm text-stone-700" aria-hidden="true">
-          {value ? starLabel(value) : 'Not rated yet'}
+          {value ? starLabel(value) : t('reviews.stars.none')}
         </span>
       </div>
       {error && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ReviewMessages, type OwnReview, type ReviewForm as ReviewFormValues } from '@bookshop/contracts/reviews';
+import type { OwnReview, ReviewForm as ReviewFormValues } from '@bookshop/contracts/reviews';
 import { bookPath } from '@bookshop/contracts/routes';
 import { Button, buttonClasses } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
@@ -14,6 +14,7 @@ import { useReviewEligibility } from '../api/get-review-eligibility.ts';
 import { useUpdateReview } from '../api/update-review.ts';
 import { ReviewForm, showServerFieldErrors } from '../components/review-form.tsx';
 import { LoadError } from '../../../ui/load-error.tsx';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 
 const card = 'rounded-xl border border-stone-200 bg-white p-5 sm:p-6';
 
@@ -29,16 +30,17 @@ export function ReviewPage() {
   const valid = Number.isInteger(bookId) && bookId > 0;
   const own = useOwnReview(bookId, { enabled: valid });
   const eligibility = useReviewEligibility(bookId, { enabled: valid });
-  useDocumentTitle(own.data ? `Edit your review of ${bookTitle}` : `Review ${bookTitle}`);
+  const t = useT();
+  useDocumentTitle(t(own.data ? 'reviews.page.titleEdit' : 'reviews.page.titleNew', { title: bookTitle }));
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6 py-6">
       <header className="grid gap-1">
         <h1 className="font-serif text-3xl font-semibold text-stone-900">
-          {own.data ? 'Edit your review' : 'Write a review'}
+          {t(own.data ? 'reviews.page.headingEdit' : 'reviews.page.headingNew')}
         </h1>
         <p className="text-stone-700">
-          of{' '}
+          {t('reviews.page.of')}{' '}
           <Link to={bookPath(bookTitle)} className="font-semibold text-brand underline-offset-2 hover:underline">
             {bookTitle}
           </Link>
@@ -46,17 +48,17 @@ export function ReviewPage() {
       </header>
       {!valid ? (
         <p role="alert" className={card}>
-          {ReviewMessages.bookNotFound}
+          {t('reviews.page.bookNotFound')}
         </p>
       ) : own.isPending || eligibility.isPending ? (
-        <Spinner label="Loading your review" />
+        <Spinner label={t('reviews.page.loading')} />
       ) : own.isError || eligibility.isError ? (
         <LoadError onRetry={() => Promise.all([own.refetch(), eligibility.refetch()])} />
       ) : !own.data && !eligibility.data.hasPurchased ? (
         <div className={`${card} grid justify-items-start gap-3`}>
-          <p>{ReviewMessages.notPurchased}</p>
+          <p>{t('reviews.page.notPurchased')}</p>
           <Link to={bookPath(bookTitle)} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-            Back to the book
+            {t('reviews.page.backToBook')}
           </Link>
         </div>
       ) : (
@@ -72,6 +74,7 @@ function ReviewEditor({ bookId, bookTitle, review }: { bookId: number; bookTitle
   const update = useUpdateReview();
   const remove = useDeleteReview(bookId);
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
   const backToBook = () => void navigate(bookPath(bookTitle));
 
   const save = (values: ReviewFormValues, setError: Parameters<typeof showServerFieldErrors>[1]) => {
@@ -81,7 +84,7 @@ function ReviewEditor({ bookId, bookTitle, review }: { bookId: number; bookTitle
         { id: review.id, ...values },
         {
           onSuccess: () => {
-            toast.success(ReviewMessages.updated);
+            toast.success(t('reviews.page.updated'));
             backToBook();
           },
           onError: failed,
@@ -92,7 +95,7 @@ function ReviewEditor({ bookId, bookTitle, review }: { bookId: number; bookTitle
         { bookId, ...values },
         {
           onSuccess: () => {
-            toast.success(ReviewMessages.created);
+            toast.success(t('reviews.page.created'));
             backToBook();
           },
           onError: failed,
@@ -105,28 +108,28 @@ function ReviewEditor({ bookId, bookTitle, review }: { bookId: number; bookTitle
     <div className={`${card} grid gap-6`}>
       {review?.isHidden && (
         <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          Our staff hid this review from the book&apos;s page. You can still edit or delete it.
+          {t('reviews.page.hidden')}
         </p>
       )}
       <ReviewForm review={review} pending={create.isPending || update.isPending} onSubmit={save} />
       {review && (
         <div className="border-t border-stone-200 pt-4">
           <Button variant="danger" pending={remove.isPending} onClick={() => setConfirming(true)}>
-            Delete Review
+            {t('reviews.page.delete')}
           </Button>
         </div>
       )}
       {review && confirming && (
         <ConfirmDialog
-          title="Delete your review?"
-          description={`Your review of “${bookTitle}” will be removed and its rating taken out of the book's average. This cannot be undone.`}
-          cancelLabel="Keep Review"
-          confirmLabel="Delete Review"
+          title={t('reviews.page.confirmTitle')}
+          description={t('reviews.page.confirmText', { title: bookTitle })}
+          cancelLabel={t('reviews.page.keep')}
+          confirmLabel={t('reviews.page.delete')}
           onClose={() => setConfirming(false)}
           onConfirm={() =>
             remove.mutate(review.id, {
               onSuccess: () => {
-                toast.success(ReviewMessages.deleted);
+                toast.success(t('reviews.page.deleted'));
                 backToBook();
               },
             })

@@ -9,6 +9,7 @@ import {
   type CreateSupportTicket,
 } from '@bookshop/contracts/support';
 import { serverFieldError } from '../../../lib/field-errors.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../ui/form-fields.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -29,6 +30,7 @@ type NewTicketFormProps = {
 
 /** Opens a ticket: subject, message and, optionally, which of the customer's orders it is about. */
 export function NewTicketForm({ orderChoices, onDone }: NewTicketFormProps) {
+  const t = useT();
   const create = useCreateSupportTicket();
   const {
     register,
@@ -59,22 +61,22 @@ export function NewTicketForm({ orderChoices, onDone }: NewTicketFormProps) {
     <form
       noValidate
       onSubmit={handleSubmit(onSubmit)}
-      aria-label="New support ticket"
+      aria-label={t('tickets.newTicketForm')}
       className="relative grid gap-5 rounded-xl border border-stone-200 bg-white p-5 sm:p-6"
     >
       <TextField
-        label="Subject"
+        label={t('tickets.subject')}
         maxLength={SUBJECT_MAX_LENGTH}
         error={errors.subject?.message}
         {...register('subject')}
       />
       <SelectField
-        label="Order (optional)"
+        label={t('tickets.orderOptional')}
         disabled={orderChoices === undefined}
         error={errors.orderId?.message}
         {...register('orderId', { setValueAs: (value: string | number | null) => (value ? Number(value) : null) })}
       >
-        <option value="">Not about an order</option>
+        <option value="">{t('tickets.noOrder')}</option>
         {orderChoices?.map((order) => (
           <option key={order.id} value={order.id}>
             {order.label}
@@ -82,19 +84,19 @@ export function NewTicketForm({ orderChoices, onDone }: NewTicketFormProps) {
         ))}
       </SelectField>
       <TextAreaField
-        label="Message"
+        label={t('tickets.message')}
         maxLength={MESSAGE_MAX_LENGTH}
-        hint={`${MESSAGE_MIN_LENGTH} to ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters.`}
+        hint={t('tickets.messageLength', { min: MESSAGE_MIN_LENGTH, max: MESSAGE_MAX_LENGTH })}
         error={errors.message?.message}
         {...register('message')}
       />
       <HoneypotField {...register(HONEYPOT_FIELD)} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" pending={create.isPending}>
-          Send Ticket
+          {t('tickets.sendTicket')}
         </Button>
         <Button variant="secondary" onClick={onDone} disabled={create.isPending}>
-          Cancel
+          {t('tickets.cancel')}
         </Button>
       </div>
     </form>

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Messages } from '@bookshop/contracts/messages';
 import { SupportMessages, type CustomerTicket } from '@bookshop/contracts/support';
+import { allMessages } from '../../../lib/i18n/all-catalogs.ts';
+import { createI18n, I18nProvider } from '../../../lib/i18n/i18n.tsx';
 import { answerApi, type ApiRequest, type ApiReply } from '../../../test/network.ts';
 import { createTestQueryClient } from '../../../test/render.tsx';
 import { toast, Toaster } from '../../../ui/toast.tsx';
@@ -218,5 +220,35 @@ describe('the Support section of /account', () => {
       expect(await form.findByText(SupportMessages.replyMax)).toBeInTheDocument();
       expect(form.getByLabelText('Your reply')).toHaveValue('Is it still valid?');
     });
+  });
+});
+
+describe('the Support section of /ar/account', () => {
+  it('speaks Arabic: its heading, the ticket’s order, status, date and count of replies', async () => {
+    stub([
+      makeCustomerTicket({
+        id: 12,
+        orderId: 7,
+        orderNumber: 'BK-000007',
+        replies: [makeReply({ id: 1 }), makeReply({ id: 2 })],
+      }),
+    ]);
+    render(
+      <I18nProvider i18n={createI18n('ar', allMessages('ar'))}>
+        <QueryClientProvider client={createTestQueryClient()}>
+          <SupportSection orderChoices={orders} />
+        </QueryClientProvider>
+      </I18nProvider>,
+    );
+    const section = within(screen.getByRole('region', { name: 'الدعم' }));
+    const [ticket] = await section.findAllByRole('listitem');
+    expect(ticket).toHaveTextContent('ST-000012 · الطلب BK-000007 · 20/11/2026، 12:30 م · ردّان');
+    expect(within(ticket!).getByText('مفتوحة')).toBeInTheDocument();
+    expect(within(ticket!).getByRole('form', { name: 'الرد على التذكرة ST-000012' })).toBeInTheDocument();
+    expect(section.getByRole('button', { name: 'تذكرة جديدة' })).toBeInTheDocument();
+  });
+
+  it('keeps the English of the follow-up toast the contract’s, which English pages show', () => {
+    expect(createI18n('en', allMessages('en'))._('tickets.followUpSent')).toBe(SupportMessages.followUpSent);
   });
 });

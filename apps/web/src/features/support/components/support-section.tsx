@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/i18n/format.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useCustomerTickets } from '../api/get-customer-tickets.ts';
@@ -19,6 +20,8 @@ type SupportSectionProps = {
 
 /** The customer's support tickets on /account#support, newest first, with the replies; and a new one. */
 export function SupportSection({ orderChoices }: SupportSectionProps) {
+  const t = useT();
+  const format = useFormat();
   const [pageNo, setPageNo] = useState(1);
   const [writing, setWriting] = useState(false);
   const tickets = useCustomerTickets({ pageNo, pageSize: TICKETS_PAGE_SIZE });
@@ -28,11 +31,11 @@ export function SupportSection({ orderChoices }: SupportSectionProps) {
     <section id="support" aria-labelledby="support-title" className="grid scroll-mt-20 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="support-title" className="text-xl font-bold text-stone-900">
-          Support
+          {t('tickets.title')}
         </h2>
         {!writing && (
           <Button size="sm" onClick={() => setWriting(true)}>
-            New Ticket
+            {t('tickets.newTicket')}
           </Button>
         )}
       </div>
@@ -48,13 +51,12 @@ export function SupportSection({ orderChoices }: SupportSectionProps) {
       )}
 
       {tickets.isPending ? (
-        <Spinner label="Loading your tickets" />
+        <Spinner label={t('tickets.loading')} />
       ) : tickets.isError ? (
         <LoadError onRetry={() => tickets.refetch()} />
       ) : tickets.data.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 bg-white p-6 text-stone-700">
-          You have no support tickets. Questions about an order or a book? Open a ticket and we will answer here and by
-          e-mail.
+          {t('tickets.empty')}
         </p>
       ) : (
         <>
@@ -64,21 +66,23 @@ export function SupportSection({ orderChoices }: SupportSectionProps) {
                 <details className="group rounded-lg border border-stone-200 bg-white">
                   <summary className="grid cursor-pointer list-none gap-1 p-4 [&::-webkit-details-marker]:hidden">
                     <span className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold break-words text-stone-900">{ticket.subject}</span>
+                      <span dir="auto" className="font-semibold break-words text-stone-900">
+                        {ticket.subject}
+                      </span>
                       <TicketStatusBadge status={ticket.status} />
                     </span>
                     <span className="text-sm text-stone-700">
                       {ticket.ticketNumber}
-                      {ticket.orderNumber && ` · Order ${ticket.orderNumber}`}
+                      {ticket.orderNumber && ` · ${t('tickets.order', { orderNumber: ticket.orderNumber })}`}
                       {' · '}
-                      <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+                      <time dateTime={ticket.createdAt}>{format.dateTime(ticket.createdAt)}</time>
                       {' · '}
-                      {ticket.replies.length === 1 ? '1 reply' : `${ticket.replies.length} replies`}
+                      {t('tickets.replies', { count: ticket.replies.length })}
                     </span>
                   </summary>
                   <div className="grid gap-4 border-t border-stone-200 p-4">
                     <TicketThread
-                      first={{ authorName: 'You', message: ticket.message, createdAt: ticket.createdAt }}
+                      first={{ authorName: t('tickets.you'), message: ticket.message, createdAt: ticket.createdAt }}
                       replies={ticket.replies}
                     />
                     <TicketReplyForm ticket={ticket} />
@@ -89,8 +93,8 @@ export function SupportSection({ orderChoices }: SupportSectionProps) {
           </ul>
           {details && (
             <SectionPager
-              label="Support ticket pages"
-              noun="tickets"
+              label={t('tickets.pages')}
+              noun={t('tickets.pagesNoun')}
               details={details}
               onPageChange={setPageNo}
               busy={tickets.isFetching}

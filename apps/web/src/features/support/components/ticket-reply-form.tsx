@@ -8,6 +8,7 @@ import {
   type CustomerTicket,
 } from '@bookshop/contracts/support';
 import { serverFieldError } from '../../../lib/field-errors.ts';
+import { useLocale, useT } from '../../../lib/i18n/i18n.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextAreaField } from '../../../ui/form-fields.tsx';
 import { toast } from '../../../ui/toast.tsx';
@@ -15,6 +16,8 @@ import { useReplyToOwnTicket } from '../api/reply-to-own-ticket.ts';
 
 /** The customer's reply under their ticket's thread; on a closed ticket it says the reply opens it again. */
 export function TicketReplyForm({ ticket }: { ticket: Pick<CustomerTicket, 'id' | 'ticketNumber' | 'status'> }) {
+  const t = useT();
+  const locale = useLocale();
   const reply = useReplyToOwnTicket(ticket.id);
   const {
     register,
@@ -32,12 +35,13 @@ export function TicketReplyForm({ ticket }: { ticket: Pick<CustomerTicket, 'id' 
   return (
     <form
       noValidate
-      aria-label={`Reply to ticket ${ticket.ticketNumber}`}
+      aria-label={t('tickets.replyTo', { ticketNumber: ticket.ticketNumber })}
       className="grid gap-3"
       onSubmit={handleSubmit((values) =>
         reply.mutate(values, {
           onSuccess: () => {
-            toast.success(SupportMessages.followUpSent);
+            // The contract's words on English pages, as the API answers them.
+            toast.success(locale === 'en' ? SupportMessages.followUpSent : t('tickets.followUpSent'));
             reset({ message: '' });
           },
           onError: (error) => {
@@ -48,18 +52,14 @@ export function TicketReplyForm({ ticket }: { ticket: Pick<CustomerTicket, 'id' 
       )}
     >
       <TextAreaField
-        label="Your reply"
+        label={t('tickets.yourReply')}
         maxLength={MESSAGE_MAX_LENGTH}
-        hint={
-          ticket.status === 'closed'
-            ? 'This ticket is closed; your reply opens it again.'
-            : 'We answer here and by e-mail.'
-        }
+        hint={ticket.status === 'closed' ? t('tickets.closedHint') : t('tickets.openHint')}
         error={errors.message?.message}
         {...register('message')}
       />
       <Button type="submit" size="sm" className="justify-self-start" pending={reply.isPending}>
-        Send Reply
+        {t('tickets.sendReply')}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { TicketReply } from '@bookshop/contracts/support';
-import { formatDateTime } from '../../../lib/format.ts';
+import { useFormat } from '../../../lib/i18n/format.ts';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 
 type ThreadProps = {
   /** The first message and who wrote it; the author's later messages carry the same name ('You' on /account). */
@@ -13,6 +14,8 @@ type ThreadProps = {
  * or staff member wrote is ever read as HTML.
  */
 export function TicketThread({ first, replies }: ThreadProps) {
+  const t = useT();
+  const format = useFormat();
   const messages = [
     { key: 'first', fromStaff: false, ...first },
     ...replies.map((reply) => ({
@@ -23,7 +26,7 @@ export function TicketThread({ first, replies }: ThreadProps) {
     })),
   ];
   return (
-    <ol className="grid gap-3" aria-label="Messages">
+    <ol className="grid gap-3" aria-label={t('tickets.messages')}>
       {messages.map((message) => (
         <li
           key={message.key}
@@ -34,10 +37,12 @@ export function TicketThread({ first, replies }: ThreadProps) {
           <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
             <span className="font-semibold text-stone-900">{message.authorName}</span>
             <time dateTime={message.createdAt} className="text-stone-600">
-              {formatDateTime(message.createdAt)}
+              {format.dateTime(message.createdAt)}
             </time>
           </p>
-          <p className="break-words whitespace-pre-wrap text-stone-800">{message.message}</p>
+          <p dir="auto" className="break-words whitespace-pre-wrap text-stone-800">
+            {message.message}
+          </p>
         </li>
       ))}
     </ol>

@@ -4,6 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Messages } from '@bookshop/contracts/messages';
 import { SupportMessages } from '@bookshop/contracts/support';
+import { allMessages } from '../../../lib/i18n/all-catalogs.ts';
+import { createI18n, I18nProvider } from '../../../lib/i18n/i18n.tsx';
 import { answerApi } from '../../../test/network.ts';
 import { renderWithQueryClient } from '../../../test/render.tsx';
 import { ContactUsPage } from './contact-us-page.tsx';
@@ -31,6 +33,9 @@ describe('/contact-us', () => {
     const api = answerApi(() => undefined);
     const form = renderPage();
     const user = userEvent.setup();
+    expect(
+      form.getByText('10 to 5,000 characters. Quote your order number if it is about an order.'),
+    ).toBeInTheDocument();
 
     await user.type(form.getByLabelText('Name'), 'L');
     expect(await form.findByText(SupportMessages.nameMin)).toBeInTheDocument();
@@ -111,5 +116,35 @@ describe('/contact-us', () => {
     await user.click(form.getByRole('button', { name: 'Send Message' }));
     expect(await form.findByText(Messages.invalidEmail)).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('/ar/contact-us', () => {
+  it('labels the form in Arabic, with the message’s length in Latin digits', async () => {
+    answerApi(({ method }) =>
+      method === 'POST' ? { status: 201, body: { ticketNumber: 'ST-000042', message: 'شكرًا لرسالتك.' } } : undefined,
+    );
+    renderWithQueryClient(
+      <I18nProvider i18n={createI18n('ar', allMessages('ar'))}>
+        <MemoryRouter>
+          <ContactUsPage />
+        </MemoryRouter>
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'اتصل بنا' })).toBeInTheDocument();
+    const form = within(screen.getByRole('form', { name: 'نموذج التواصل' }));
+    const user = userEvent.setup();
+    await user.type(form.getByLabelText('الاسم'), 'ليلى حداد');
+    await user.type(form.getByLabelText('البريد الإلكتروني'), 'layla@example.com');
+    await user.type(form.getByLabelText('الموضوع'), 'تغليف الهدايا');
+    await user.type(form.getByLabelText('الرسالة'), 'هل تغلّفون الكتب هدايا؟');
+    expect(form.getByText(/^من 10 إلى 5,000 حرف\. اذكر رقم طلبك/)).toBeInTheDocument();
+    expect(form.queryByLabelText('Name')).not.toBeInTheDocument();
+
+    await user.click(form.getByRole('button', { name: 'إرسال الرسالة' }));
+    const sent = await screen.findByRole('status');
+    expect(within(sent).getByRole('heading', { name: 'أُرسلت الرسالة' })).toBeInTheDocument();
+    expect(sent).toHaveTextContent('رقم تذكرتك ST-000042.');
+    expect(within(sent).getByRole('button', { name: 'إرسال رسالة أخرى' })).toBeInTheDocument();
   });
 });

@@ -10,6 +10,8 @@ import {
   type CreateContactItem,
   type TicketCreated,
 } from '@bookshop/contracts/support';
+import { useT } from '../../../lib/i18n/i18n.tsx';
+import { useRichT } from '../../../lib/i18n/rich-text.tsx';
 import { PageMeta } from '../../../lib/seo/page-meta.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { staticPageMeta } from '../../../lib/seo/page-meta-builders.ts';
@@ -23,23 +25,22 @@ const EMPTY: CreateContactItem = { name: '', emailAddress: '', subject: '', mess
 
 /** /contact-us (public): anyone writes to the shop; a copy and every answer come by e-mail. */
 export function ContactUsPage() {
+  const t = useT();
   const [sent, setSent] = useState<TicketCreated | null>(null);
 
   return (
     <article className="grid max-w-2xl gap-8 py-10">
       <PageMeta
         {...staticPageMeta({
-          heading: 'Contact Us',
-          summary:
-            'A question about a book, an order or a delivery? Write to us and we will answer by e-mail, usually within one working day.',
+          heading: t('contactUs.title'),
+          summary: t('contactUs.summary'),
           path: Routes.contactUs,
         })}
       />
       <header className="grid gap-3 border-b border-stone-200 pb-6">
-        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">Contact Us</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{t('contactUs.title')}</h1>
         <p className="text-lg text-stone-700">
-          A question about a book, an order or a delivery? Write to us and we will answer by e-mail, usually within one
-          working day. Signed in? You can also open a ticket from your account page and follow the answers there.
+          {t('contactUs.summary')} {t('contactUs.signedIn')}
         </p>
       </header>
       {sent ? <Sent result={sent} onAgain={() => setSent(null)} /> : <ContactForm onSent={setSent} />}
@@ -48,6 +49,7 @@ export function ContactUsPage() {
 }
 
 function ContactForm({ onSent }: { onSent: (result: TicketCreated) => void }) {
+  const t = useT();
   const send = useCreateContactItem();
   const { field, register, handleSubmit, showServerErrors } = useSchemaForm(CreateContactItemSchema, EMPTY);
 
@@ -58,27 +60,29 @@ function ContactForm({ onSent }: { onSent: (result: TicketCreated) => void }) {
     });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative grid gap-5" aria-label="Contact form">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="relative grid gap-5" aria-label={t('contactUs.form')}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Name" autoComplete="name" maxLength={NAME_MAX_LENGTH} {...field('name')} />
-        <EmailField {...field('emailAddress')} />
+        <TextField label={t('contactUs.name')} autoComplete="name" maxLength={NAME_MAX_LENGTH} {...field('name')} />
+        <EmailField label={t('contactUs.email')} {...field('emailAddress')} />
       </div>
-      <TextField label="Subject" maxLength={SUBJECT_MAX_LENGTH} {...field('subject')} />
+      <TextField label={t('tickets.subject')} maxLength={SUBJECT_MAX_LENGTH} {...field('subject')} />
       <TextAreaField
-        label="Message"
+        label={t('tickets.message')}
         maxLength={MESSAGE_MAX_LENGTH}
-        hint={`${MESSAGE_MIN_LENGTH} to ${MESSAGE_MAX_LENGTH.toLocaleString('en-GB')} characters. Quote your order number if it is about an order.`}
+        hint={`${t('tickets.messageLength', { min: MESSAGE_MIN_LENGTH, max: MESSAGE_MAX_LENGTH })} ${t('contactUs.quoteOrder')}`}
         {...field('message')}
       />
       <HoneypotField {...register(HONEYPOT_FIELD)} />
       <Button type="submit" className="justify-self-start" pending={send.isPending}>
-        Send Message
+        {t('contactUs.send')}
       </Button>
     </form>
   );
 }
 
 function Sent({ result, onAgain }: { result: TicketCreated; onAgain: () => void }) {
+  const t = useT();
+  const rich = useRichT();
   return (
     <section
       role="status"
@@ -86,14 +90,18 @@ function Sent({ result, onAgain }: { result: TicketCreated; onAgain: () => void 
       className="grid justify-items-start gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-6"
     >
       <h2 id="contact-sent-title" className="text-xl font-bold text-emerald-950">
-        Message sent
+        {t('contactUs.sent')}
       </h2>
       <p className="text-emerald-950">{result.message}</p>
       <p className="text-emerald-950">
-        Your ticket number is <strong>{result.ticketNumber}</strong>.
+        {rich(
+          'contactUs.ticketNumber',
+          { ticketNumber: result.ticketNumber },
+          { b: (text) => <strong>{text}</strong> },
+        )}
       </p>
       <Button variant="secondary" size="sm" onClick={onAgain}>
-        Send another message
+        {t('contactUs.again')}
       </Button>
     </section>
   );

@@ -10,10 +10,12 @@ import { useDocumentTitle } from '../../../ui/use-document-title.ts';
 import { useClearWishlist } from '../api/clear-wishlist.ts';
 import { useWishlist } from '../api/get-wishlist.ts';
 import { WishlistItem } from '../components/wishlist-item.tsx';
+import { useT } from '../../../lib/i18n/i18n.tsx';
 
 /** /wish-list (logged-in customers): the saved books, newest first. */
 export function WishListPage() {
-  useDocumentTitle('Wishlist');
+  const t = useT();
+  useDocumentTitle(t('wishlist.title'));
   const wishlist = useWishlist();
   const clear = useClearWishlist();
   const [confirmingClear, setConfirmingClear] = useState(false);
@@ -21,17 +23,17 @@ export function WishListPage() {
   const total = wishlist.data?.pages[0]?.paginationDetails.noOfRecords ?? 0;
 
   let body;
-  if (wishlist.isPending) body = <Spinner label="Loading your wishlist" className="size-8" />;
+  if (wishlist.isPending) body = <Spinner label={t('wishlist.loading')} className="size-8" />;
   else if (wishlist.isError) {
     body = <LoadError placement="page" onRetry={() => wishlist.refetch()} />;
   } else if (books.length === 0) {
     body = (
       <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-16 text-center">
         <HeartIcon className="size-12 text-stone-400" strokeWidth={1.5} />
-        <p className="text-xl font-semibold text-stone-900">Your wishlist is empty.</p>
-        <p className="max-w-md text-stone-600">Save books you like for later with the wishlist button on any book.</p>
+        <p className="text-xl font-semibold text-stone-900">{t('wishlist.empty')}</p>
+        <p className="max-w-md text-stone-600">{t('wishlist.emptyHint')}</p>
         <Link to={Routes.home} className={buttonClasses({ size: 'lg' })}>
-          Browse Books
+          {t('wishlist.browse')}
         </Link>
       </div>
     );
@@ -50,7 +52,7 @@ export function WishListPage() {
             pending={wishlist.isFetchingNextPage}
             onClick={() => void wishlist.fetchNextPage()}
           >
-            Show More
+            {t('wishlist.more')}
           </Button>
         )}
       </div>
@@ -61,12 +63,8 @@ export function WishListPage() {
     <div className="grid gap-6 py-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-serif text-3xl font-semibold text-stone-900">Wishlist</h1>
-          {total > 0 && (
-            <p className="text-stone-600">
-              {total} {total === 1 ? 'book' : 'books'}
-            </p>
-          )}
+          <h1 className="font-serif text-3xl font-semibold text-stone-900">{t('wishlist.title')}</h1>
+          {total > 0 && <p className="text-stone-600">{t('wishlist.count', { count: total })}</p>}
         </div>
         {books.length > 0 && (
           <Button
@@ -76,17 +74,17 @@ export function WishListPage() {
             pending={clear.isPending}
             onClick={() => setConfirmingClear(true)}
           >
-            Clear Wishlist
+            {t('wishlist.clear')}
           </Button>
         )}
       </div>
       {body}
       {confirmingClear && (
         <ConfirmDialog
-          title="Clear your wishlist?"
-          description="Every book will be removed from your wishlist."
-          cancelLabel="Keep Books"
-          confirmLabel="Clear Wishlist"
+          title={t('wishlist.confirmTitle')}
+          description={t('wishlist.confirmText')}
+          cancelLabel={t('wishlist.keep')}
+          confirmLabel={t('wishlist.clear')}
           onConfirm={() => clear.mutate()}
           onClose={() => setConfirmingClear(false)}
         />
