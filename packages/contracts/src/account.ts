@@ -4,6 +4,7 @@ import {
   ConfirmPasswordSchema,
   FirstNameSchema,
   IanaZoneSchema,
+  PreferredLanguageSchema,
   LastNameSchema,
   PASSWORD_MAX_LENGTH,
   PasswordSchema,
@@ -68,6 +69,8 @@ export const UpdateCustomerSchema = z.object({
   lastName: LastNameSchema,
   userName: UserNameSchema,
   ianaZone: IanaZoneSchema.optional(),
+  /** Left out keeps the saved one. */
+  preferredLanguage: PreferredLanguageSchema.optional(),
   type: z.union([z.string().max(20), z.number()]).optional(),
   removeImage: FormBooleanSchema.optional(),
 });
@@ -77,7 +80,7 @@ export type UpdateCustomer = z.infer<typeof UpdateCustomerSchema>;
  * `PUT v1/users` (a staff member's own profile, multipart like PUT v1/customers): the same
  * fields and rules; `PATCH v1/users` changes the password with ChangePasswordSchema.
  */
-export const UpdateStaffSchema = UpdateCustomerSchema.omit({ ianaZone: true, type: true });
+export const UpdateStaffSchema = UpdateCustomerSchema.omit({ ianaZone: true, preferredLanguage: true, type: true });
 export type UpdateStaff = z.infer<typeof UpdateStaffSchema>;
 
 /**

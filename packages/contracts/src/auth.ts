@@ -156,7 +156,21 @@ export const StaffRegisterSchema = passwordsMatch(
 );
 export type StaffRegister = z.infer<typeof StaffRegisterSchema>;
 
-/** Customer registration (/register): the base fields plus first and last name. */
+/**
+ * The language of a customer's e-mails (issue 24): set from the language of the page they
+ * registered on, changed on /account.
+ */
+export const LANGUAGES = ['en', 'ar'] as const;
+export const PreferredLanguageSchema = z.enum(LANGUAGES, {
+  error: `Preferred language must be one of ${LANGUAGES.join(', ')}.`,
+});
+export type PreferredLanguage = z.infer<typeof PreferredLanguageSchema>;
+
+/**
+ * Customer registration (/register): the base fields plus first and last name. `preferredLanguage`
+ * left out is the language of the request (`Accept-Language` as the storefront sends it: its
+ * page's language), else the `lang` cookie, else English.
+ */
 export const CustomerRegisterSchema = passwordsMatch(
   z.object({
     emailAddress: EmailSchema,
@@ -166,6 +180,7 @@ export const CustomerRegisterSchema = passwordsMatch(
     password: PasswordSchema,
     confirmPassword: ConfirmPasswordSchema,
     ianaZone: IanaZoneSchema.optional(),
+    preferredLanguage: PreferredLanguageSchema.optional(),
   }),
 );
 export type CustomerRegister = z.infer<typeof CustomerRegisterSchema>;
@@ -255,6 +270,8 @@ export const CustomerProfileSchema = z.object({
   hasPassword: z.boolean(),
   /** True once the account signs in with Google too (by Google sign-in, or linked on /account). */
   googleLinked: z.boolean(),
+  /** The language of the customer's e-mails. */
+  preferredLanguage: PreferredLanguageSchema,
   /** ISO 8601 */
   createdAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_KEYWORD_MAX_LENGTH } from './constants.ts';
+import { AUTHOR_SEARCH_MAX_LIMIT, SEARCH_KEYWORD_MAX_LENGTH } from './constants.ts';
 import { PageQuerySchema, pageOf } from './pagination.ts';
 
 /**
@@ -13,6 +13,25 @@ export type Genre = z.infer<typeof GenreSchema>;
 
 export const AuthorSchema = z.object({ id: z.number().int(), name: z.string(), nameAr: arabic() });
 export type Author = z.infer<typeof AuthorSchema>;
+
+/**
+ * `GET v1/authors?search=…&limit=…` (decision 097): the authors whose English or Arabic name holds
+ * the words, the exact name first, then names that begin with them, then A–Z; `name` answers the
+ * one author of exactly that name (or none). Without any of them the route still answers every
+ * author (the staff book form's list).
+ */
+export const AuthorQuerySchema = z.object({
+  search: z.string().trim().max(200, 'search must be at most 200 characters.').optional(),
+  /** Exactly this name, any letter case: the one author (or none) a page or a link names. */
+  name: z.string().trim().min(1, 'name cannot be empty.').max(200, 'name must be at most 200 characters.').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number.' })
+    .int('limit must be a whole number.')
+    .min(1, `limit must be between 1 and ${AUTHOR_SEARCH_MAX_LIMIT}.`)
+    .max(AUTHOR_SEARCH_MAX_LIMIT, `limit must be between 1 and ${AUTHOR_SEARCH_MAX_LIMIT}.`)
+    .optional(),
+});
+export type AuthorQuery = z.infer<typeof AuthorQuerySchema>;
 
 export const CountrySchema = z.object({
   /** ISO 3166-1 alpha-2 */

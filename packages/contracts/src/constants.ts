@@ -36,6 +36,13 @@ export const SEARCH_DEBOUNCE_MS = 1000;
 export const SEARCH_RESULTS_LIMIT = 10;
 export const SEARCH_KEYWORD_MAX_LENGTH = 100;
 
+/** The most authors one `GET v1/authors?search=…` answers: a picker's list, never the catalogue's (decision 097). */
+export const AUTHOR_SEARCH_MAX_LIMIT = 20;
+/** How many it answers when `limit` is left out. */
+export const AUTHOR_SEARCH_DEFAULT_LIMIT = 10;
+/** The picker asks once typing has paused this long: shorter than the book search's, names are short. */
+export const AUTHOR_SEARCH_DEBOUNCE_MS = 300;
+
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 50;
 export const USERNAME_MIN_LENGTH = 4;

@@ -12,3 +12,15 @@ export const countryName = (code: string): string => {
     return code;
   }
 };
+
+let arabicRegionNames: Intl.DisplayNames | undefined;
+
+/** A country's name in a language ('AE' → 'الإمارات العربية المتحدة' in Arabic), for Arabic e-mails (decision 094). */
+export const countryNameIn = (language: 'en' | 'ar', code: string): string => {
+  if (language === 'en') return countryName(code);
+  try {
+    return (arabicRegionNames ??= new Intl.DisplayNames(['ar'], { type: 'region' })).of(code) ?? code;
+  } catch {
+    return code;
+  }
+};

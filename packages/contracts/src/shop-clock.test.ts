@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SHOP_TIME_ZONE } from './constants.ts';
-import { formatShopDateTime, formatShopDateTimeInWords, formatShopTime, shopDate, shopYear } from './shop-clock.ts';
+import { formatArabicPrice } from './money.ts';
+import {
+  formatArabicDateTime,
+  formatDateTimeInWordsIn,
+  formatShopDateTime,
+  formatShopDateTimeInWords,
+  formatShopTime,
+  formatShopTimeIn,
+  shopDate,
+  shopYear,
+} from './shop-clock.ts';
 
 const dubai = (at: number, options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, ...options }).format(at);
@@ -41,5 +51,28 @@ describe("the shop's clock", () => {
         `${dubai(at, { day: 'numeric', month: 'short', year: 'numeric' })}, ${time}`,
       );
     }
+  });
+});
+
+describe('Arabic dates and prices (decisions 089 and 094)', () => {
+  it('writes Latin digits, the 12-hour clock with ص and م, and ar-AE month names', () => {
+    expect(formatArabicDateTime('2026-11-22T08:05:00Z')).toBe('22/11/2026، 12:05 م');
+    expect(formatArabicDateTime('2026-11-22T20:30:00Z')).toBe('23/11/2026، 12:30 ص');
+    expect(formatDateTimeInWordsIn('ar', '2026-09-20T20:05:00Z')).toBe('21 سبتمبر 2026، 12:05 ص');
+    expect(formatDateTimeInWordsIn('en', '2026-09-20T20:05:00Z')).toBe('21 Sept 2026, 12:05 AM');
+    // The time alone (checkout's reservation, the sandbox's payment page).
+    expect(formatShopTimeIn('ar', '2030-06-01T11:45:00Z')).toBe('3:45 م');
+    expect(formatShopTimeIn('ar', '2030-06-01T20:05:00Z')).toBe('12:05 ص');
+    expect(formatShopTimeIn('en', '2030-06-01T11:45:00Z')).toBe('3:45 PM');
+    for (let month = 0; month < 12; month++) {
+      const at = Date.UTC(2026, month, 10, 8);
+      const words = formatDateTimeInWordsIn('ar', at).split(' ')[1];
+      expect(words).toBe(new Intl.DateTimeFormat('ar-AE', { month: 'long', timeZone: SHOP_TIME_ZONE }).format(at));
+    }
+  });
+
+  it('writes prices as ar-AE does, in Latin digits', () => {
+    expect(formatArabicPrice(12.5)).toBe('\u200f12.50\u00a0د.إ.\u200f');
+    expect(formatArabicPrice(1234.5)).toBe('\u200f1,234.50\u00a0د.إ.\u200f');
   });
 });

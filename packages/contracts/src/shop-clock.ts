@@ -7,7 +7,8 @@ import { SHOP_UTC_OFFSET_HOURS } from './constants.ts';
  * AM/PM (spec). Written by arithmetic rather than an Intl format: the text is the same on the
  * server and in every visitor's browser whatever their zone or ICU version (so hydration matches),
  * and it costs no Intl format, whose first use in a time zone takes the browser tens of
- * milliseconds. SQL on the shop's clock (`at time zone`) uses `SHOP_TIME_ZONE` itself.
+ * milliseconds. Arabic (decision 089) is written the same way: Latin digits, the 12-hour clock with
+ * ص (before noon) and م (after), ar-AE's month names. SQL on the shop's clock (`at time zone`) uses `SHOP_TIME_ZONE` itself.
  */
 
 type Instant = Date | string | number;
@@ -38,8 +39,54 @@ export function formatShopDateTimeInWords(value: Instant): string {
   return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${clock(at)}`;
 }
 
+/** ar-AE's month names (the Gregorian calendar's, as the UAE writes them). */
+const ARABIC_MONTHS = [
+  'يناير',
+  'فبراير',
+  'مارس',
+  'أبريل',
+  'مايو',
+  'يونيو',
+  'يوليو',
+  'أغسطس',
+  'سبتمبر',
+  'أكتوبر',
+  'نوفمبر',
+  'ديسمبر',
+] as const;
+
+/** '3:05 م', '12:05 ص'. */
+const arabicClock = (at: Date) => {
+  const hours = at.getUTCHours();
+  return `${hours % 12 || 12}:${twoDigits(at.getUTCMinutes())} ${hours < 12 ? 'ص' : 'م'}`;
+};
+
+/** '22/11/2026، 3:05 م' on the shop's clock: Arabic pages' dates. */
+export function formatArabicDateTime(value: Instant): string {
+  const at = onShopClock(value);
+  return `${twoDigits(at.getUTCDate())}/${twoDigits(at.getUTCMonth() + 1)}/${at.getUTCFullYear()}، ${arabicClock(at)}`;
+}
+
+/** '21 سبتمبر 2026، 12:05 ص' on the shop's clock: a date in words, for Arabic e-mails. */
+export function formatArabicDateTimeInWords(value: Instant): string {
+  const at = onShopClock(value);
+  return `${at.getUTCDate()} ${ARABIC_MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}، ${arabicClock(at)}`;
+}
+
+/** A date and time in a language: '22/11/2026, 3:05 PM' or '22/11/2026، 3:05 م'. */
+export const formatDateTimeIn = (language: 'en' | 'ar', value: Instant): string =>
+  language === 'ar' ? formatArabicDateTime(value) : formatShopDateTime(value);
+
+/** A date in words in a language, for e-mails: '21 Sept 2026, 12:05 AM' or '21 سبتمبر 2026، 12:05 ص'. */
+export const formatDateTimeInWordsIn = (language: 'en' | 'ar', value: Instant): string =>
+  language === 'ar' ? formatArabicDateTimeInWords(value) : formatShopDateTimeInWords(value);
+
 /** '3:45 PM' on the shop's clock (e.g. until when copies stay reserved). */
 export const formatShopTime = (value: Instant): string => clock(onShopClock(value));
+
+/** The time alone in a language: '3:45 PM' or '3:45 م' (checkout's reservation, the sandbox's page). */
+export const formatShopTimeIn = (language: 'en' | 'ar', value: Instant): string =>
+  language === 'ar' ? arabicClock(onShopClock(value)) : formatShopTime(value);
 
 /** '2026-11-22': the shop's day, e.g. in a file name. */
 export function shopDate(value: Instant): string {

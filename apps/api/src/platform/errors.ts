@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Messages } from '@bookshop/contracts/messages';
 import type { Problem } from '@bookshop/contracts/problem';
+import { problemInRequestLanguage } from './problem-language.ts';
 import { handleDatabaseUnavailable } from './unavailable.ts';
 
 /** A domain error that the error handler turns into application/problem+json. */
@@ -55,6 +56,8 @@ function validationProblem(error: FastifyError): Problem {
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
+  // Every problem in the request's language (decision 093); hooks added here reach every route.
+  app.addHook('preSerialization', problemInRequestLanguage);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) {
       return sendProblem(reply, {

@@ -167,6 +167,7 @@ describe('with REDIS_URL', () => {
         for (let i = 0; i < budget; i++) expect((await forgot(a, target)).statusCode).toBe(202);
         expectTooManyRequests(await forgot(a, target));
         // Still serving, so still ready: reported degraded (health.test.ts).
+        await a.app.catalogue.indexReady();
         const ready = await a.app.inject({ method: 'GET', url: '/health/ready' });
         expect(ready.statusCode).toBe(200);
         expect(ready.json()).toEqual({ status: 'degraded', degraded: ['redis unreachable'] });

@@ -22,13 +22,3 @@ export function returnOrigin(request: FastifyRequest, publicUrl: string): string
   const isOwn = own.origin === shop || isLoopback(own.hostname);
   return isOwn && own.pathname === '/' && !own.username && !own.password ? own.origin : shop;
 }
-
-/**
- * The storefront language a request comes from (decision 089): the storefront's API client sends
- * its page's language as Accept-Language, so an address that leads the customer back (a payment
- * page's return) keeps them in it. Arabic when the first language named is Arabic; else English.
- */
-export function pageLanguage(request: FastifyRequest): 'en' | 'ar' {
-  const first = request.headers['accept-language']?.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first === 'ar' || first.startsWith('ar-') ? 'ar' : 'en';
-}

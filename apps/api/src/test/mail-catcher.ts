@@ -108,7 +108,7 @@ function parseMail(raw: string): Pick<ReceivedMail, 'subject' | 'replyTo' | 'tex
   };
   collect({ headers, body });
   return {
-    subject: headers.subject ?? '',
+    subject: decodeWords(headers.subject ?? ''),
     replyTo: headers['reply-to'] ?? '',
     text,
     html,
@@ -128,6 +128,16 @@ function splitPart(raw: string): { headers: Record<string, string>; body: string
   }
   return { headers, body };
 }
+
+/** A header's RFC 2047 encoded words ('=?UTF-8?B?…?='), as nodemailer writes a subject that is not ASCII. */
+const decodeWords = (header: string) =>
+  header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeBody(data.replaceAll('_', ' '), 'quoted-printable'),
+    );
 
 function decodeBody(body: string, encoding: string): string {
   switch (encoding.toLowerCase()) {

@@ -18,6 +18,7 @@ import { ProblemSchema } from '@bookshop/contracts/problem';
 import { HttpProblem } from '../../platform/errors.ts';
 import { LOGIN_FAILURES_FROM_ANY_CLIENT, loginLockout } from '../../platform/login-lockout.ts';
 import { emailAddressKey, RateLimits, rateLimit } from '../../platform/rate-limit.ts';
+import { requestLanguage } from '../../platform/request-language.ts';
 import type { Account, AccountsService } from './accounts-service.ts';
 import type { NewAccountInput } from './registration.ts';
 import { readRefreshCookie, setRefreshCookie, type CookieOptions } from './session-cookie.ts';
@@ -88,7 +89,9 @@ export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (ap
       preHandler: [rateLimit(app, `${registration.limitName}:register`, RateLimits.register, emailAddressKey)],
     },
     async (request, reply) => {
-      const account = await accounts.register({ personType, ...request.body });
+      // A customer who names no language gets the request's (decision 094); staff read English.
+      const preferredLanguage = request.body.preferredLanguage ?? requestLanguage(request);
+      const account = await accounts.register({ personType, ...request.body, preferredLanguage });
       return reply.status(201).send(registration.toResponse(account));
     },
   );

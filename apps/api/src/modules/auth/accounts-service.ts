@@ -2,10 +2,10 @@ import type { LoggedInUser } from '@bookshop/contracts/auth';
 import type { LoginProvider, PersonType, RoleName } from '@bookshop/contracts/enums';
 import { permissionsOf } from '@bookshop/contracts/roles';
 import type { Tx } from '../../platform/db.ts';
-import { greetingName } from '../../platform/mailer.ts';
+import type { Recipient } from '../../platform/mail-language.ts';
 import { cancelResetLinks, checkCredentials, forgetLinks, resetPassword } from './credentials.ts';
-import { linkGoogle, signInWithGoogle, type GoogleAccountDeps } from './google-accounts.ts';
-import { mailLinkTo, type MailedLinkDeps } from './mailed-links.ts';
+import { linkGoogle, signInWithGoogle, type GoogleAccountDeps, type NewGoogleCustomer } from './google-accounts.ts';
+import { mailLinkTo, recipientOf, type MailedLinkDeps } from './mailed-links.ts';
 import * as queries from './queries.ts';
 import { confirmEmail, isEmailRegistered, register } from './registration.ts';
 import type { PasswordHasher } from '../../platform/password.ts';
@@ -45,6 +45,7 @@ export type AccountChanges = Partial<
     | 'lastName'
     | 'imageUrl'
     | 'ianaZone'
+    | 'preferredLanguage'
     | 'passwordHash'
     | 'googleSubject'
     | 'emailConfirmedAt'
@@ -69,13 +70,13 @@ export const isUserNameTaken = (
   { tx, exceptId }: { tx: Tx; exceptId: number },
 ) => queries.isUserNameTaken(tx, personType, userName, exceptId);
 
-/** Where the account's mail goes and whom it greets, read in the caller's transaction; null once deleted. */
-export async function mailRecipient(
-  accountId: number,
-  { tx }: { tx: Tx },
-): Promise<{ emailAddress: string; name: string } | null> {
+/**
+ * Where the customer's mail goes, whom it greets and its language (decision 094), read in the
+ * caller's transaction; null once deleted.
+ */
+export async function mailRecipient(accountId: number, { tx }: { tx: Tx }): Promise<Recipient | null> {
   const account = await queries.findAccountById(tx, accountId);
-  return account && !account.deletedAt ? { emailAddress: account.emailAddress, name: greetingName(account) } : null;
+  return account && !account.deletedAt ? recipientOf(account) : null;
 }
 
 /** Where the account's mail goes, read in the caller's transaction; null once it was deleted (anonymised). */
@@ -126,8 +127,8 @@ export function createAccountsService(deps: Deps) {
     resetPassword: (personType: PersonType, token: string, password: string) =>
       resetPassword(deps, personType, token, password),
     googleSignInEnabled: deps.verifyGoogleIdToken !== undefined,
-    signInWithGoogle: (idToken: string, nonce: string, ianaZone?: string) =>
-      signInWithGoogle(deps, idToken, nonce, ianaZone),
+    signInWithGoogle: (idToken: string, nonce: string, newCustomer: NewGoogleCustomer) =>
+      signInWithGoogle(deps, idToken, nonce, newCustomer),
     linkGoogle: (accountId: number, idToken: string, nonce: string) => linkGoogle(deps, accountId, idToken, nonce),
     toLoggedInUser,
     mailAddress,

@@ -1,4 +1,4 @@
-import { AuthMessages, ProblemType, USERNAME_MAX_LENGTH } from '@bookshop/contracts/auth';
+import { AuthMessages, ProblemType, USERNAME_MAX_LENGTH, type PreferredLanguage } from '@bookshop/contracts/auth';
 import { NAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@bookshop/contracts/constants';
 import { LoginProvider, PersonType } from '@bookshop/contracts/enums';
 import { isUniqueViolation, type Database, type Tx } from '../../platform/db.ts';
@@ -35,8 +35,11 @@ async function uniqueUserName(tx: Tx, personType: PersonType, wanted: string): P
   }
 }
 
+/** What the sign-in request says of a customer it may create: their time zone and the request's language. */
+export type NewGoogleCustomer = { ianaZone?: string; preferredLanguage: PreferredLanguage };
+
 /** The profile of a customer made from a Google identity: Google's names and picture, a user name of its own. */
-async function googleProfile(tx: Tx, identity: GoogleIdentity, ianaZone?: string) {
+async function googleProfile(tx: Tx, identity: GoogleIdentity, { ianaZone, preferredLanguage }: NewGoogleCustomer) {
   const localPart = identity.email.split('@')[0]!;
   const name = (value: string | undefined) => value?.trim().slice(0, NAME_MAX_LENGTH) || undefined;
   return {
@@ -45,6 +48,7 @@ async function googleProfile(tx: Tx, identity: GoogleIdentity, ianaZone?: string
     lastName: name(identity.familyName) ?? '',
     imageUrl: identity.picture ?? null,
     ianaZone: ianaZone ?? null,
+    preferredLanguage,
   };
 }
 
@@ -58,7 +62,7 @@ async function googleProfile(tx: Tx, identity: GoogleIdentity, ianaZone?: string
 async function findOrCreateGoogleCustomer(
   { db, sessions }: GoogleAccountDeps,
   identity: GoogleIdentity,
-  ianaZone?: string,
+  newCustomer: NewGoogleCustomer,
 ): Promise<queries.Account> {
   const attempt = () =>
     db.transaction(async (tx) => {
@@ -68,7 +72,7 @@ async function findOrCreateGoogleCustomer(
       const byEmail = await queries.lockAccountByEmail(tx, PersonType.Customer, identity.email);
       if (byEmail?.emailConfirmedAt) throw googleAccountExists();
       const google = {
-        ...(await googleProfile(tx, identity, ianaZone)),
+        ...(await googleProfile(tx, identity, newCustomer)),
         loginProvider: LoginProvider.Google,
         googleSubject: identity.subject,
         emailConfirmedAt: new Date(),
@@ -113,9 +117,9 @@ export async function signInWithGoogle(
   deps: GoogleAccountDeps,
   idToken: string,
   nonce: string,
-  ianaZone?: string,
+  newCustomer: NewGoogleCustomer,
 ): Promise<queries.Account> {
-  return findOrCreateGoogleCustomer(deps, await verifiedGoogleIdentity(deps, idToken, nonce), ianaZone);
+  return findOrCreateGoogleCustomer(deps, await verifiedGoogleIdentity(deps, idToken, nonce), newCustomer);
 }
 
 /**

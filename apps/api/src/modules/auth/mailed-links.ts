@@ -8,6 +8,7 @@ import { PersonType } from '@bookshop/contracts/enums';
 import { Routes } from '@bookshop/contracts/routes';
 import type { Database, Tx } from '../../platform/db.ts';
 import { HttpProblem } from '../../platform/errors.ts';
+import { pageUrl, type Recipient } from '../../platform/mail-language.ts';
 import { greetingName, type Mailer } from '../../platform/mailer.ts';
 import { newOpaqueToken } from '../../platform/tokens.ts';
 import { confirmEmailMail, resetPasswordMail } from './mails.ts';
@@ -32,6 +33,13 @@ const kinds = {
   },
 } as const;
 
+/** An account as the recipient of a mail in its language: a customer's preferred one; staff read English. */
+export const recipientOf = (account: Account): Recipient => ({
+  emailAddress: account.emailAddress,
+  name: greetingName(account),
+  language: account.personType === PersonType.Customer ? account.preferredLanguage : 'en',
+});
+
 export const invalidLink = (detail: string) =>
   new HttpProblem(400, AuthMessages.invalidLinkTitle, detail, undefined, ProblemType.invalidLink);
 
@@ -45,8 +53,13 @@ export async function mailLink(
   const kind = kinds[purpose];
   const { token, hash } = newOpaqueToken();
   await queries.insertAccountToken(tx, { hash, accountId: account.id, purpose, ttlMinutes: kind.ttlMinutes });
-  const url = `${publicUrl}${kind.page[account.personType as PersonType]}?${kind.param}=${encodeURIComponent(token)}`;
-  await mailer.enqueue(tx, kind.mail(account.emailAddress, greetingName(account), url));
+  // A customer reads it in their language, on that language's page; staff in English (decision 094).
+  const { emailAddress, name, language } = recipientOf(account);
+  const page = pageUrl(publicUrl, kind.page[account.personType as PersonType], language);
+  await mailer.enqueue(
+    tx,
+    kind.mail(language, emailAddress, name, `${page}?${kind.param}=${encodeURIComponent(token)}`),
+  );
 }
 
 /**

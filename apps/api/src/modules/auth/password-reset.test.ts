@@ -159,3 +159,15 @@ describe('reset links and person types', () => {
     expect((await post('/api/v1/customers/login', { emailAddress, password: NEW_PASSWORD })).statusCode).toBe(200);
   });
 });
+
+describe('the reset mail of a customer who prefers Arabic', () => {
+  it('is written in Arabic, right to left, and opens the Arabic reset page', async () => {
+    const layla = await createCustomer(t, { firstName: 'ليلى', preferredLanguage: 'ar' });
+    const { mail, token } = await requestReset('/api/v1/customers', layla);
+    expect(mail.subject).toBe('إعادة تعيين كلمة المرور');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.text).toContain('مرحبًا ليلى،');
+    expect(mail.links).toEqual([`http://shop.test/ar/reset-password?token=${token}`]);
+    expect((await reset('/api/v1/customers', token)).statusCode).toBe(200);
+  });
+});

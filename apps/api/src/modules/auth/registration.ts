@@ -1,4 +1,4 @@
-import { AuthMessages } from '@bookshop/contracts/auth';
+import { AuthMessages, type PreferredLanguage } from '@bookshop/contracts/auth';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { Messages } from '@bookshop/contracts/messages';
 import { isUniqueViolation, type Database, type Tx } from '../../platform/db.ts';
@@ -16,6 +16,8 @@ export type NewAccountInput = {
   firstName?: string;
   lastName?: string;
   ianaZone?: string;
+  /** Customers only: the language of their e-mails; English when left out (and for staff). */
+  preferredLanguage?: PreferredLanguage;
   /** Staff only; registration gives New User. */
   role?: RoleName;
   /** Scripts, seeds and tests create accounts that need no confirmation mail. */
@@ -46,6 +48,7 @@ async function insertNew(tx: Tx, input: NewAccountInput, passwordHash: string) {
       role: input.personType === PersonType.Internal ? (input.role ?? RoleName.NewUser) : null,
       passwordHash,
       ianaZone: input.ianaZone ?? null,
+      preferredLanguage: (input.personType === PersonType.Customer && input.preferredLanguage) || 'en',
       emailConfirmedAt: input.confirmed ? new Date() : null,
     });
   } catch (error) {

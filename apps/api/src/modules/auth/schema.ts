@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PreferredLanguage } from '@bookshop/contracts/auth';
 
 /**
  * Customers and staff, told apart by person type (1 Customer, 2 Internal). One e-mail address
@@ -37,6 +38,8 @@ export const accounts = pgTable(
     role: text('role'),
     imageUrl: text('image_url'),
     ianaZone: text('iana_zone'),
+    /** Customers: the language of their e-mails (decision 094). Staff keep the default and read English. */
+    preferredLanguage: text('preferred_language').$type<PreferredLanguage>().notNull().default('en'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     /** Set when the customer deleted the account: the row stays (orders point at it), its personal data is gone. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -53,6 +56,7 @@ export const accounts = pgTable(
       .on(t.createdAt)
       .where(sql`${t.personType} = 1`),
     check('accounts_person_type_check', sql`${t.personType} in (1, 2)`),
+    check('accounts_preferred_language_check', sql`${t.preferredLanguage} in ('en', 'ar')`),
     check('accounts_login_provider_check', sql`${t.loginProvider} in (1, 2)`),
     check(
       'accounts_role_check',

@@ -186,6 +186,22 @@ describe('PUT /api/v1/customers', () => {
     expect(res.json()).toMatchObject({ firstName: 'Noor', ianaZone: 'Asia/Tokyo' });
   });
 
+  it('changes the preferred language when sent and keeps it when left out; GET shows it', async () => {
+    const alice = await createCustomer(t);
+    expect((await profileOf(alice)).preferredLanguage).toBe('en');
+    const res = await putProfile(alice, profileFields({ preferredLanguage: 'ar' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ preferredLanguage: 'ar' });
+    const { ianaZone: _, ...withoutLanguage } = profileFields({ firstName: 'Noor' });
+    expect((await call('PUT', '/api/v1/customers', alice, withoutLanguage)).json()).toMatchObject({
+      firstName: 'Noor',
+      preferredLanguage: 'ar',
+    });
+    expect(await profileOf(alice)).toMatchObject({ preferredLanguage: 'ar' });
+    await call('PUT', '/api/v1/customers', alice, { ...withoutLanguage, preferredLanguage: 'en' });
+    expect(await profileOf(alice)).toMatchObject({ preferredLanguage: 'en' });
+  });
+
   it.each([
     ['firstName', '', Messages.firstNameRequired],
     ['firstName', '   ', Messages.firstNameRequired],
@@ -201,6 +217,7 @@ describe('PUT /api/v1/customers', () => {
     ['userName', 'x'.repeat(51), AuthMessages.userNameMax],
     ['userName', 'x'.repeat(10_000), AuthMessages.userNameMax],
     ['ianaZone', 'Mars/Olympus_Mons', AuthMessages.invalidTimeZone],
+    ['preferredLanguage', 'fr', 'Preferred language must be one of en, ar.'],
     ['removeImage', 'perhaps', undefined],
   ])('refuses %s %j with its message, changing nothing', async (field, value, message) => {
     const alice = await createCustomer(t, { firstName: 'Alice' });

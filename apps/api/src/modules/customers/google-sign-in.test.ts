@@ -99,6 +99,29 @@ const signIn = (payload: object, app: TestApp = t) =>
   });
 
 describe('POST /api/v1/customers/google-signin', () => {
+  it("gives a new Google customer the request's language: Arabic from an Arabic page, else the cookie", async () => {
+    const languageOf = async (headers: Record<string, string>) => {
+      const nonce = newNonce();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/customers/google-signin',
+        payload: { idToken: await idToken({ ...person(), name: undefined, nonce }), nonce },
+        headers: { 'x-forwarded-for': uniqueIp(), ...headers },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/customers',
+        headers: { authorization: `Bearer ${res.json().token}` },
+      });
+      return profile.json<{ preferredLanguage: string }>().preferredLanguage;
+    };
+    expect(await languageOf({ 'accept-language': 'ar' })).toBe('ar');
+    // The callback page is English; the language switch's cookie remembers the Arabic shop.
+    expect(await languageOf({ 'accept-language': 'en', cookie: 'lang=ar' })).toBe('ar');
+    expect(await languageOf({ 'accept-language': 'en' })).toBe('en');
+  });
+
   it('creates a confirmed Google customer from the verified token and logs them in', async () => {
     const who = person();
     const nonce = newNonce();

@@ -52,8 +52,9 @@ export const profileFormSchema = <Shape extends z.ZodRawShape>(fields: z.ZodObje
     ).optional(),
   });
 
-/** What every profile form carries; the customer's adds the time zone (and the ignored person type). */
-type ProfileForm = UpdateStaff & Pick<UpdateCustomer, 'ianaZone'> & { [PROFILE_IMAGE_FIELD]?: Buffer };
+/** What every profile form carries; the customer's adds the time zone, the language (and the ignored person type). */
+type ProfileForm = UpdateStaff &
+  Pick<UpdateCustomer, 'ianaZone' | 'preferredLanguage'> & { [PROFILE_IMAGE_FIELD]?: Buffer };
 
 export type ProfileRoutesOptions = {
   /** `/v1/customers` or `/v1/users`: PUT saves the profile, PATCH changes the password. */

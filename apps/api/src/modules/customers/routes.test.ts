@@ -62,6 +62,7 @@ describe('POST /api/v1/customers/register', () => {
       emailConfirmed: false,
       hasPassword: true,
       googleLinked: false,
+      preferredLanguage: 'en',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(mail.subject).toBe('Confirm your email address');
@@ -179,6 +180,76 @@ describe('POST /api/v1/customers/register', () => {
       registration({ emailAddress: staff.emailAddress, userName: staff.userName }),
     );
     expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe("a new customer's preferred language (decision 094)", () => {
+  const registerWith = async (overrides: Record<string, unknown>, headers: Record<string, string>) => {
+    const body = registration(overrides);
+    const res = await post('/api/v1/customers/register', body, headers);
+    expect(res.statusCode, res.body).toBe(201);
+    return { body, profile: res.json<{ preferredLanguage: string }>() };
+  };
+
+  it('is Arabic when registered from an Arabic page, and the confirmation mail is in Arabic', async () => {
+    const { body, profile } = await registerWith({}, { 'accept-language': 'ar' });
+    expect(profile.preferredLanguage).toBe('ar');
+    const mail = await smtp.nextMail(body.emailAddress);
+    expect(mail.subject).toBe('أكِّد عنوان بريدك الإلكتروني');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.text).toContain(`مرحبًا ${body.firstName}،`);
+    expect(mail.links).toEqual([
+      expect.stringMatching(/^http:\/\/shop\.test\/ar\/email-confirmation\?id=[A-Za-z0-9_-]{43}$/),
+    ]);
+  });
+
+  it.each([
+    ['ar-AE,ar;q=0.9,en;q=0.8', undefined, 'ar'],
+    ['en', undefined, 'en'],
+    [undefined, undefined, 'en'],
+    // The Google callback and other English pages: the language switch's cookie decides.
+    ['en', 'lang=ar', 'ar'],
+    [undefined, 'lang=ar', 'ar'],
+    ['ar', 'lang=en', 'ar'],
+    ['fr-FR', 'lang=fr', 'en'],
+  ])('Accept-Language %j with cookie %j gives %s', async (language, cookie, expected) => {
+    const headers = { ...(language && { 'accept-language': language }), ...(cookie && { cookie }) };
+    const { profile } = await registerWith({}, headers);
+    expect(profile.preferredLanguage).toBe(expected);
+  });
+
+  it('takes the language the body names over the request', async () => {
+    const english = await registerWith({ preferredLanguage: 'en' }, { 'accept-language': 'ar', cookie: 'lang=ar' });
+    expect(english.profile.preferredLanguage).toBe('en');
+    expect((await smtp.nextMail(english.body.emailAddress)).subject).toBe('Confirm your email address');
+    const arabic = await registerWith({ preferredLanguage: 'ar' }, { 'accept-language': 'en' });
+    expect(arabic.profile.preferredLanguage).toBe('ar');
+  });
+
+  it('refuses a language the shop does not write in (400 on preferredLanguage) and registers nobody', async () => {
+    const body = registration({ preferredLanguage: 'fr' });
+    const res = await post('/api/v1/customers/register', body);
+    expectValidationError(res, 'preferredLanguage', 'Preferred language must be one of en, ar.');
+    expect(await queuedMailsTo(body.emailAddress)).toBe(0);
+  });
+
+  it('gives staff none: their profile has no preferredLanguage and their mail stays English', async () => {
+    const emailAddress = newEmail();
+    const res = await post(
+      '/api/v1/users/register',
+      {
+        emailAddress,
+        userName: `staff${randomBytes(3).toString('hex')}`,
+        password: 'Str0ng-pass',
+        confirmPassword: 'Str0ng-pass',
+      },
+      { 'accept-language': 'ar', cookie: 'lang=ar' },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).not.toHaveProperty('preferredLanguage');
+    const mail = await smtp.nextMail(emailAddress);
+    expect(mail.subject).toBe('Confirm your email address');
+    expect(mail.links[0]).toMatch(/^http:\/\/shop\.test\/admin\//);
   });
 });
 

@@ -12,6 +12,7 @@ import { PersonType } from '@bookshop/contracts/enums';
 import { ProblemSchema } from '@bookshop/contracts/problem';
 import { requireCustomer, userOf } from '../../platform/auth.ts';
 import { RateLimits, rateLimit } from '../../platform/rate-limit.ts';
+import { requestLanguage } from '../../platform/request-language.ts';
 import { accountRoutes, logIn, type AuthRouteServices } from '../auth/account-routes.ts';
 import { clearRefreshCookie } from '../auth/session-cookie.ts';
 import { AccountChangeLimits, accountKey, profileFormSchema, profileRoutes } from './profile-routes.ts';
@@ -66,7 +67,8 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { idToken, nonce, ianaZone } = request.body;
-      return logIn(options, request, reply, await accounts.signInWithGoogle(idToken, nonce, ianaZone));
+      const newCustomer = { ianaZone, preferredLanguage: requestLanguage(request) };
+      return logIn(options, request, reply, await accounts.signInWithGoogle(idToken, nonce, newCustomer));
     },
   );
 

@@ -6,7 +6,7 @@ import {
   type UpdateCustomer,
   type UpdateStaff,
 } from '@bookshop/contracts/account';
-import { AuthMessages, type CustomerProfile } from '@bookshop/contracts/auth';
+import { AuthMessages, type CustomerProfile, type PreferredLanguage } from '@bookshop/contracts/auth';
 import { PersonType, type LoginProvider } from '@bookshop/contracts/enums';
 import { isUniqueViolation, type Database } from '../../platform/db.ts';
 import { HttpProblem, notFound } from '../../platform/errors.ts';
@@ -55,12 +55,13 @@ export function toCustomerProfile(account: Account): CustomerProfile {
     emailConfirmed: account.emailConfirmedAt !== null,
     hasPassword: account.passwordHash !== null,
     googleLinked: account.googleSubject !== null,
+    preferredLanguage: account.preferredLanguage,
     createdAt: account.createdAt.toISOString(),
   };
 }
 
-/** The profile form's fields: a staff member's, plus the customer's time zone (kept when left out). */
-type ProfileFields = UpdateStaff & Pick<UpdateCustomer, 'ianaZone'>;
+/** The profile form's fields: a staff member's, plus the customer's time zone and language (kept when left out). */
+type ProfileFields = UpdateStaff & Pick<UpdateCustomer, 'ianaZone' | 'preferredLanguage'>;
 
 /** What an account holder may change; `imageUrl` undefined keeps the avatar, null removes it. */
 type ProfileChanges = {
@@ -68,6 +69,7 @@ type ProfileChanges = {
   lastName: string;
   userName: string;
   ianaZone?: string;
+  preferredLanguage?: PreferredLanguage;
   imageUrl?: string | null;
 };
 
@@ -100,6 +102,7 @@ async function saveProfile<Profile>(
           lastName: changes.lastName,
           userName: changes.userName,
           ...(changes.ianaZone !== undefined && { ianaZone: changes.ianaZone }),
+          ...(changes.preferredLanguage !== undefined && { preferredLanguage: changes.preferredLanguage }),
           ...(changes.imageUrl !== undefined && { imageUrl: changes.imageUrl }),
         },
         { tx },
@@ -114,7 +117,7 @@ async function saveProfile<Profile>(
 }
 
 /**
- * Saves names, user name and (customers) time zone; a new image replaces the avatar (checked
+ * Saves names, user name and (customers) time zone and language; a new image replaces the avatar (checked
  * by content, stored first, so a refused change leaves nothing behind but its own files,
  * which it removes).
  */
@@ -132,6 +135,7 @@ async function updateProfile<Profile>(
     lastName: fields.lastName,
     userName: fields.userName,
     ianaZone: fields.ianaZone === undefined ? undefined : canonicalTimeZone(fields.ianaZone),
+    preferredLanguage: fields.preferredLanguage,
     imageUrl,
   };
   const saved = await saveProfile(deps, accountId, changes).catch(async (error: unknown) => {

@@ -12,6 +12,7 @@ import { OrderMessages, type StaffOrder } from '@bookshop/contracts/orders';
 import type { Database, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import type { Recipient } from '../../platform/mail-language.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import { deliveredMail, shippedMail } from './fulfilment-mails.ts';
 import type { Invoicing } from '../invoicing/service.ts';
@@ -36,7 +37,7 @@ export type FulfilmentDeps = {
   jobs: Pick<Jobs, 'enqueue' | 'wake'>;
   mailer: { enqueue(tx: Tx, mail: Mail): Promise<void>; wake(): void };
   accounts: {
-    mailRecipient(accountId: number, options: { tx: Tx }): Promise<{ emailAddress: string; name: string } | null>;
+    mailRecipient(accountId: number, options: { tx: Tx }): Promise<Recipient | null>;
   };
   orders: Pick<OrdersService, 'getForStaff'>;
   /** The invoice of a cash-on-delivery order, issued when the courier collects the cash (decision 085). */
@@ -195,7 +196,7 @@ export async function queueFulfilmentMail(deps: FulfilmentDeps, job: FulfilmentM
         queries.listItems(tx, [order.id]),
         queries.listShipmentLines(tx, [shipment.id]),
       ]);
-      const titles = new Map(items.map((item) => [item.bookId, item.title]));
+      const books = new Map(items.map((item) => [item.bookId, item]));
       // Partial when copies were still left to ship once this parcel went.
       const soFar = (await queries.listShipments(tx, [order.id])).filter((s) => s.id <= shipment.id);
       const shippedSoFar = (
@@ -213,10 +214,15 @@ export async function queueFulfilmentMail(deps: FulfilmentDeps, job: FulfilmentM
             recipient,
             {
               orderId: order.id,
+              carrierCode: shipment.carrier,
               carrierName: carrierOf(shipment.carrier)?.name ?? shipment.carrier,
               trackingNumber: shipment.trackingNumber,
               trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
-              lines: lines.map((line) => ({ title: titles.get(line.bookId) ?? '', quantity: line.quantity })),
+              lines: lines.map((line) => ({
+                title: books.get(line.bookId)?.title ?? '',
+                titleAr: books.get(line.bookId)?.titleAr ?? null,
+                quantity: line.quantity,
+              })),
               partial: shippedSoFar < ordered,
             },
             links,

@@ -12,6 +12,7 @@ import {
 import type { Database, Tx } from '../../platform/db.ts';
 import { conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import type { Recipient } from '../../platform/mail-language.ts';
 import type { Mail } from '../../platform/mailer.ts';
 import { releaseStock, reserveStock } from '../catalogue/stock-service.ts';
 import type { Invoicing } from '../invoicing/service.ts';
@@ -51,7 +52,7 @@ export type LifecycleDeps = {
   jobs: Pick<Jobs, 'enqueue' | 'wake'>;
   mailer: { enqueue(tx: Tx, mail: Mail): Promise<void>; wake(): void };
   accounts: {
-    mailRecipient(accountId: number, options: { tx: Tx }): Promise<{ emailAddress: string; name: string } | null>;
+    mailRecipient(accountId: number, options: { tx: Tx }): Promise<Recipient | null>;
   };
   /** Support's mailbox, named in the order mails (SUPPORT_EMAIL). */
   supportEmail: string;

@@ -2,7 +2,6 @@ import { OrderStatus } from '@bookshop/contracts/enums';
 import { filsToAed, formatPrice } from '@bookshop/contracts/money';
 import { OrderMessages, orderNumber, type Order } from '@bookshop/contracts/orders';
 import {
-  RETURN_STATUS_NAMES,
   RETURN_WINDOW_DAYS,
   ReturnMessages,
   type CreateReturn,
@@ -12,6 +11,7 @@ import {
   type UpdateReturn,
 } from '@bookshop/contracts/returns';
 import { toPage, type Page } from '@bookshop/contracts/pagination';
+import { Routes } from '@bookshop/contracts/routes';
 import type { Database, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
@@ -20,7 +20,8 @@ import { moveStock } from '../catalogue/stock-service.ts';
 import type { Invoicing } from '../invoicing/service.ts';
 import { StaffEventKind, type StaffNotify } from '../staff-notify/service.ts';
 import { RefundRefusedError, type PaymentProvider } from '../payments/provider.ts';
-import type { Recipient } from './mails.ts';
+import { moneyIn, pageUrl, textMail, type Recipient } from '../../platform/mail-language.ts';
+import { ORDER_MAIL_TEXTS, signOff } from './mails.ts';
 import { REFUND_MAX_ATTEMPTS } from './lifecycle.ts';
 import * as queries from './queries.ts';
 import * as returnQueries from './return-queries.ts';
@@ -43,7 +44,7 @@ export type ReturnsDeps = {
   jobs: Pick<Jobs, 'enqueue' | 'wake'>;
   mailer: { enqueue(tx: Tx, mail: Mail): Promise<void>; wake(): void };
   accounts: {
-    mailRecipient(accountId: number, options: { tx: Tx }): Promise<{ emailAddress: string; name: string } | null>;
+    mailRecipient(accountId: number, options: { tx: Tx }): Promise<Recipient | null>;
   };
   orders: Pick<OrdersService, 'getForCustomer'>;
   provider: Pick<PaymentProvider, 'refund'>;
@@ -60,38 +61,29 @@ const DAY_MS = 86_400_000;
 
 /** The customer's mail for each step, queued in the step's transaction: once each. */
 function returnMail(
-  { emailAddress, name }: Recipient,
+  { emailAddress, name, language }: Recipient,
   step: ReturnStatus,
   ret: { id: number; orderId: number; refundFils: number; refundStatus: string | null },
   links: { publicUrl: string; supportEmail: string },
 ): Mail {
+  const texts = ORDER_MAIL_TEXTS[language];
+  const said = texts.returns;
   const number = orderNumber(ret.orderId);
-  const said: Record<ReturnStatus, string> = {
-    requested: `We received your request to return books from order ${number}. We will let you know once we have looked at it.`,
-    approved: `Your return from order ${number} was approved. Please send the books back to us.`,
-    rejected: `Your return from order ${number} was not approved.`,
-    received: `We received the books you returned from order ${number}. ${
-      ret.refundStatus === 'owed'
-        ? `We owe you ${formatPrice(filsToAed(ret.refundFils))} and will pay it back to you.`
-        : `${formatPrice(filsToAed(ret.refundFils))} is being refunded to your card.`
-    }`,
-  };
+  const refund = moneyIn(language, ret.refundFils);
+  const what =
+    step === 'received'
+      ? `${said.received(number)} ${ret.refundStatus === 'owed' ? said.owed(refund) : said.refunding(refund)}`
+      : said[step](number);
   const text = [
-    `Hello ${name},`,
+    texts.hello(name),
     '',
-    said[step],
+    what,
     '',
-    `Your order: ${links.publicUrl}/orders/${ret.orderId}`,
+    texts.yourOrderLink(pageUrl(links.publicUrl, Routes.order.replace(':id', String(ret.orderId)), language)),
     '',
-    `If you have any questions, write to us at ${links.supportEmail} and quote ${number}.`,
-    '',
-    '— The Bookshop',
+    ...signOff(language, number, links.supportEmail),
   ].join('\n');
-  return {
-    to: emailAddress,
-    subject: `Your return from order ${number}: ${RETURN_STATUS_NAMES[step].toLowerCase()}`,
-    text,
-  };
+  return textMail(language, { to: emailAddress, subject: said.subject(number, step), text });
 }
 
 async function mailCustomer(

@@ -1,4 +1,3 @@
-import { SandboxCheckoutMessages as M } from '@bookshop/contracts/payments';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   type CardForm,
@@ -7,7 +6,8 @@ import {
   renderPaymentPage,
   SANDBOX_STYLESHEET,
   SANDBOX_STYLESHEET_PATH,
-  SHOP_NAME,
+  sandboxLanguageOf,
+  sandboxWords,
 } from './sandbox-page.ts';
 import type { SandboxProvider, SandboxSessionView } from './sandbox-provider.ts';
 
@@ -35,16 +35,19 @@ export function sandboxRoutes(
   const html = (reply: FastifyReply, status: number, page: string) =>
     reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
 
+  // In the language of the page the customer checked out from; English for an unknown session.
+  const words = (session: SandboxSessionView) => sandboxWords(sandboxLanguageOf(session));
+  const english = sandboxWords('en');
   const notFoundPage = (reply: FastifyReply) =>
-    html(reply, 404, renderMessagePage({ title: 'Payment page not found', message: M.notFound }));
+    html(reply, 404, renderMessagePage({ title: english.notFoundTitle, message: english.messages.notFound }));
   const alreadyPaidPage = (reply: FastifyReply, session: SandboxSessionView, status: number) =>
     html(
       reply,
       status,
       renderMessagePage({
-        title: 'Already paid',
-        message: M.alreadyPaid,
-        link: { href: session.successUrl, text: `Return to ${SHOP_NAME}` },
+        title: words(session).alreadyPaidTitle,
+        message: words(session).messages.alreadyPaid,
+        link: { href: session.successUrl, text: words(session).returnToShop },
         session,
       }),
     );
@@ -53,9 +56,9 @@ export function sandboxRoutes(
       reply,
       status,
       renderMessagePage({
-        title: 'Payment page expired',
-        message: M.expired,
-        link: { href: session.cancelUrl, text: `Return to ${SHOP_NAME}` },
+        title: words(session).expiredTitle,
+        message: words(session).messages.expired,
+        link: { href: session.cancelUrl, text: words(session).returnToShop },
         session,
       }),
     );
@@ -100,7 +103,7 @@ export function sandboxRoutes(
         cvc: field('cvc'),
         cardholderName: field('cardholderName'),
       };
-      const check = checkCard(form, now());
+      const check = checkCard(form, now(), words(session).messages);
       if (!check.ok) {
         const values = { email: form.email, expiry: form.expiry, cardholderName: form.cardholderName };
         // 400 for what the customer typed; 402 (Stripe's card_error status) for a declined card.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { arabicMessage } from '@bookshop/contracts/arabic-messages';
 import { SANDBOX_TEST_CARDS, SandboxCheckoutMessages as M } from '@bookshop/contracts/payments';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -176,6 +177,102 @@ describe('sandbox hosted page', () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain(M.notFound);
     }
+  });
+});
+
+/** A session started from an Arabic storefront page: checkout puts /ar before the return paths (decision 089). */
+const arabicInput = (overrides: Partial<CreateSessionInput> = {}) =>
+  sessionInput({
+    successUrl: '/ar/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+    cancelUrl: '/ar/checkout/cancel?session_id={CHECKOUT_SESSION_ID}',
+    ...overrides,
+  });
+
+/** Left-to-right isolates (U+2066 … U+2069) the Arabic page puts around card and order numbers. */
+const withoutIsolates = (html: string) => html.replace(/[\u2066\u2069]/g, '');
+
+describe('sandbox hosted page in Arabic', () => {
+  it('renders right to left in Arabic, with prices in ar-AE and the time with م, for a checkout from an Arabic page', async () => {
+    const session = await t.app.payments.createSession(arabicInput());
+    const res = await page(session.id);
+    expect(res.statusCode).toBe(200);
+    const html = withoutIsolates(res.body);
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<strong>وضع الاختبار</strong>');
+    for (const [id, label] of [
+      ['email', 'البريد الإلكتروني'],
+      ['card-number', 'رقم البطاقة'],
+      ['expiry', 'تاريخ الانتهاء'],
+      ['cvc', 'رمز الأمان (CVC)'],
+      ['cardholder-name', 'اسم حامل البطاقة'],
+    ] as const) {
+      expect(html).toContain(`<label for="${id}">${label}</label>`);
+    }
+    // Digits stay left to right in the card fields; the name follows what is typed.
+    expect(inputTag(res, 'card-number')).toContain('dir="ltr"');
+    expect(inputTag(res, 'cardholder-name')).toContain('dir="auto"');
+    expect(html).toContain('<h2 id="payment-heading">الدفع بالبطاقة</h2>');
+    expect(html).toMatch(/<span>المبلغ المستحق<\/span><span>\u200f?140\.00\s*د\.إ\.\u200f?<\/span>/);
+    expect(html).toMatch(/الكمية 2، \u200f?42\.50\s*د\.إ\.\u200f? للنسخة/);
+    expect(html).toContain('التوصيل في اليوم التالي');
+    expect(html).toContain(`الطلب ${session.metadata.orderNumber}`);
+    expect(html).toContain('محجوزة لك حتى <time datetime="2030-06-01T11:45:00.000Z">3:45 م</time> (بتوقيت الإمارات)');
+    expect(html).toMatch(/<button type="submit" class="pay">ادفع \u200f?140\.00\s*د\.إ\.\u200f?<\/button>/);
+    expect(html).toContain(`<a href="/ar/checkout/cancel?session_id=${session.id}">إلغاء</a>`);
+    expect(html).toContain('<h2 id="test-cards-heading">بطاقات الاختبار</h2>');
+    expect(html).toContain('<td>يتم الدفع</td>');
+    // None of the English page's words.
+    for (const english of [
+      'TEST MODE',
+      'Card number',
+      'Pay with card',
+      'Total due',
+      'Dhs ',
+      'Cancel<',
+      'Next-Day Delivery',
+    ])
+      expect(html, english).not.toContain(english);
+  });
+
+  it('keeps card and order numbers left to right inside the Arabic text', async () => {
+    const session = await t.app.payments.createSession(arabicInput());
+    const html = (await page(session.id)).body;
+    expect(html).toContain('\u20664242 4242 4242 4242\u2069');
+    expect(html).toContain(`\u2066${session.metadata.orderNumber}\u2069`);
+  });
+
+  it("says what is wrong with the card in Arabic: the field's error and a declined card", async () => {
+    const session = await t.app.payments.createSession(arabicInput());
+    const empty = await pay(session.id, { email: '', cardholderName: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('<p>تحقّق من بيانات الدفع:</p>');
+    expect(empty.body).toContain(`<p class="field-error" id="email-error">${arabicMessage(M.emailIncomplete)}</p>`);
+    expect(empty.body).toContain('<title>خطأ: ادفع لـ Bookshop – وضع الاختبار</title>');
+
+    const declined = await pay(session.id, { cardNumber: SANDBOX_TEST_CARDS.insufficientFunds });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toMatch(/<div class="alert"[^>]*><p>رصيد بطاقتك غير كافٍ\.<\/p>/);
+    expect(declined.body).not.toContain(M.insufficientFunds);
+  });
+
+  it('tells a customer who already paid, in Arabic, and links back to the Arabic success page', async () => {
+    const session = await t.app.payments.createSession(arabicInput());
+    expect((await pay(session.id)).statusCode).toBe(303);
+    const again = await page(session.id);
+    expect(again.body).toContain('<html lang="ar" dir="rtl">');
+    expect(again.body).toContain('<h2 id="message-heading">مدفوع من قبل</h2>');
+    expect(again.body).toContain(arabicMessage(M.alreadyPaid));
+    expect(again.body).toContain(
+      `<a class="button-link" href="/ar/checkout/success?session_id=${session.id}">العودة إلى Bookshop</a>`,
+    );
+  });
+
+  it('stays English, left to right, for a checkout from an English page', async () => {
+    const session = await t.app.payments.createSession(sessionInput());
+    const html = (await page(session.id)).body;
+    expect(html).toContain('<html lang="en-GB">');
+    expect(html).not.toContain('dir="rtl"');
+    expect(html).not.toMatch(/[\u0600-\u06ff]/);
   });
 });
 

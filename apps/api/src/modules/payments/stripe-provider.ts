@@ -92,6 +92,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             expires_at: stripeExpiresAt(input.expiresAt),
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
+            // No `locale`: Stripe Checkout has no Arabic (stripe 23.1's Checkout.Session.Locale
+            // lists none), so its page follows the browser ('auto') for a customer from an
+            // Arabic page too; only the sandbox's page speaks Arabic (sandbox-page.ts).
           },
           { idempotencyKey: input.idempotencyKey },
         ),

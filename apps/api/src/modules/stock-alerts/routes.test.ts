@@ -99,6 +99,23 @@ describe('asking to be told when a book is back', () => {
 });
 
 describe('when the book comes back', () => {
+  it("writes to a reader who prefers Arabic in Arabic, with the book's Arabic title and its Arabic page", async () => {
+    const layla = await createCustomer(t, { firstName: 'ليلى', preferredLanguage: 'ar' });
+    const book = await t.catalogue.createBook(
+      testBook({ title: 'The Broken Wings', titleAr: 'الأجنحة المتكسرة', stockQuantity: 0 }),
+    );
+    await ask(book, layla);
+    await receive(book, 2);
+    await runJobs();
+    const mail = await smtp.nextMail(layla.emailAddress);
+    expect(mail.subject).toBe('عاد الأجنحة المتكسرة إلى المخزون');
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.text).toContain('مرحبًا ليلى،');
+    expect(mail.text).toContain('خبر سار: عاد الأجنحة المتكسرة إلى المخزون');
+    // The book page's key stays the English title.
+    expect(mail.links).toEqual([`http://shop.test/ar/books/${encodeURIComponent('The Broken Wings')}`]);
+  });
+
   it('e-mails each waiting customer once, with the book link, and uses the alert up', async () => {
     const book = await soldOut('Alert Returned');
     await ask(book, alice);

@@ -3,8 +3,9 @@ import { StockAlertMessages, type StockAlertList } from '@bookshop/contracts/sto
 import type { Database, Tx } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { greetingName, type Mail } from '../../platform/mailer.ts';
-import { findAccount } from '../auth/accounts-service.ts';
+import { pageUrl, textMail, titleIn, type MailLanguage, type Recipient } from '../../platform/mail-language.ts';
+import type { Mail } from '../../platform/mailer.ts';
+import { mailRecipient } from '../auth/accounts-service.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import { lockStock, type StockChange } from '../catalogue/stock-service.ts';
 import * as queries from './queries.ts';
@@ -27,26 +28,44 @@ type Deps = {
   publicUrl: string;
 };
 
+/** The words of the back-in-stock mail in each language (decision 094). */
+const TEXTS = {
+  en: {
+    subject: StockAlertMessages.backInStock,
+    hello: (name: string) => `Hello ${name},`,
+    goodNews: (title: string) => `Good news: ${title} is back in stock, as you asked us to tell you.`,
+    oneTime: 'Copies go quickly; this was a one-time message, so ask again on the book page if you miss it.',
+    signOff: '— The Bookshop',
+  },
+  ar: {
+    subject: (title: string) => `عاد ${title} إلى المخزون`,
+    hello: (name: string) => `مرحبًا ${name}،`,
+    goodNews: (title: string) => `خبر سار: عاد ${title} إلى المخزون، كما طلبت أن نُعلمك.`,
+    oneTime: 'النسخ تنفد سريعًا؛ وهذه رسالة لمرة واحدة، فاطلب التنبيه مجددًا من صفحة الكتاب إن فاتتك.',
+    signOff: '— فريق Bookshop',
+  },
+} satisfies Record<MailLanguage, unknown>;
+
 function backInStockMail(
-  recipient: { emailAddress: string; name: string },
-  book: { title: string },
+  { emailAddress, name, language }: Recipient,
+  book: { title: string; titleAr: string | null },
   publicUrl: string,
 ): Mail {
-  return {
-    to: recipient.emailAddress,
-    subject: StockAlertMessages.backInStock(book.title),
-    text: [
-      `Hello ${recipient.name},`,
-      '',
-      `Good news: ${book.title} is back in stock, as you asked us to tell you.`,
-      '',
-      `${publicUrl}${bookPath(book.title)}`,
-      '',
-      'Copies go quickly; this was a one-time message, so ask again on the book page if you miss it.',
-      '',
-      '— The Bookshop',
-    ].join('\n'),
-  };
+  const texts = TEXTS[language];
+  const title = titleIn(language, book);
+  const text = [
+    texts.hello(name),
+    '',
+    texts.goodNews(title),
+    '',
+    // The book page's key is its English title in both languages (decision 089).
+    pageUrl(publicUrl, bookPath(book.title), language),
+    '',
+    texts.oneTime,
+    '',
+    texts.signOff,
+  ].join('\n');
+  return textMail(language, { to: emailAddress, subject: texts.subject(title), text });
 }
 
 export function createStockAlertsService({ db, catalogue, jobs, mailer, publicUrl }: Deps) {
@@ -58,12 +77,9 @@ export function createStockAlertsService({ db, catalogue, jobs, mailer, publicUr
       if (!book || book.stockQuantity <= 0) return false;
       const customers = await queries.claimAlerts(tx, bookId);
       for (const customerId of customers) {
-        const account = await findAccount(customerId, { tx });
-        if (!account) continue;
-        await mailer.enqueue(
-          tx,
-          backInStockMail({ emailAddress: account.emailAddress, name: greetingName(account) }, book, publicUrl),
-        );
+        const recipient = await mailRecipient(customerId, { tx });
+        if (!recipient) continue;
+        await mailer.enqueue(tx, backInStockMail(recipient, book, publicUrl));
       }
       return customers.length > 0;
     });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { PreferredLanguage } from '@bookshop/contracts/auth';
 import type { TicketKind, TicketStatus, TicketStatusFilter } from '@bookshop/contracts/support';
 import { countRows, rows, type Tx } from '../../platform/db.ts';
 import { greetingName } from '../../platform/mailer.ts';
@@ -17,6 +18,8 @@ export type TicketWithAuthor = TicketRow & {
   authorEmail: string;
   /** A deleted customer account: nobody to mail any more. */
   authorDeleted: boolean;
+  /** The language of the author's mails: a customer's preferred one, the language a guest wrote in (decision 094). */
+  authorLanguage: PreferredLanguage;
 };
 
 /** `authorName`: the ticket's author for their own follow-ups, else the staff member's (null once gone). */
@@ -38,6 +41,7 @@ const withAuthor = {
   customerFirstName: customer.firstName,
   customerEmail: customer.emailAddress,
   customerDeletedAt: customer.deletedAt,
+  customerLanguage: customer.preferredLanguage,
 };
 type JoinedRow = {
   ticket: TicketRow;
@@ -45,6 +49,7 @@ type JoinedRow = {
   customerFirstName: string | null;
   customerEmail: string | null;
   customerDeletedAt: Date | null;
+  customerLanguage: PreferredLanguage | null;
 };
 
 const toTicket = (row: JoinedRow): TicketWithAuthor => ({
@@ -57,6 +62,7 @@ const toTicket = (row: JoinedRow): TicketWithAuthor => ({
       : greetingName({ firstName: row.customerFirstName, userName: row.customerUserName })),
   authorEmail: row.ticket.emailAddress ?? row.customerEmail ?? '',
   authorDeleted: row.customerDeletedAt !== null,
+  authorLanguage: row.ticket.language ?? row.customerLanguage ?? 'en',
 });
 
 /** Takes the next id from the tickets' sequence without storing a ticket (the honeypot's decoy). */

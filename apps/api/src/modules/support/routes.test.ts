@@ -698,3 +698,60 @@ describe('GET v1/support-tickets (the staff list)', () => {
     );
   });
 });
+
+describe('support mails in Arabic (decision 094)', () => {
+  const reply = (id: number, message: string) =>
+    callAs(t, 'POST', `/api/v1/support-tickets/${id}/replies`, staff.supervisor, { message });
+
+  it('answer a customer who prefers Arabic in Arabic, linking the Arabic account page', async () => {
+    const layla = await createCustomer(t, {
+      userName: `layla-${unique()}`,
+      firstName: 'ليلى',
+      preferredLanguage: 'ar',
+    });
+    const body = ticket();
+    const created = await openTicket(layla, body);
+    await t.app.jobs.runDue();
+    const acknowledgement = await mailTo(layla.emailAddress, 'تلقّينا رسالتك');
+    expect(acknowledgement.subject).toBe(`تلقّينا رسالتك [${created.ticketNumber}]: ${body.subject}`);
+    expect(acknowledgement.html).toContain('<html lang="ar" dir="rtl">');
+    expect(acknowledgement.links).toContain('http://shop.test/ar/account#support');
+    // What the customer typed stays text in the HTML part.
+    expect(acknowledgement.html).toContain('&lt;b&gt;Please&lt;/b&gt;');
+
+    expect((await reply(idOf(created), 'طردك في الطريق.')).statusCode).toBe(201);
+    await t.app.jobs.runDue();
+    const answer = await mailTo(layla.emailAddress, 'رد: ');
+    expect(answer.subject).toBe(`رد: ${body.subject} [${created.ticketNumber}]`);
+    expect(answer.html).toContain('<html lang="ar" dir="rtl">');
+    expect(answer.text).toMatch(/^في \d{1,2} [^\d]+ \d{4}، \d{1,2}:\d\d [صم] كتبت/m);
+  });
+
+  it('write to a guest in the language of the page they sent the form from, also when staff answer later', async () => {
+    const body = contact();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact-items',
+      payload: body,
+      headers: { 'x-forwarded-for': uniqueIp(), 'accept-language': 'ar' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<TicketCreated>();
+    await t.app.jobs.runDue();
+    const acknowledgement = await mailTo(body.emailAddress, 'تلقّينا رسالتك');
+    expect(acknowledgement.html).toContain('<html lang="ar" dir="rtl">');
+    expect(acknowledgement.text).toContain('مرحبًا Layla Haddad،');
+    expect(acknowledgement.links).toContain('http://shop.test/ar/contact-us');
+
+    expect((await reply(idOf(created), 'نعم، نغلّف الهدايا.')).statusCode).toBe(201);
+    await t.app.jobs.runDue();
+    const answer = await mailTo(body.emailAddress, 'رد: ');
+    expect(answer.links).toContain('http://shop.test/ar/contact-us');
+
+    // A guest writing from an English page is answered in English, as before.
+    const english = contact();
+    await sendContact(english);
+    await t.app.jobs.runDue();
+    expect((await mailTo(english.emailAddress, 'We received your message')).html).toBe('');
+  });
+});

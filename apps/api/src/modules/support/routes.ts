@@ -19,6 +19,7 @@ import {
 } from '@bookshop/contracts/support';
 import { requireCustomer, requirePermission, userOf } from '../../platform/auth.ts';
 import { emailAddressKey, rateLimit, type Budget } from '../../platform/rate-limit.ts';
+import { requestLanguage } from '../../platform/request-language.ts';
 import type { SupportService } from './service.ts';
 
 const tags = ['support'];
@@ -68,7 +69,9 @@ export const supportRoutes: FastifyPluginCallbackZod<{ support: SupportService }
         response: { 201: TicketCreatedSchema, 400: ProblemSchema, 429: ProblemSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await support.createContactItem(request.body)),
+    // A guest has no preferred language: their mails are in the language of the form's request (decision 094).
+    async (request, reply) =>
+      reply.status(201).send(await support.createContactItem(request.body, requestLanguage(request))),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PreferredLanguage } from '@bookshop/contracts/auth';
 import type { TicketKind, TicketStatus } from '@bookshop/contracts/support';
 import { accountIdColumn, accounts } from '../auth/schema.ts';
 import { orders } from '../orders/schema.ts';
@@ -20,6 +21,11 @@ export const supportTickets = pgTable(
     /** Contact items only: who wrote, and where the answer goes. */
     name: text('name'),
     emailAddress: text('email_address'),
+    /**
+     * Contact items only: the language of the request that sent the form (decision 094), in which
+     * its mails are written; a ticket's follow the customer's preferred language.
+     */
+    language: text('language').$type<PreferredLanguage>(),
     /** One of the customer's orders, when the question is about it. */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
@@ -37,6 +43,7 @@ export const supportTickets = pgTable(
       .where(sql`${t.status} = 'open'`),
     index('support_tickets_customer_idx').on(t.customerId, t.createdAt, t.id),
     check('support_tickets_kind_check', sql`${t.kind} in ('ticket', 'contact')`),
+    check('support_tickets_language_check', sql`${t.language} in ('en', 'ar')`),
     check('support_tickets_status_check', sql`${t.status} in ('open', 'closed')`),
     check(
       'support_tickets_author_check',

@@ -18,6 +18,7 @@ import {
 import type { AuthUser } from '../../platform/auth.ts';
 import type { Database, Tx } from '../../platform/db.ts';
 import { conflict, HttpProblem, notFound } from '../../platform/errors.ts';
+import type { MailLanguage, Recipient } from '../../platform/mail-language.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { acknowledgementMail, replyMail } from './mails.ts';
@@ -48,6 +49,13 @@ async function decoy({ db, log }: SupportDeps, kind: TicketKind): Promise<Ticket
   return created(kind, number);
 }
 
+/** Whom a ticket's mails go to, in the customer's preferred language or the language a guest wrote in. */
+const authorOf = (row: queries.TicketWithAuthor): Recipient => ({
+  emailAddress: row.authorEmail,
+  name: row.authorFirstName,
+  language: row.authorLanguage,
+});
+
 /** Stores the first message and queues its acknowledgement in one transaction, then wakes the mailer. */
 async function open(
   { db, mailer, publicUrl, supportEmail }: SupportDeps,
@@ -56,10 +64,7 @@ async function open(
   const stored = await db.transaction(async (tx) => {
     const { id } = await queries.insertTicket(tx, ticket);
     const row = (await queries.findTicket(tx, id))!;
-    await mailer.enqueue(
-      tx,
-      acknowledgementMail(row.authorEmail, row.authorFirstName, threadOf(row), { publicUrl, supportEmail }),
-    );
+    await mailer.enqueue(tx, acknowledgementMail(authorOf(row), threadOf(row), { publicUrl, supportEmail }));
     return row;
   });
   mailer.wake();
@@ -93,10 +98,11 @@ async function createTicket(deps: SupportDeps, customer: AuthUser, input: Create
 }
 
 /** The public contact form: a ticket without a customer. */
-async function createContactItem(deps: SupportDeps, input: CreateContactItem) {
+async function createContactItem(deps: SupportDeps, input: CreateContactItem, language: MailLanguage) {
   if (isBot(input)) return decoy(deps, 'contact');
   return open(deps, {
     kind: 'contact',
+    language,
     name: input.name,
     emailAddress: input.emailAddress,
     subject: input.subject,
@@ -191,7 +197,7 @@ async function reply(
     if (!row.authorDeleted)
       await mailer.enqueue(
         tx,
-        replyMail(row.authorEmail, row.authorFirstName, threadOf(row), input.message, {
+        replyMail(authorOf(row), threadOf(row), input.message, {
           publicUrl,
           supportEmail,
         }),
@@ -219,7 +225,7 @@ export function createSupportService(deps: SupportDeps) {
   const { db } = deps;
   return {
     createTicket: (customer: AuthUser, input: CreateSupportTicket) => createTicket(deps, customer, input),
-    createContactItem: (input: CreateContactItem) => createContactItem(deps, input),
+    createContactItem: (input: CreateContactItem, language: MailLanguage) => createContactItem(deps, input, language),
     listForCustomer: (customerId: number, query: CustomerTicketQuery) => listForCustomer(db, customerId, query),
     listForStaff: (query: StaffTicketQuery) => listForStaff(db, query),
     /** The spec's pending list: the staff list of open ones. */
