@@ -16,6 +16,10 @@ import { register } from 'tsx/esm/api';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportDir = path.join(root, '.lighthouse');
 const RUNS = 3;
+/** `LIGHTHOUSE_PAGES=home-ar,book-ar npm run lighthouse` measures those pages only (while tuning one). */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',');
+/** A demo book with an Arabic title (decision 090), measured at its Arabic page. */
+const ARABIC_BOOK = 'Kalila and Dimna';
 // The machine is shared and a busy moment costs total blocking time, so a page whose median misses
 // a target is measured again (three runs again), up to three measurements in all. Only that page:
 // the pages that met every target are not measured again.
@@ -175,15 +179,20 @@ try {
   shopStart = startShop();
   const { baseUrl } = await shopStart;
   const { MIN_PAGE_SIZE } = await import('../packages/contracts/src/constants.ts');
-  const { bookPath, genrePath } = await import('../packages/contracts/src/routes.ts');
+  const { arabicPath, bookPath, genrePath } = await import('../packages/contracts/src/routes.ts');
   // The first book of the catalogue's first page (the smallest page size the API accepts).
   const [book] = (await getJson(`${baseUrl}/api/v1/books?pageNo=1&pageSize=${MIN_PAGE_SIZE}`)).data;
   if (!book?.genres.length) throw new Error('The demo seed has no book with a genre to measure.');
+  // Issue 24: the Arabic home page and a book the demo catalogue has an Arabic title for.
+  const arabicBook = await getJson(`${baseUrl}/api/v1/books/${encodeURIComponent(ARABIC_BOOK)}`);
+  if (!arabicBook.titleAr) throw new Error(`The demo seed's ${ARABIC_BOOK} has no Arabic title to measure.`);
   const pages = [
     { name: 'home', path: '/' },
     { name: 'book', path: bookPath(book.title) },
     { name: 'genre', path: genrePath(book.genres[0].name) },
-  ];
+    { name: 'home-ar', path: arabicPath('/') },
+    { name: 'book-ar', path: arabicPath(bookPath(arabicBook.title)) },
+  ].filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.name));
 
   const rows = [];
   const cpuIndexes = [];
@@ -205,8 +214,11 @@ try {
       // a run whose page painted 300 ms late, scoring 100 like the others, stood for the page.
       const medianLhr = computeMedianRun(runs.map((run) => run.lhr));
       const median = runs.find((run) => run.lhr === medianLhr);
-      if (page.name === 'home') homeJsKb = await scriptsGzipKb(median.lhr, baseUrl);
-      const missed = missedTargets(median) || (page.name === 'home' && !(homeJsKb <= HOME_JS_BUDGET_KB));
+      // The home route's JavaScript in either language, the larger counting (decision 092).
+      const home = page.name === 'home' || page.name === 'home-ar';
+      const pageJsKb = home ? await scriptsGzipKb(median.lhr, baseUrl) : NaN;
+      if (home) homeJsKb = Math.max(Number.isNaN(homeJsKb) ? 0 : homeJsKb, pageJsKb);
+      const missed = missedTargets(median) || (home && !(pageJsKb <= HOME_JS_BUDGET_KB));
       if (!missed || measurement === MEASUREMENTS) {
         rows.push({ page: `${page.name} \`${decodeURIComponent(page.path)}\``, ...median });
         break;

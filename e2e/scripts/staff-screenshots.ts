@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { markPacked, openStaffOrder, ship } from '../support/fulfilment.ts';
 import { logInThroughForm, logInToAdmin } from '../support/log-in.ts';
+import { demoApi } from '../support/demo-api.ts';
 import { CHROMIUM_ARGS, startShop } from '../support/shop.ts';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images/staff');
@@ -27,18 +28,7 @@ type Order = { id: number; orderNumber: string; shipments: { id: number }[] };
 const shop = process.env.SHOP_URL ? undefined : await startShop();
 const baseUrl = (process.env.SHOP_URL ?? shop!.baseUrl).replace(/\/$/, '');
 
-async function api<T>(method: string, apiPath: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api/v1/${apiPath}`, {
-    method,
-    headers: {
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${apiPath} → ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
+const api = demoApi(baseUrl);
 
 /** The customer's cart holds `quantity` copies of `book` and is paid on the sandbox's page. */
 async function paidOrder(token: string, addressId: number, book: Book, quantity: number): Promise<Order> {

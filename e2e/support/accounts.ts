@@ -24,8 +24,13 @@ async function post(path: string, body: unknown, token?: string) {
   return res.status === 204 ? undefined : res.json();
 }
 
-/** Registers a customer through the API and confirms the address with the link the shop mailed. */
-export async function createConfirmedCustomer(): Promise<Customer> {
+/**
+ * Registers a customer through the API and confirms the address with the link the shop mailed;
+ * `preferredLanguage` 'ar' gets the mails in Arabic, with links to the Arabic pages.
+ */
+export async function createConfirmedCustomer({
+  preferredLanguage = 'en',
+}: { preferredLanguage?: 'en' | 'ar' } = {}): Promise<Customer> {
   const id = randomBytes(4).toString('hex');
   const emailAddress = `shopper-${id}@example.com`;
   await post('customers/register', {
@@ -35,8 +40,10 @@ export async function createConfirmedCustomer(): Promise<Customer> {
     lastName: 'Saleh',
     password: TEST_PASSWORD,
     confirmPassword: TEST_PASSWORD,
+    preferredLanguage,
   });
-  const link = new URL(await waitForMailLink(emailAddress, '/email-confirmation'));
+  const confirmationPath = preferredLanguage === 'ar' ? '/ar/email-confirmation' : '/email-confirmation';
+  const link = new URL(await waitForMailLink(emailAddress, confirmationPath));
   await post(`customers/confirm-email/${link.searchParams.get('id')}`, {});
   const { token } = (await post('customers/login', { emailAddress, password: TEST_PASSWORD })) as { token: string };
   return { emailAddress, password: TEST_PASSWORD, token };

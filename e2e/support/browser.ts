@@ -159,3 +159,20 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   });
   expect(violations).toEqual([]);
 }
+
+/**
+ * Opens `path` as a visitor far from the server (another time zone) and fails if hydrating changed
+ * anything the server rendered in #root; answers the page, open.
+ */
+export async function expectHydratedAsServed(path: string): Promise<Page> {
+  const page = await newPage({ timezoneId: 'America/Los_Angeles' });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const sent = await (await fetch(new URL(path, baseUrl))).text();
+  const [sentRoot, hydratedRoot] = await page.evaluate((html) => {
+    const root = new DOMParser().parseFromString(html, 'text/html').getElementById('root')!.innerHTML;
+    return [root, document.getElementById('root')!.innerHTML];
+  }, sent);
+  expect(hydratedRoot, path).toBe(sentRoot);
+  return page;
+}

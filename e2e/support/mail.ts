@@ -2,11 +2,38 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
 
-/** Decodes a quoted-printable body enough to read its links and ASCII text. */
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/** Quoted-printable text as the UTF-8 it encodes (`underscores` for a header's encoded word). */
+function fromQuotedPrintable(text: string, underscores = false): string {
+  const bytes: number[] = [];
+  const flat = text.replace(/=\r?\n/g, '');
+  for (let i = 0; i < flat.length; i++) {
+    const hex = flat[i] === '=' ? flat.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(underscores && flat[i] === '_' ? ' ' : flat[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * A mail as a person reads it, enough for its subject, links and text: headers' encoded words
+ * (an Arabic subject) and each part's base64 or quoted-printable body decoded from UTF-8.
+ */
+function decodeMail(raw: string): string {
+  const headersDecoded = raw.replace(
+    /=\?utf-8\?([bq])\?([^?]*)\?=(?:\r?\n?[ \t]+(?==\?utf-8\?))?/gi,
+    (_, kind: string, text: string) =>
+      kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : fromQuotedPrintable(text, true),
+  );
+  return headersDecoded.replace(
+    /(Content-Transfer-Encoding: (base64|quoted-printable)\r?\n(?:[^\r\n]+\r?\n)*\r?\n)([\s\S]*?)(?=\r?\n--|$)/gi,
+    (_, head: string, encoding: string, body: string) =>
+      head +
+      (encoding.toLowerCase() === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : fromQuotedPrintable(body)),
+  );
 }
 
 /**
@@ -30,7 +57,7 @@ async function waitForMailTo<T>(
       .reverse()) {
       const raw = await readFile(path.join(outbox, file), 'utf8');
       if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'im').test(raw)) continue;
-      const found = find(decodeQuotedPrintable(raw));
+      const found = find(decodeMail(raw));
       if (found !== undefined) return found;
     }
     await new Promise((r) => setTimeout(r, 300));
