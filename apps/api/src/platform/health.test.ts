@@ -14,6 +14,8 @@ describe('health', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    // Ready once the catalogue index is built (issue 25); an empty catalogue's takes a moment.
+    await t.catalogue.indexReady();
   });
   afterAll(() => t.close());
 
@@ -44,6 +46,30 @@ describe('health', () => {
     }
   });
 
+  it('is not ready while something still warms up (the catalogue index builds), and says what', async () => {
+    const warming = await createTestApp();
+    try {
+      let warm = false;
+      warming.app.addWarmUp('test cache', () => warm);
+      const ready = await get(warming, '/health/ready');
+      expectProblem(ready, 503, 'Service Unavailable');
+      expect(ready.json<{ detail: string }>().detail).toMatch(/test cache warming up/);
+      expect((await get(warming, '/health/live')).statusCode).toBe(200);
+      // This app's own catalogue index must have built too (slower on the PostgreSQL server).
+      await warming.catalogue.indexReady();
+      warm = true;
+      expect((await get(warming, '/health/ready')).statusCode).toBe(200);
+    } finally {
+      await warming.close();
+    }
+  });
+
+  it('waits for the catalogue index: ready once its first build has ended', async () => {
+    await t.catalogue.indexReady();
+    expect((await get(t, '/health/ready')).statusCode).toBe(200);
+    expect(t.app.catalogue.indexWarm()).toBe(true);
+  });
+
   it('is not ready when the database does not answer', async () => {
     const database = await createTestDatabase();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bookshop-health-'));
@@ -56,6 +82,7 @@ describe('health', () => {
     });
     const app = await buildApp({ config, db: database.db });
     try {
+      await app.catalogue.indexReady();
       expect((await app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
       await database.close();
       const ready = await app.inject({ method: 'GET', url: '/health/ready' });
@@ -90,6 +117,7 @@ describe('with REDIS_URL, when Redis goes away', () => {
       };
       const redisLines = () => logs.filter((line) => line.dependency === 'redis');
       try {
+        await app.catalogue.indexReady();
         expect((await app.inject({ method: 'GET', url: '/health/ready' })).json()).toEqual({ status: 'ok' });
         expect(await dependencyUp()).toEqual({ database: 1, redis: 1 });
 

@@ -10,6 +10,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shutdown has begun: readiness answers 503 and keep-alive clients are told to reconnect elsewhere. */
     startDraining(): void;
+    /**
+     * Something this instance builds after it starts (the catalogue index) and cannot serve well
+     * without: readiness answers 503 while `isWarm()` is false; liveness does not look.
+     */
+    addWarmUp(name: string, isWarm: () => boolean): void;
   }
 }
 
@@ -27,7 +32,8 @@ type Dependency = { name: string; required: boolean; check: () => Promise<unknow
  * - GET /health/live: the process answers (200). Never shed, never checks dependencies, so an
  *   overloaded or cut-off instance is not restarted for something a restart cannot fix.
  * - GET /health/ready: may this instance take traffic? 503 problem+json while draining, under
- *   pressure, or when the database does not answer. Redis (when configured) only makes it
+ *   pressure, while it still warms up (the catalogue index builds: issue 25), or when the database
+ *   does not answer. Redis (when configured) only makes it
  *   degraded: rate limits are then counted per instance (rate-limit.ts), and taking every
  *   instance out of the load balancer for that would turn a loosened limit into an outage.
  * - bookshop_dependency_up{dependency} says 1 or 0 for each dependency, checked on each scrape,
@@ -47,6 +53,8 @@ export async function registerHealth(
 
   let draining = false;
   app.decorate('startDraining', () => void (draining = true));
+  const warmUps: { name: string; isWarm: () => boolean }[] = [];
+  app.decorate('addWarmUp', (name: string, isWarm: () => boolean) => void warmUps.push({ name, isWarm }));
   app.addHook('preClose', (done) => {
     draining = true;
     done();
@@ -74,6 +82,7 @@ export async function registerHealth(
     const down: string[] = [];
     if (draining) down.push('shutting down');
     if (app.isUnderPressure()) down.push('under pressure');
+    down.push(...warmUps.filter((warmUp) => !warmUp.isWarm()).map((warmUp) => `${warmUp.name} warming up`));
     const results = await checkDependencies();
     const unreachable = (required: boolean) =>
       dependencies.filter((d, i) => d.required === required && !results[i]).map((d) => `${d.name} unreachable`);

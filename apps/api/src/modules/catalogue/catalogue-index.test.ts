@@ -42,3 +42,48 @@ describe('the catalogue index under edits', () => {
     ]);
   });
 });
+
+describe('the compact catalogue index (decision 096)', () => {
+  it('answers pages with the rows as they are now, though it keeps only their ids and cached rows', async () => {
+    const id = await t.catalogue.createBook(
+      testBook({ title: 'Cached Row Atlas', authorNames: ['Row Cache Author'], genreNames: ['Row Cache Genre'] }),
+    );
+    await t.catalogue.createBook(testBook({ title: 'Cached Row Other', authorNames: ['Row Cache Author'] }));
+    const index = new CatalogueIndex(t.db);
+    await index.ready();
+    await index.rowsWarmed;
+    const both = { author: 'row cache author', genre: 'row cache genre' };
+    expect((await index.list(both, 10, 0))!.rows.map((row) => row.title)).toEqual(['Cached Row Atlas']);
+
+    // The description is no part of the index: only a fresh row read shows the edit.
+    await t.db.execute(sql`update books set description = 'Edited after caching' where id = ${id}`);
+    index.invalidate();
+    const [found] = (await index.search('cached row atlas', 1))!;
+    expect(found?.description).toBe('Edited after caching');
+    expect((await index.list(both, 10, 0))!.rows.map((row) => row.description)).toEqual(['Edited after caching']);
+
+    await t.db.execute(sql`update books set is_active = false where id = ${id}`);
+    index.invalidate();
+    expect(await index.list(both, 10, 0)).toEqual({ rows: [], total: 0 });
+    expect((await index.search('cached row atlas', 5))!.map((row) => row.title)).not.toContain('Cached Row Atlas');
+  });
+});
+
+describe('the catalogue index and readiness (issue 25)', () => {
+  it('is warm once its first build ends, and not before', async () => {
+    const index = new CatalogueIndex(t.db);
+    expect(index.warm).toBe(false);
+    await index.ready();
+    expect(index.warm).toBe(true);
+  });
+
+  it('is warm after a first build that failed, so the instance serves from the database instead of waiting for ever', async () => {
+    const failing = { execute: () => Promise.reject(new Error('database gone')) } as unknown as ConstructorParameters<
+      typeof CatalogueIndex
+    >[0];
+    const index = new CatalogueIndex(failing);
+    await index.ready();
+    expect(index.warm).toBe(true);
+    expect(index.stats).toBeUndefined();
+  });
+});

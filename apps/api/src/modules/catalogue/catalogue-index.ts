@@ -2,6 +2,7 @@ import { setImmediate, setTimeout } from 'node:timers/promises';
 import type { Tx } from '../../platform/db.ts';
 import * as queries from './queries.ts';
 import { createSearchIndex, type SearchIndex } from '../search/service.ts';
+import { grownFor, IntList } from '../../platform/typed-arrays.ts';
 
 /**
  * The shown catalogue in memory, for search and the list's counts and pages
@@ -24,25 +25,29 @@ export const CATALOGUE_INDEX = {
 
 export type IndexLog = { info(message: string): void; error(message: string): void };
 
-type Entry = {
-  row: queries.IndexRow;
-  rating: number;
-  inStock: boolean;
-  discounted: boolean;
-};
+/** An author or genre, its name kept once however many books it has (decision 096). */
+type Named = { name: string; nameAr: string | null };
 
-/** The list's filters laid out in title order, rebuilt after changes (a few ms per 100,000 books). */
+/** The list's filters laid out in title order, rebuilt after changes (tens of ms per 100,000 books). */
 type ListLayout = {
   ids: Int32Array;
   priceFils: Int32Array;
   flags: Uint8Array;
-  /** Positions by lower-cased genre or author name. */
-  byGenre: Map<string, number[]>;
-  byAuthor: Map<string, number[]>;
-  positionOf: Map<number, number>;
+  /** Position + 1 by book id (0: not listed). */
+  positionOf: Int32Array;
+  /** Positions by genre or author id. */
+  byGenre: Map<number, Int32Array>;
+  byAuthor: Map<number, Int32Array>;
+  /** Genre and author ids by lower-cased name, as the filter names them. */
+  genreIds: Map<string, number>;
+  authorIds: Map<string, number>;
 };
 /** Books read per query by the first build (by id range). */
-const BUILD_SLICE = 10_000;
+const BUILD_SLICE = 20_000;
+/** Whole rows read per query while the row cache is filled: small, so requests are answered in between. */
+const ROW_WARM_SLICE = 2_000;
+/** Books laid out between pauses while the first build lays out the list. */
+const LAYOUT_STEP = 50_000;
 const IN_STOCK = 1;
 const DISCOUNTED = 2;
 
@@ -51,11 +56,38 @@ export type IndexStats = { books: number; buildMs: number; builtAt: Date };
 /** Below this many, dead search slots cost too little to rebuild for. */
 const MIN_DEAD_SLOTS_TO_REBUILD = 1000;
 
+/**
+ * Rows of books kept whole (decision 096), about 1 KiB each: filled after the first build in id
+ * order, then the most recently answered. A catalogue this size is answered without reading a
+ * row, as before the index was compact; a larger one reads the rest by id, and its memory stays
+ * bounded (about 100 MiB) however large the catalogue.
+ */
+export const ROW_CACHE_BOOKS = 100_000;
+
 export class CatalogueIndex {
   private searchIndex: SearchIndex = createSearchIndex();
-  private readonly books = new Map<number, Entry>();
-  private order: number[] = [];
+  // Per book, by id (ids are dense): whether shown, and what the list filters and change tracking read.
+  private shownById = new Uint8Array(0);
+  private priceById = new Int32Array(0);
+  private flagsById = new Uint8Array(0);
+  /** Hashes of the title (order), of the searched words, and of the author and genre ids (filters). */
+  private titleHashById = new Uint32Array(0);
+  private wordsHashById = new Uint32Array(0);
+  private namesHashById = new Uint32Array(0);
+  /** A book's author ids then genre ids, at `refStart` in `refs`; a changed book's are appended anew. */
+  private refs = new IntList(1024);
+  private refStart = new Int32Array(0);
+  private authorCount = new Uint8Array(0);
+  private genreCount = new Uint8Array(0);
+  private liveRefs = 0;
+  private shownCount = 0;
+  private readonly authors = new Map<number, Named>();
+  private readonly genres = new Map<number, Named>();
+  private order = new Int32Array(0);
   private layout: ListLayout | undefined;
+  /** Whole rows of recently answered books, oldest first; `changes` tells a read that raced a change. */
+  private readonly rowCache = new Map<number, queries.BookRow>();
+  private changes = 0;
   private xmin: string | undefined;
   private dirty = false;
   private refreshedAt = 0;
@@ -68,7 +100,7 @@ export class CatalogueIndex {
 
   constructor(
     private readonly db: Tx,
-    private readonly options: { minDeadSlotsToRebuild?: number } = {},
+    private readonly options: { minDeadSlotsToRebuild?: number; rowCacheBooks?: number } = {},
   ) {}
 
   /** Books in the search index, and slots of books whose words changed, held until a rebuild. */
@@ -82,10 +114,23 @@ export class CatalogueIndex {
     void this.ready();
   }
 
+  /**
+   * The first build has ended: the index answers, or it failed and reads go to the database (as
+   * they would for ever if this instance waited for an index it cannot build). Readiness waits for
+   * this (issue 25): an instance answering a million books from the database is no instance to send
+   * traffic to.
+   */
+  get warm(): boolean {
+    return this.stats !== undefined || this.firstBuildFailed;
+  }
+
+  private firstBuildFailed = false;
+
   /** Starts the first build unless one ran or runs; resolves when the index can answer. */
   ready(): Promise<void> {
     this.building ??= this.build().catch((error: unknown) => {
       this.building = undefined;
+      this.firstBuildFailed = true;
       this.log.error(`Catalogue index build failed; search and lists use the database (${String(error)}).`);
     });
     return this.building;
@@ -99,7 +144,7 @@ export class CatalogueIndex {
   /** The best `limit` shown books for `keyword`, or undefined if the index could not be built. */
   async search(keyword: string, limit: number): Promise<queries.BookRow[] | undefined> {
     if (!(await this.current())) return undefined;
-    return this.searchIndex.search(keyword, limit).map((id) => this.books.get(id)!.row);
+    return this.rowsOf(this.searchIndex.search(keyword, limit));
   }
 
   /** A page of the shown books `keyword` finds, ranked as `search`, with their total; undefined if the index could not be built. */
@@ -110,13 +155,25 @@ export class CatalogueIndex {
   ): Promise<{ rows: queries.BookRow[]; total: number } | undefined> {
     if (!(await this.current())) return undefined;
     const { ids, total } = this.searchIndex.searchPage(keyword, offset, limit);
-    return { rows: ids.map((id) => this.books.get(id)!.row), total };
+    return { rows: await this.rowsOf(ids), total };
   }
 
-  /** Every shown book in title order, or undefined if the index could not be built. */
+  /**
+   * Every shown book in title order (the sitemap), or undefined if the index could not be built.
+   * The index keeps no whole rows, so they are read slice by slice and put in its order.
+   */
   async shown(): Promise<queries.IndexRow[] | undefined> {
     if (!(await this.current())) return undefined;
-    return this.order.flatMap((id) => this.books.get(id)?.row ?? []);
+    const layout = (this.layout ??= this.layOut());
+    const found: queries.IndexRow[] = new Array<queries.IndexRow>(layout.ids.length);
+    const { maxId } = await queries.findIndexSnapshot(this.db);
+    for (let fromId = 0; fromId <= maxId; fromId += BUILD_SLICE)
+      for (const row of await queries.findShownBooksInIdRange(this.db, fromId, fromId + BUILD_SLICE)) {
+        const position = (layout.positionOf[row.id] ?? 0) - 1;
+        if (position >= 0) found[position] = row;
+      }
+    // A book shown since the last change read, or hidden since, is left out until the next one.
+    return found.filter(Boolean);
   }
 
   /** A page of shown books in title order with the filter's total, or undefined if the index could not be built. */
@@ -127,9 +184,15 @@ export class CatalogueIndex {
   ): Promise<{ rows: queries.BookRow[]; total: number } | undefined> {
     if (!(await this.current())) return undefined;
     const layout = (this.layout ??= this.layOut());
+    const none = new Int32Array(0);
     // An unknown name matches nothing, as in the SQL list.
-    const byGenre = filter.genre === undefined ? undefined : (layout.byGenre.get(filter.genre) ?? []);
-    const byAuthor = filter.author === undefined ? undefined : (layout.byAuthor.get(filter.author) ?? []);
+    const positionsOf = (ids: Map<string, number>, byId: Map<number, Int32Array>, name: string | undefined) => {
+      if (name === undefined) return undefined;
+      const id = ids.get(name);
+      return id === undefined ? none : (byId.get(id) ?? none);
+    };
+    const byGenre = positionsOf(layout.genreIds, layout.byGenre, filter.genre);
+    const byAuthor = positionsOf(layout.authorIds, layout.byAuthor, filter.author);
     const min = filter.minPriceFils ?? -Infinity;
     const max = filter.maxPriceFils ?? Infinity;
     const flags = (filter.inStockOnly ? IN_STOCK : 0) | (filter.discountedOnly ? DISCOUNTED : 0);
@@ -143,8 +206,16 @@ export class CatalogueIndex {
       total++;
     };
     if (byGenre && byAuthor) {
-      const ofAuthor = new Set(byAuthor);
-      for (const position of byGenre) if (ofAuthor.has(position)) consider(position);
+      // Both lists are in title order: walk them together.
+      for (let g = 0, a = 0; g < byGenre.length && a < byAuthor.length;) {
+        if (byGenre[g]! < byAuthor[a]!) g++;
+        else if (byGenre[g]! > byAuthor[a]!) a++;
+        else {
+          consider(byGenre[g]!);
+          g++;
+          a++;
+        }
+      }
     } else if (byGenre ?? byAuthor) {
       for (const position of (byGenre ?? byAuthor)!) consider(position);
     } else if (min === -Infinity && max === Infinity && flags === 0) {
@@ -153,7 +224,41 @@ export class CatalogueIndex {
     } else {
       for (let position = 0; position < layout.ids.length; position++) consider(position);
     }
-    return { rows: ids.map((id) => this.books.get(id)!.row), total };
+    return { rows: await this.rowsOf(ids), total };
+  }
+
+  /**
+   * The rows of the books being answered, in the given order: from the row cache, the rest read
+   * by primary key in one query. A book hidden meanwhile is left out, as the next change read
+   * would leave it out of the index.
+   */
+  private async rowsOf(ids: number[]): Promise<queries.BookRow[]> {
+    const cached = this.rowCache;
+    const missing = ids.filter((id) => !cached.has(id));
+    const read = new Map<number, queries.BookRow>();
+    if (missing.length) {
+      const changes = this.changes;
+      for (const row of await queries.findBooksByIds(this.db, missing)) read.set(row.id, row);
+      // Rows read while a change was being applied may be older than it: answer with them, keep none.
+      if (changes === this.changes) {
+        const limit = this.options.rowCacheBooks ?? ROW_CACHE_BOOKS;
+        for (const [id, row] of read) cached.set(id, row);
+        for (const id of cached.keys()) {
+          if (cached.size <= limit) break;
+          cached.delete(id);
+        }
+      }
+    }
+    return ids.flatMap((id) => {
+      const row = read.get(id) ?? cached.get(id);
+      if (!row) return [];
+      if (!read.has(id)) {
+        // Most recently used last, so the oldest goes first.
+        cached.delete(id);
+        cached.set(id, row);
+      }
+      return [row];
+    });
   }
 
   /** Whether the index can answer; first reads what changed if it was told of a change. */
@@ -174,21 +279,56 @@ export class CatalogueIndex {
     // Any write not committed at this snapshot has a transaction id ≥ xmin, so the first delta
     // reads it, whichever slice it fell in.
     const { xmin, maxId } = await queries.findIndexSnapshot(this.db);
+    for (const author of await queries.listAuthors(this.db)) this.authors.set(author.id, author);
+    for (const genre of await queries.listGenres(this.db)) this.genres.set(genre.id, genre);
+    this.grow(maxId);
+    this.searchIndex.reserve(maxId);
+    // The next slice is read while this one is put in, so the database and the index work at once.
+    let next = queries.findShownIndexFieldsInIdRange(this.db, 0, BUILD_SLICE);
     for (let fromId = 0; fromId <= maxId; fromId += BUILD_SLICE) {
-      const rows = await queries.findShownBooksInIdRange(this.db, fromId, fromId + BUILD_SLICE);
+      const rows = await next;
+      if (fromId + BUILD_SLICE <= maxId)
+        next = queries.findShownIndexFieldsInIdRange(this.db, fromId + BUILD_SLICE, fromId + 2 * BUILD_SLICE);
       for (const [i, row] of rows.entries()) {
         this.put(row);
         // Let requests through (health checks, the database fallback) while the index fills.
-        if (i % 1000 === 999) await setImmediate();
+        if (i % 2000 === 1999) await setImmediate();
       }
     }
     // Read after the rows, so it holds every book they do; a book written in between is left out
     // of the lists until the first delta, which reads it.
-    this.order = await queries.findShownBookIdsInTitleOrder(this.db);
+    this.order = Int32Array.from(await queries.findShownBookIdsInTitleOrder(this.db));
+    // Laid out in steps, so health checks and the database fallback are answered meanwhile.
+    const steps = this.layOutInSteps();
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) await setImmediate();
+    this.layout = step.value;
     this.xmin = xmin;
     this.refreshedAt = Date.now();
-    this.stats = { books: this.books.size, buildMs: Math.round(performance.now() - started), builtAt: new Date() };
+    this.stats = { books: this.shownCount, buildMs: Math.round(performance.now() - started), builtAt: new Date() };
     this.log.info(`Catalogue index built: ${this.stats.books} books in ${this.stats.buildMs} ms.`);
+    this.rowsWarmed = this.warmRows(maxId).catch((error: unknown) => {
+      this.log.error(`Catalogue row cache not filled; rows are read as pages ask (${String(error)}).`);
+    });
+  }
+
+  /** Resolves once the row cache has been filled after the first build (the bench waits for it). */
+  rowsWarmed: Promise<void> = Promise.resolve();
+
+  /** Fills the row cache in id order up to its bound, in the background after the first build. */
+  private async warmRows(maxId: number): Promise<void> {
+    const limit = this.options.rowCacheBooks ?? ROW_CACHE_BOOKS;
+    for (let fromId = 0; fromId <= maxId && this.rowCache.size < limit; fromId += ROW_WARM_SLICE) {
+      const changes = this.changes;
+      const rows = await queries.findShownBooksInIdRange(this.db, fromId, fromId + ROW_WARM_SLICE);
+      // A change applied meanwhile may be newer than these rows: skip the slice rather than keep them.
+      if (changes !== this.changes) continue;
+      for (const row of rows) {
+        if (this.rowCache.size >= limit) break;
+        if (!this.rowCache.has(row.id)) this.rowCache.set(row.id, row);
+      }
+      await setImmediate();
+    }
   }
 
   /** One delta at a time; a change announced while one runs gets another after it. */
@@ -215,109 +355,194 @@ export class CatalogueIndex {
     let relayOut = false;
     const hidden = new Set<number>();
     for (const row of rows) {
-      const before = this.books.get(row.id);
+      this.rowCache.delete(row.id);
+      // The row names its authors and genres as they are now: a renamed one is renamed here.
+      for (const [named, byId] of [
+        [row.authors, this.authors],
+        [row.genres, this.genres],
+      ] as const)
+        for (const { id, name, nameAr } of named) {
+          const known = byId.get(id);
+          if (known?.name !== name || known.nameAr !== nameAr) {
+            byId.set(id, { name, nameAr });
+            relayOut = true;
+          }
+        }
+      const shown = this.shownById[row.id] === 1;
       if (!row.is_active) {
-        if (before) hidden.add(row.id);
+        if (shown) hidden.add(row.id);
         continue;
       }
-      if (before?.row.title !== row.title) reorder = true;
-      if (before?.row.author_names !== row.author_names || before.row.genre_names !== row.genre_names) relayOut = true;
-      this.put(row, before);
+      this.grow(row.id);
+      const fields = toFields(row);
+      if (!shown || this.titleHashById[row.id] !== hash(row.title)) reorder = true;
+      if (!shown || this.namesHashById[row.id] !== hash(refsText(fields))) relayOut = true;
+      this.put(fields);
     }
     for (const id of hidden) {
-      this.books.delete(id);
+      this.shownById[id] = 0;
+      this.shownCount--;
+      this.liveRefs -= this.authorCount[id]! + this.genreCount[id]!;
       this.searchIndex.remove(id);
     }
-    if (reorder) this.order = await queries.findShownBookIdsInTitleOrder(this.db);
+    this.changes++;
+    if (reorder) this.order = Int32Array.from(await queries.findShownBookIdsInTitleOrder(this.db));
     else if (hidden.size) this.order = this.order.filter((id) => !hidden.has(id));
     if (reorder || relayOut || hidden.size) this.layout = undefined;
     else if (this.layout) for (const row of rows) this.patchLayout(this.layout, row.id);
     this.xmin = xmin;
     this.refreshedAt = Date.now();
     const minDead = this.options.minDeadSlotsToRebuild ?? MIN_DEAD_SLOTS_TO_REBUILD;
-    if (this.searchIndex.deadSlots > Math.max(minDead, this.searchIndex.size)) this.rebuildSearch();
-  }
-
-  /**
-   * A book whose words change gets a new slot in the search index and its old one dies. Once
-   * there are more dead slots than books, the index is built again from the books in memory
-   * (a second or so at 100,000 books, after as many edits), so memory follows the catalogue.
-   */
-  private rebuildSearch(): void {
-    const fresh = createSearchIndex();
-    for (const entry of this.books.values()) fresh.upsert(toIndexed(entry));
-    this.searchIndex = fresh;
+    if (this.searchIndex.deadSlots > Math.max(minDead, this.searchIndex.size)) this.searchIndex.compact();
+    if (this.refs.length > 2 * this.liveRefs + 1024) this.compactRefs();
   }
 
   private patchLayout(layout: ListLayout, id: number): void {
-    const position = layout.positionOf.get(id);
-    const entry = this.books.get(id);
-    if (position === undefined || !entry) return;
-    layout.priceFils[position] = entry.row.discounted_price_fils;
-    layout.flags[position] = flagsOf(entry);
+    const position = (layout.positionOf[id] ?? 0) - 1;
+    if (position < 0 || !this.shownById[id]) return;
+    layout.priceFils[position] = this.priceById[id]!;
+    layout.flags[position] = this.flagsById[id]!;
   }
 
-  private put(row: queries.IndexRow, before?: Entry): void {
-    const entry: Entry = {
-      row,
-      rating: Number(row.rating_average),
-      inStock: row.stock_quantity > 0,
-      discounted: Number(row.discount_percentage) > 0,
-    };
-    this.books.set(row.id, entry);
-    if (before && sameSearchText(before.row, row)) {
-      if (before.rating !== entry.rating) this.searchIndex.setRating(row.id, entry.rating);
+  /** Room for books up to this id in the per-book arrays. */
+  private grow(id: number): void {
+    this.shownById = grownFor(this.shownById, id);
+    this.priceById = grownFor(this.priceById, id);
+    this.flagsById = grownFor(this.flagsById, id);
+    this.titleHashById = grownFor(this.titleHashById, id);
+    this.wordsHashById = grownFor(this.wordsHashById, id);
+    this.namesHashById = grownFor(this.namesHashById, id);
+    this.refStart = grownFor(this.refStart, id);
+    this.authorCount = grownFor(this.authorCount, id);
+    this.genreCount = grownFor(this.genreCount, id);
+  }
+
+  private put(book: queries.IndexFields): void {
+    const { id } = book;
+    const shown = this.shownById[id] === 1;
+    if (shown) this.liveRefs -= this.authorCount[id]! + this.genreCount[id]!;
+    else this.shownCount++;
+    this.shownById[id] = 1;
+    this.priceById[id] = book.discounted_price_fils;
+    this.flagsById[id] = (book.in_stock ? IN_STOCK : 0) | (book.discounted ? DISCOUNTED : 0);
+    this.titleHashById[id] = hash(book.title);
+    this.namesHashById[id] = hash(refsText(book));
+    this.refStart[id] = this.refs.length;
+    this.authorCount[id] = book.author_ids.length;
+    this.genreCount[id] = book.genre_ids.length;
+    for (const author of book.author_ids) this.refs.push(author);
+    for (const genre of book.genre_ids) this.refs.push(genre);
+    this.liveRefs += book.author_ids.length + book.genre_ids.length;
+
+    const indexed = this.toIndexed(book);
+    const wordsHash = hash(searchText(indexed));
+    if (shown && this.wordsHashById[id] === wordsHash) {
+      this.searchIndex.setRating(id, book.rating);
       return;
     }
-    this.searchIndex.upsert(toIndexed(entry));
+    this.wordsHashById[id] = wordsHash;
+    this.searchIndex.upsert(indexed);
+  }
+
+  /** The books' author and genre ids packed again, without the ones changes left behind. */
+  private compactRefs(): void {
+    const refs = new IntList(Math.max(1024, this.liveRefs));
+    for (let id = 0; id < this.shownById.length; id++) {
+      if (!this.shownById[id]) continue;
+      const from = this.refStart[id]!;
+      this.refStart[id] = refs.length;
+      for (let i = 0; i < this.authorCount[id]! + this.genreCount[id]!; i++) refs.push(this.refs.data[from + i]!);
+    }
+    this.refs = refs;
+  }
+
+  /** Author and genre names are searched as the words they hold, in both languages (decision 091). */
+  private toIndexed(book: queries.IndexFields) {
+    const names = (ids: number[], byId: Map<number, Named>) =>
+      ids.flatMap((id) => {
+        const named = byId.get(id);
+        return !named ? [] : named.nameAr ? [named.name, named.nameAr] : [named.name];
+      });
+    return {
+      id: book.id,
+      title: book.title,
+      titleAr: book.title_ar,
+      authorNames: names(book.author_ids, this.authors),
+      genreNames: names(book.genre_ids, this.genres),
+      rating: book.rating,
+    };
   }
 
   private layOut(): ListLayout {
-    const ids = Int32Array.from(this.order.filter((id) => this.books.has(id)));
+    const steps = this.layOutInSteps();
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    return step.value;
+  }
+
+  /** The list layout, pausing every `LAYOUT_STEP` books (a generator, so the build can yield there). */
+  private *layOutInSteps(): Generator<void, ListLayout> {
+    const ids = this.order.filter((id) => this.shownById[id] === 1);
     const priceFils = new Int32Array(ids.length);
     const flags = new Uint8Array(ids.length);
-    const byGenre = new Map<string, number[]>();
-    const byAuthor = new Map<string, number[]>();
-    const positionOf = new Map<number, number>();
-    const add = (map: Map<string, number[]>, name: string, position: number) => {
-      const key = name.toLowerCase();
-      const positions = map.get(key);
-      if (positions) positions.push(position);
-      else map.set(key, [position]);
+    const positionOf = new Int32Array(this.shownById.length);
+    const byGenreLists = new Map<number, IntList>();
+    const byAuthorLists = new Map<number, IntList>();
+    const add = (map: Map<number, IntList>, key: number, position: number) => {
+      let positions = map.get(key);
+      if (!positions) map.set(key, (positions = new IntList(64)));
+      positions.push(position);
     };
     for (const [position, id] of ids.entries()) {
-      const entry = this.books.get(id)!;
-      priceFils[position] = entry.row.discounted_price_fils;
-      flags[position] = flagsOf(entry);
-      positionOf.set(id, position);
-      for (const genre of entry.row.genres) add(byGenre, genre.name, position);
-      for (const author of entry.row.authors) add(byAuthor, author.name, position);
+      if (position % LAYOUT_STEP === LAYOUT_STEP - 1) yield;
+      priceFils[position] = this.priceById[id]!;
+      flags[position] = this.flagsById[id]!;
+      positionOf[id] = position + 1;
+      const start = this.refStart[id]!;
+      const authors = this.authorCount[id]!;
+      for (let i = 0; i < authors; i++) add(byAuthorLists, this.refs.data[start + i]!, position);
+      for (let i = 0; i < this.genreCount[id]!; i++) add(byGenreLists, this.refs.data[start + authors + i]!, position);
     }
-    return { ids, priceFils, flags, byGenre, byAuthor, positionOf };
+    const packed = (lists: Map<number, IntList>) =>
+      new Map([...lists].map(([key, list]) => [key, list.data.slice(0, list.length)]));
+    const byName = (named: Map<number, Named>) => new Map([...named].map(([id, { name }]) => [name.toLowerCase(), id]));
+    return {
+      ids,
+      priceFils,
+      flags,
+      positionOf,
+      byGenre: packed(byGenreLists),
+      byAuthor: packed(byAuthorLists),
+      genreIds: byName(this.genres),
+      authorIds: byName(this.authors),
+    };
   }
 }
 
-const flagsOf = (entry: Entry) => (entry.inStock ? IN_STOCK : 0) | (entry.discounted ? DISCOUNTED : 0);
+/** 32-bit FNV-1a: whether a book's title, words or names changed, without keeping them (decision 096). */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
 
-/** Arabic names given, one text: names are searched as the words they hold (decision 091). */
-const arabicNames = (named: { nameAr: string | null }[]) =>
-  named.flatMap((item) => (item.nameAr ? [item.nameAr] : [])).join(' ');
+/** Authors and genres as a set: the build and the change reads may list a book's authors in other orders. */
+const refsText = (book: Pick<queries.IndexFields, 'author_ids' | 'genre_ids'>) =>
+  `${[...book.author_ids].sort((a, b) => a - b).join(',')}|${book.genre_ids.join(',')}`;
 
-/** Whether a book's searched words are unchanged, in both languages: then only its rating may need updating. */
-const sameSearchText = (old: queries.IndexRow, row: queries.IndexRow) =>
-  old.title === row.title &&
-  old.title_ar === row.title_ar &&
-  old.author_names === row.author_names &&
-  old.genre_names === row.genre_names &&
-  arabicNames(old.authors) === arabicNames(row.authors) &&
-  arabicNames(old.genres) === arabicNames(row.genres);
+/** Everything a book is searched by, as one text. */
+const searchText = (book: { title: string; titleAr: string | null; authorNames: string[]; genreNames: string[] }) =>
+  [book.title, book.titleAr ?? '', ...[...book.authorNames].sort(), '|', ...book.genreNames].join('\u0000');
 
-/** Author and genre names are searched as the words they hold, so the joined names serve. */
-const toIndexed = ({ row, rating }: Entry) => ({
+/** The index fields of a changed book's whole row. */
+const toFields = (row: queries.IndexRow): queries.IndexFields => ({
   id: row.id,
   title: row.title,
-  titleAr: row.title_ar,
-  authorNames: [row.author_names, arabicNames(row.authors)],
-  genreNames: [row.genre_names, arabicNames(row.genres)],
-  rating,
+  title_ar: row.title_ar,
+  discounted_price_fils: row.discounted_price_fils,
+  in_stock: row.stock_quantity > 0,
+  discounted: Number(row.discount_percentage) > 0,
+  rating: Number(row.rating_average),
+  author_ids: row.authors.map((author) => author.id),
+  genre_ids: row.genres.map((genre) => genre.id).sort((a, b) => a - b),
 });

@@ -1,3 +1,4 @@
+import { grownFor, IntList } from '../../platform/typed-arrays.ts';
 import { isStopWord, searchWords, typoBudget } from './search-words.ts';
 
 /**
@@ -33,23 +34,30 @@ const MAX_PREFIX_VISITS = 2000;
 /** Up to this many best books are kept by insertion; more are sorted at once. */
 const INSERTION_LIMIT = 100;
 
+/** Names' words, remembered for this many distinct names: a catalogue repeats its authors and genres. */
+const NAME_WORDS_MEMO = 20_000;
+
 type TrieNode = { children: Map<string, TrieNode>; term: number };
 const trieNode = (): TrieNode => ({ children: new Map(), term: -1 });
 
 /** A word of the index standing for a query word: `cost` is typos × 2, plus 1 if only its start matched. */
-type Derivation = { postings: number[]; cost: number };
+type Derivation = { postings: Int32Array; cost: number };
 
 /** Field of a posting as a rank: title 0, author 1, genre 2. */
 const fieldRank = (fields: number) => (fields & TITLE ? 0 : fields & AUTHOR ? 1 : 2);
 
 export class SearchIndex {
   private readonly root = trieNode();
-  private readonly postings: number[][] = [];
+  private readonly postings: IntList[] = [];
   /** Book id and rating per slot; a changed book gets a new slot and its old one dies. */
-  private readonly slotBook: number[] = [];
-  private readonly slotRating: number[] = [];
+  private slotBook = new Int32Array(1024);
+  private slotRating = new Float64Array(1024);
+  private slots = 0;
   private alive = new Uint8Array(1024);
-  private readonly slotOf = new Map<number, number>();
+  /** Slot + 1 by book id (0: not indexed): ids are dense, so an array beats a Map by far. */
+  private slotOf = new Int32Array(1024);
+  private books = 0;
+  private readonly nameWords = new Map<string, string[]>();
   /** Titles made only of stop words ('It', 'The Them'), by their words: what a query of only such words finds. */
   private readonly stopWordTitles = new Map<string, Set<number>>();
 
@@ -67,31 +75,39 @@ export class SearchIndex {
 
   /** Books in the index. */
   get size(): number {
-    return this.slotOf.size;
+    return this.books;
   }
 
   /** Slots of changed or removed books, still held in memory (postings and scratch) until a rebuild. */
   get deadSlots(): number {
-    return this.slotBook.length - this.slotOf.size;
+    return this.slots - this.books;
   }
 
   upsert(book: IndexedBook): void {
     this.remove(book.id);
-    const slot = this.slotBook.length;
-    this.slotBook.push(book.id);
-    this.slotRating.push(book.rating);
-    if (slot >= this.alive.length) {
-      const grown = new Uint8Array(this.alive.length * 2);
-      grown.set(this.alive);
-      this.alive = grown;
-    }
+    const slot = this.slots++;
+    this.slotBook = grownFor(this.slotBook, slot);
+    this.slotRating = grownFor(this.slotRating, slot);
+    this.alive = grownFor(this.alive, slot);
+    this.slotOf = grownFor(this.slotOf, book.id);
+    this.slotBook[slot] = book.id;
+    this.slotRating[slot] = book.rating;
     this.alive[slot] = 1;
-    this.slotOf.set(book.id, slot);
+    this.slotOf[book.id] = slot + 1;
+    this.books++;
 
     const wordFields = new Map<string, number>();
-    const add = (text: string, field: number) => {
-      for (const word of searchWords(text))
-        if (!isStopWord(word)) wordFields.set(word, (wordFields.get(word) ?? 0) | field);
+    const addWords = (words: string[], field: number) => {
+      for (const word of words) if (!isStopWord(word)) wordFields.set(word, (wordFields.get(word) ?? 0) | field);
+    };
+    const add = (text: string, field: number) => addWords(searchWords(text), field);
+    const addName = (text: string, field: number) => {
+      let words = this.nameWords.get(text);
+      if (!words) {
+        if (this.nameWords.size >= NAME_WORDS_MEMO) this.nameWords.clear();
+        this.nameWords.set(text, (words = searchWords(text)));
+      }
+      addWords(words, field);
     };
     const titles = book.titleAr ? [book.title, book.titleAr] : [book.title];
     for (const title of titles) {
@@ -102,21 +118,71 @@ export class SearchIndex {
       }
       add(title, TITLE);
     }
-    for (const name of book.authorNames) add(name, AUTHOR);
-    for (const name of book.genreNames) add(name, GENRE);
+    for (const name of book.authorNames) addName(name, AUTHOR);
+    for (const name of book.genreNames) addName(name, GENRE);
     for (const [word, fields] of wordFields) this.postings[this.termOf(word)]!.push((slot << FIELD_BITS) | fields);
   }
 
   remove(bookId: number): void {
-    const slot = this.slotOf.get(bookId);
-    if (slot === undefined) return;
+    const slot = (this.slotOf[bookId] ?? 0) - 1;
+    if (slot < 0) return;
     this.alive[slot] = 0;
-    this.slotOf.delete(bookId);
+    this.slotOf[bookId] = 0;
+    this.books--;
   }
 
   setRating(bookId: number, rating: number): void {
-    const slot = this.slotOf.get(bookId);
-    if (slot !== undefined) this.slotRating[slot] = rating;
+    const slot = (this.slotOf[bookId] ?? 0) - 1;
+    if (slot >= 0) this.slotRating[slot] = rating;
+  }
+
+  /**
+   * The index without its dead slots: every posting list keeps its live postings, renumbered, so
+   * no book's words need reading again (decision 096). Scratch is sized again on the next search.
+   */
+  compact(): void {
+    const newSlot = new Int32Array(this.slots);
+    let live = 0;
+    for (let slot = 0; slot < this.slots; slot++) {
+      if (!this.alive[slot]) {
+        newSlot[slot] = -1;
+        continue;
+      }
+      newSlot[slot] = live;
+      this.slotBook[live] = this.slotBook[slot]!;
+      this.slotRating[live] = this.slotRating[slot]!;
+      this.slotOf[this.slotBook[live]!] = live + 1;
+      live++;
+    }
+    this.alive = new Uint8Array(Math.max(1024, live)).fill(1, 0, live);
+    this.slotBook = this.slotBook.slice(0, Math.max(1024, live));
+    this.slotRating = this.slotRating.slice(0, Math.max(1024, live));
+    this.slots = live;
+    for (const list of this.postings) {
+      let kept = 0;
+      for (let i = 0; i < list.length; i++) {
+        const posting = list.data[i]!;
+        const slot = newSlot[posting >>> FIELD_BITS]!;
+        if (slot >= 0) list.data[kept++] = (slot << FIELD_BITS) | (posting & ((1 << FIELD_BITS) - 1));
+      }
+      list.length = kept;
+      list.data = list.data.slice(0, Math.max(4, kept));
+    }
+    for (const [key, titleSlots] of this.stopWordTitles) {
+      const kept = new Set<number>();
+      for (const slot of titleSlots) if (newSlot[slot]! >= 0) kept.add(newSlot[slot]!);
+      if (kept.size) this.stopWordTitles.set(key, kept);
+      else this.stopWordTitles.delete(key);
+    }
+    this.wordStamp = new Uint32Array(0);
+  }
+
+  /** Ready for `books` more books without growing its arrays one step at a time. */
+  reserve(books: number): void {
+    const last = this.slots + books - 1;
+    this.slotBook = grownFor(this.slotBook, last);
+    this.slotRating = grownFor(this.slotRating, last);
+    this.alive = grownFor(this.alive, last);
   }
 
   /**
@@ -234,9 +300,10 @@ export class SearchIndex {
   }
 
   private prepareScratch() {
-    const slots = this.slotBook.length;
+    const slots = this.slots;
     if (this.wordStamp.length >= slots) return;
-    const capacity = Math.max(1024, slots * 2);
+    // A quarter spare, so books added later seldom make every search array be allocated again.
+    const capacity = Math.max(1024, Math.ceil(slots * 1.25));
     this.wordStamp = new Uint32Array(capacity);
     this.wordCode = new Uint16Array(capacity);
     this.bookStamp = new Uint32Array(capacity);
@@ -261,8 +328,8 @@ export class SearchIndex {
         const left = isStopWord(leftWord) ? -2 : this.exactTerm(leftWord);
         const right = isStopWord(rightWord) ? -2 : this.exactTerm(rightWord);
         if (left >= 0 && right >= 0) derivations[i]!.push({ postings: this.both(left, right), cost: 2 });
-        else if (left >= 0 && right === -2) derivations[i]!.push({ postings: this.postings[left]!, cost: 2 });
-        else if (right >= 0 && left === -2) derivations[i]!.push({ postings: this.postings[right]!, cost: 2 });
+        else if (left >= 0 && right === -2) derivations[i]!.push({ postings: this.postings[left]!.view(), cost: 2 });
+        else if (right >= 0 && left === -2) derivations[i]!.push({ postings: this.postings[right]!.view(), cost: 2 });
       }
       if (i + 1 < words.length) {
         const joined = this.derive(word + words[i + 1]!, i + 1 === words.length - 1, 2);
@@ -273,9 +340,9 @@ export class SearchIndex {
   }
 
   /** Postings of books holding both terms, with the fields of the first. */
-  private both(left: number, right: number): number[] {
-    const withRight = new Set(this.postings[right]!.map((posting) => posting >>> FIELD_BITS));
-    return this.postings[left]!.filter((posting) => withRight.has(posting >>> FIELD_BITS));
+  private both(left: number, right: number): Int32Array {
+    const withRight = new Set(Array.from(this.postings[right]!.view(), (posting) => posting >>> FIELD_BITS));
+    return this.postings[left]!.view().filter((posting) => withRight.has(posting >>> FIELD_BITS));
   }
 
   private exactTerm(word: string): number {
@@ -296,7 +363,7 @@ export class SearchIndex {
     }
     if (node.term < 0) {
       node.term = this.postings.length;
-      this.postings.push([]);
+      this.postings.push(new IntList());
     }
     return node.term;
   }
@@ -350,7 +417,7 @@ export class SearchIndex {
     for (const [char, child] of this.root.children) walk(child, char, undefined, first, undefined, 1, Infinity);
 
     return [...found]
-      .map(([term, cost]) => ({ postings: this.postings[term]!, cost: cost + extraCost }))
+      .map(([term, cost]) => ({ postings: this.postings[term]!.view(), cost: cost + extraCost }))
       .sort((a, b) => a.cost - b.cost || b.postings.length - a.postings.length)
       .slice(0, MAX_DERIVATIONS);
   }
