@@ -23,6 +23,14 @@ describe('loadConfig', () => {
       /^Invalid configuration: DATABASE_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//,
     ],
     [{ DATABASE_URL: 'not a url' }, /^Invalid configuration: DATABASE_URL /],
+    [
+      { DATABASE_URL: 'postgres://shop@db/shop', DATABASE_READ_URL: 'mysql://shop@replica/shop' },
+      /^Invalid configuration: DATABASE_READ_URL must be a URL starting with postgres:\/\/ or postgresql:\/\//,
+    ],
+    [
+      { DATABASE_READ_URL: 'postgres://shop@replica/shop' },
+      /^Invalid configuration: DATABASE_URL is required when DATABASE_READ_URL is set/,
+    ],
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
     [{ SEED: 'lots' }, /^Invalid configuration: SEED must be demo or none/],

@@ -13,6 +13,8 @@ export type Config = {
   dataDir: string;
   publicUrl: string;
   databaseUrl?: string;
+  /** A streaming standby of databaseUrl for reads that may lag a moment (decision 098); absent: the primary reads. */
+  databaseReadUrl?: string;
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -51,6 +53,8 @@ export type Config = {
    * `host:port` and never on the shop's port. In production with neither, /metrics answers 404.
    */
   metrics: { token?: string; port?: number; host: string };
+  /** Told `{ paths }` after catalogue changes, so a CDN in front forgets the pages (decision 102); unset: nobody is. */
+  cdnPurgeUrl?: string;
   /** Where the built storefront lives; absent in API-only tests. */
   webDistDir?: string;
   /** PostgreSQL limits, so a lock or a lost server gives a 503 instead of a hang (0 = off). */
@@ -129,6 +133,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  DATABASE_READ_URL: optionalUrl(['postgres:', 'postgresql:']),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Bookshop <no-reply@bookshop.local>'),
@@ -152,6 +157,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  CDN_PURGE_URL: optionalUrl(['http:', 'https:']),
   DB_CONNECT_TIMEOUT_MS: milliseconds(5_000),
   DB_STATEMENT_TIMEOUT_MS: milliseconds(10_000),
   DB_IDLE_TX_TIMEOUT_MS: milliseconds(15_000),
@@ -198,6 +204,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set (the whsec_… signing secret of the webhook endpoint)',
     );
   }
+  // A replica copies a PostgreSQL server; the embedded PGlite has none (decision 098).
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: DATABASE_URL is required when DATABASE_READ_URL is set (the primary the read replica streams from)',
+    );
+  }
   // Without it nobody could be sent the stored pictures.
   if (e.S3_BUCKET && !e.S3_PUBLIC_URL) {
     throw new ConfigError(
@@ -223,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -250,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDistDir: e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
+    cdnPurgeUrl: e.CDN_PURGE_URL,
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,

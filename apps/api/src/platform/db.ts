@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseTimeouts } from './config.ts';
+import { FencedReadPool, READ_REPLICA } from './read-replica.ts';
 
 /** One Drizzle database, whether PGlite (embedded) or a PostgreSQL server behind it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -22,6 +23,20 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 };
+
+/**
+ * Where reads that may lag a moment go (decision 098): the storefront's catalogue reads, the
+ * catalogue index's changes, the sitemap and the dashboard. A streaming replica when
+ * DATABASE_READ_URL is set, else the primary itself.
+ */
+export type ReadDatabase = {
+  db: Database;
+  /** The primary committed a change readers must see (a notice arrived): later reads wait until the replica has it. */
+  sawCommit(): void;
+};
+
+/** The primary as its own read database: no replica, nothing to wait for. */
+export const readFromPrimary = (db: Database): ReadDatabase => ({ db, sawCommit: () => undefined });
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 
@@ -62,6 +77,7 @@ export async function openPostgres(
   databaseUrl: string,
   poolSize = 10,
   timeouts?: DatabaseTimeouts,
+  variable = 'DATABASE_URL',
 ): Promise<DatabaseHandle & { pool: pg.Pool }> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -89,7 +105,7 @@ export async function openPostgres(
     await pool.query('select 1');
   } catch (error) {
     await pool.end();
-    throw new Error(`Cannot connect to DATABASE_URL (${redact(databaseUrl)}): ${(error as Error).message}`);
+    throw new Error(`Cannot connect to ${variable} (${redact(databaseUrl)}): ${(error as Error).message}`);
   }
   const db = drizzlePg({ client: pool }) as unknown as Database;
   return {
@@ -99,6 +115,65 @@ export async function openPostgres(
     close: () => {
       closing = true;
       return pool.end();
+    },
+  };
+}
+
+/**
+ * The read database of decision 098 on `primary`: a pool on the streaming standby at `readUrl`
+ * (DATABASE_READ_URL), its reads fenced by the primary's WAL position (read-replica.ts). Refuses,
+ * in one line, a server that is not a hot standby of this primary: its answers could never be
+ * known to be current.
+ */
+export async function openReadDatabase(
+  readUrl: string,
+  primary: DatabaseHandle,
+  options: {
+    timeouts?: DatabaseTimeouts;
+    log?: { warn(message: string): void; info(message: string): void };
+    maxWaitMs?: number;
+  } = {},
+): Promise<ReadDatabase & { pool: FencedReadPool; close(): Promise<void> }> {
+  if (primary.kind !== 'postgres') throw new Error('DATABASE_READ_URL needs DATABASE_URL: PGlite has no replicas');
+  const primaryPool = (primary as DatabaseHandle & { pool: pg.Pool }).pool;
+  const replica = await openPostgres(readUrl, 10, options.timeouts, 'DATABASE_READ_URL');
+  const identity =
+    'select pg_is_in_recovery() as standby, (select system_identifier::text from pg_control_system()) as system';
+  try {
+    const [
+      {
+        rows: [standby],
+      },
+      {
+        rows: [own],
+      },
+    ] = await Promise.all([
+      replica.pool.query<{ standby: boolean; system: string }>(identity),
+      primaryPool.query<{ standby: boolean; system: string }>(identity),
+    ]);
+    const problem = !standby!.standby
+      ? 'it is not a hot standby (pg_is_in_recovery() is false)'
+      : standby!.system !== own!.system
+        ? 'it is a standby of another cluster than DATABASE_URL'
+        : undefined;
+    if (problem) throw new Error(`Cannot use DATABASE_READ_URL (${redact(readUrl)}): ${problem}`);
+  } catch (error) {
+    await replica.close();
+    throw error;
+  }
+  const pool = new FencedReadPool(replica.pool, primaryPool, options.log ?? console, {
+    ...READ_REPLICA,
+    ...(options.maxWaitMs !== undefined && { maxWaitMs: options.maxWaitMs }),
+  });
+  // A replica far behind at start-up must not fill the caches with what the primary changed long ago.
+  pool.sawCommit();
+  return {
+    db: drizzlePg({ client: pool as unknown as pg.Pool }) as unknown as Database,
+    pool,
+    sawCommit: () => pool.sawCommit(),
+    close: () => {
+      pool.close();
+      return replica.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { idList, rows, type Tx } from '../../platform/db.ts';
 import { authors, books, countries, genres } from './schema.ts';
@@ -143,6 +143,41 @@ export const listGenres = (tx: Tx) =>
   tx.select({ id: genres.id, name: genres.name, nameAr: genres.nameAr }).from(genres).orderBy(asc(genres.name));
 export const listAuthors = (tx: Tx) =>
   tx.select({ id: authors.id, name: authors.name, nameAr: authors.nameAr }).from(authors).orderBy(asc(authors.name));
+
+/** `LIKE` wildcards and the escape character in typed text match themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The author picker's suggestions (decision 097): English or Arabic name containing the text, the
+ * exact name first (so the author page finds its author as the first row), then names that begin
+ * with it, then A–Z. Bounded by `limit`, so the answer does not grow with the catalogue.
+ */
+export function searchAuthors(tx: Tx, text: string, limit: number) {
+  const columns = { id: authors.id, name: authors.name, nameAr: authors.nameAr };
+  // Nothing typed: the first names A–Z, read in the order of the name index.
+  if (text === '') return tx.select(columns).from(authors).orderBy(lower(authors.name)).limit(limit);
+  const typed = escapeLike(text);
+  const nameAr = sql`coalesce(${authors.nameAr}, '')`;
+  const matches = (pattern: string) => or(ilike(authors.name, pattern), ilike(nameAr, pattern));
+  return tx
+    .select(columns)
+    .from(authors)
+    .where(matches(`%${typed}%`))
+    .orderBy(
+      sql`${lower(authors.name)} = ${lower(text)} desc`,
+      sql`lower(${nameAr}) = ${lower(text)} desc`,
+      sql`${matches(`${typed}%`)} desc`,
+      lower(authors.name),
+    )
+    .limit(limit);
+}
+
+/** The author of exactly this name, any letter case, through the unique index (zero or one row). */
+export const findAuthorsNamed = (tx: Tx, name: string) =>
+  tx
+    .select({ id: authors.id, name: authors.name, nameAr: authors.nameAr })
+    .from(authors)
+    .where(eq(lower(authors.name), lower(name)));
 export const listCountries = (tx: Tx) =>
   tx.select({ code: countries.code, name: countries.name }).from(countries).orderBy(asc(countries.name));
 export async function findCountry(tx: Tx, code: string): Promise<{ code: string; name: string } | undefined> {
@@ -300,4 +335,45 @@ export async function findShownBookIdsInTitleOrder(tx: Tx): Promise<number[]> {
     .where(sql`${books.isActive}`)
     .orderBy(asc(books.title), asc(books.id));
   return found.map((row) => row.id);
+}
+
+/**
+ * What the compact catalogue index keeps of a book (decision 096): only what ranking and the
+ * list's filters read. Authors and genres are ids, their names kept once per author and genre.
+ */
+export type IndexFields = {
+  id: number;
+  title: string;
+  title_ar: string | null;
+  discounted_price_fils: number;
+  in_stock: boolean;
+  discounted: boolean;
+  rating: number;
+  author_ids: number[];
+  genre_ids: number[];
+};
+
+/**
+ * The index fields of shown books with ids in [fromId, toId): the first build reads the catalogue
+ * in such slices, so no single result holds it all, and reads no description, image or date it
+ * would not keep.
+ */
+export function findShownIndexFieldsInIdRange(tx: Tx, fromId: number, toId: number): Promise<IndexFields[]> {
+  return rows<IndexFields>(
+    tx,
+    sql`with book_author_ids as (
+          select book_id, array_agg(author_id order by position, author_id) as author_ids from book_authors
+          where book_id >= ${fromId} and book_id < ${toId} group by book_id
+        ), book_genre_ids as (
+          select book_id, array_agg(genre_id order by genre_id) as genre_ids from book_genres
+          where book_id >= ${fromId} and book_id < ${toId} group by book_id
+        )
+        select b.id, b.title, b.title_ar, b.discounted_price_fils, b.stock_quantity > 0 as in_stock,
+               b.discount_percentage > 0 as discounted, b.rating_average::float8 as rating,
+               coalesce(ba.author_ids, '{}') as author_ids, coalesce(bg.genre_ids, '{}') as genre_ids
+        from books b
+        left join book_author_ids ba on ba.book_id = b.id
+        left join book_genre_ids bg on bg.book_id = b.id
+        where b.id >= ${fromId} and b.id < ${toId} and b.is_active`,
+  );
 }
