@@ -98,9 +98,10 @@ const priceColumns = {
 /** Every book's price columns, by id (the demo seed's past orders are priced from them). */
 export const listBookPrices = (tx: Tx) => tx.select(priceColumns).from(books).orderBy(asc(books.id));
 
-async function lockBooks(tx: Tx, ids: number[]) {
+/** The books' rows in book-id order, locked FOR UPDATE unless `lock` is false (a plain read of the last committed rows). */
+async function lockBooks(tx: Tx, ids: number[], lock = true) {
   if (ids.length === 0) return [];
-  return tx
+  const query = tx
     .select({
       ...priceColumns,
       titleAr: books.titleAr,
@@ -110,8 +111,8 @@ async function lockBooks(tx: Tx, ids: number[]) {
     })
     .from(books)
     .where(inArray(books.id, ids))
-    .orderBy(asc(books.id))
-    .for('update');
+    .orderBy(asc(books.id));
+  return lock ? query.for('update') : query;
 }
 
 /** Each book's main image key (the one at its main index, else its first); books without images are absent. */
@@ -151,6 +152,15 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<StockChange
     tx,
     [...new Set(wanted.map((move) => move.bookId))].sort((a, b) => a - b),
   );
+  return applyMoves(tx, locked, wanted);
+}
+
+/** `moveStock` once the books' rows are locked (`locked` in book-id order, as lockBooks answers them). */
+async function applyMoves(
+  tx: Tx,
+  locked: { id: number; title: string; stockQuantity: number }[],
+  wanted: StockMove[],
+): Promise<StockChange[]> {
   const stock = new Map(locked.map((book) => [book.id, book.stockQuantity]));
   const rows: (typeof stockMovements.$inferInsert)[] = [];
   for (const move of [...wanted].sort((a, b) => a.bookId - b.bookId)) {
@@ -202,21 +212,15 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<StockChange
 export async function checkStock(
   tx: Tx,
   lines: StockLine[],
-  options: { shownOnly?: boolean } = {},
+  options: { shownOnly?: boolean; lock?: boolean } = {},
 ): Promise<LockedBook[]> {
   const wanted = byBook(lines);
   const locked = await lockBooks(
     tx,
     wanted.map((line) => line.bookId),
+    options.lock ?? true,
   );
-  const found = new Map(locked.map((book) => [book.id, book]));
-  for (const line of wanted) {
-    const book = found.get(line.bookId);
-    if (!book) throw conflict(CheckoutMessages.notEnoughStock(`#${line.bookId}`, 0));
-    if (options.shownOnly && !book.isActive) throw conflict(CheckoutMessages.bookUnavailable(book.title));
-    if (book.stockQuantity < line.quantity)
-      throw conflict(CheckoutMessages.notEnoughStock(book.title, book.stockQuantity));
-  }
+  refuseShort(locked, wanted, options);
   const keys = await mainImageKeys(tx, locked);
   return locked.map(({ mainImageIndex: _, isActive: __, ...book }) => ({
     ...book,
@@ -224,6 +228,70 @@ export async function checkStock(
     discountedPriceFils: book.discountedPriceFils ?? book.priceFils,
     imageKey: keys.get(book.id) ?? null,
   }));
+}
+
+/** The refusals of `checkStock`: a book gone, hidden (with `shownOnly`), or without enough copies. */
+function refuseShort(
+  found: { id: number; title: string; stockQuantity: number; isActive: boolean }[],
+  wanted: StockLine[],
+  options: { shownOnly?: boolean },
+) {
+  const byId = new Map(found.map((book) => [book.id, book]));
+  for (const line of wanted) {
+    const book = byId.get(line.bookId);
+    if (!book) throw conflict(CheckoutMessages.notEnoughStock(`#${line.bookId}`, 0));
+    if (options.shownOnly && !book.isActive) throw conflict(CheckoutMessages.bookUnavailable(book.title));
+    if (book.stockQuantity < line.quantity)
+      throw conflict(CheckoutMessages.notEnoughStock(book.title, book.stockQuantity));
+  }
+}
+
+/**
+ * A book's name, prices or next-day eligibility changed between the read that priced an order
+ * and the lock that takes its copies: the order must be priced again, under the lock.
+ */
+export class PricesMoved extends Error {
+  constructor() {
+    super("a book's price changed while the order was being placed");
+  }
+}
+
+/**
+ * Takes the copies of an order priced from an unlocked `checkStock(…, { lock: false })` read
+ * (decision 099): one locking read of the books, the refusals of `checkStock` again (the stock
+ * may have gone meanwhile), then the `sale` movements, so the books stay locked only from here to
+ * the commit. Throws `PricesMoved` if anything the order was priced from changed since that read.
+ */
+export async function reserveStockAsPriced(
+  tx: Tx,
+  lines: StockLine[],
+  { orderId, priced }: { orderId: number; priced: LockedBook[] },
+): Promise<void> {
+  const wanted = byBook(lines);
+  const locked = await lockBooks(
+    tx,
+    wanted.map((line) => line.bookId),
+  );
+  refuseShort(locked, wanted, { shownOnly: true });
+  const seen = new Map(priced.map((book) => [book.id, book]));
+  const moved = locked.some((book) => {
+    const before = seen.get(book.id);
+    return (
+      !before ||
+      before.title !== book.title ||
+      before.titleAr !== book.titleAr ||
+      before.priceFils !== book.priceFils ||
+      before.discountPercentage !== Number(book.discountPercentage) ||
+      before.discountedPriceFils !== (book.discountedPriceFils ?? book.priceFils) ||
+      before.nextDayEligible !== book.nextDayEligible
+    );
+  });
+  if (moved) throw new PricesMoved();
+  await applyMoves(
+    tx,
+    locked,
+    wanted.map((line) => ({ bookId: line.bookId, delta: -line.quantity, reason: 'sale', orderId })),
+  );
 }
 
 /**

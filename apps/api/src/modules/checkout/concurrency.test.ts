@@ -175,6 +175,83 @@ describe.skipIf(!process.env.DATABASE_URL)('one open checkout per customer on Po
   }, 120_000);
 });
 
+describe.skipIf(!process.env.DATABASE_URL)('the books locked last on PostgreSQL (decision 099)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const createOn = (who: TestAccount, addressId: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/checkout/create-session',
+      headers: who.headers,
+      payload: { addressId, deliveryMethod: 'standard' },
+    });
+  /** Holds the book's row lock in a transaction of its own (with `change` made) until `release()`. */
+  async function holdBook(bookId: number, change = sql`select 1`) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const held = new Promise<void>((resolve) => (locked = resolve));
+    const done = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from books where id = ${bookId} for update`);
+      await tx.execute(change);
+      locked();
+      await released;
+    });
+    await held;
+    return { release, done };
+  }
+  const waitingOnLocks = () =>
+    countRows(
+      t,
+      sql`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+
+  it('a sold-out book is refused at once, without queueing behind a checkout that holds its row', async () => {
+    const bookId = await t.catalogue.createBook(testBook({ title: 'Last Copy', stockQuantity: 1 }));
+    const [winner, late] = [await createCustomer(t), await createCustomer(t)];
+    const [winnerAddress, lateAddress] = [await addAddress(t, winner), await addAddress(t, late)];
+    await fillCart(t, winner, { [bookId]: 1 });
+    await fillCart(t, late, { [bookId]: 1 });
+    await checkout(t, winner, winnerAddress);
+    const hold = await holdBook(bookId);
+    try {
+      const res = await createOn(late, lateAddress);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().detail).toBe(CheckoutMessages.notEnoughStock('Last Copy', 0));
+    } finally {
+      hold.release();
+      await hold.done;
+    }
+  }, 60_000);
+
+  it('a price changed while the order was written: the order is priced again under the lock, at the new price', async () => {
+    const bookId = await t.catalogue.createBook(testBook({ title: 'Repriced', stockQuantity: 10 }));
+    const who = await createCustomer(t);
+    const addressId = await addAddress(t, who);
+    await fillCart(t, who, { [bookId]: 2 });
+    // Staff's price change holds the row: checkout reads the old price, then waits at the lock.
+    const hold = await holdBook(bookId, sql`update books set price_fils = 5000 where id = ${bookId}`);
+    const pending = createOn(who, addressId);
+    try {
+      for (let i = 0; i < 100 && (await waitingOnLocks()) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await waitingOnLocks()).toBeGreaterThan(0);
+    } finally {
+      hold.release();
+      await hold.done;
+    }
+    const res = await pending;
+    expect(res.statusCode, res.body).toBe(201);
+    const order = await getOrder(t, who, res.json<{ orderId: number }>().orderId);
+    expect(order.items.map((item) => item.price)).toEqual([50]);
+    expect(await stockOf(t, 'Repriced')).toBe(8);
+    expect(await countRows(t, sql`select count(*) as n from orders where customer_id = ${who.id}`)).toBe(1);
+  }, 60_000);
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('fulfilment races on PostgreSQL', () => {
   const SECRET = 'whsec_concurrency_tests_0123456789';
   const { t, smtp, standin, second } = useTestApp({ stripeWebhookSecret: SECRET, mail: true, secondInstance: true });

@@ -457,7 +457,9 @@ describe('end to end through the sandbox', () => {
     expect(res.statusCode, res.body).toBe(201);
     const session = res.json<CheckoutSession>();
     const page = await t.app.inject({ method: 'GET', url: session.url });
-    expect(page.body).toContain(`<a href="/ar/checkout/cancel?session_id=${session.sessionId}">`);
+    // The sandbox's payment page speaks Arabic to them too.
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    expect(page.body).toContain(`<a href="/ar/checkout/cancel?session_id=${session.sessionId}">إلغاء</a>`);
     const paid = await payOnSandboxPage(t, session.url);
     expect(paid.headers.location).toBe(`/ar/checkout/success?session_id=${session.sessionId}`);
   });

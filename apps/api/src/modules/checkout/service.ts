@@ -23,7 +23,14 @@ import type { Database, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { lockCartLines } from '../cart/service.ts';
-import { checkStock, lockStock, reserveStock, type LockedBook } from '../catalogue/stock-service.ts';
+import {
+  checkStock,
+  lockStock,
+  PricesMoved,
+  reserveStock,
+  reserveStockAsPriced,
+  type LockedBook,
+} from '../catalogue/stock-service.ts';
 import { destinationOf } from '../delivery/service.ts';
 import type { OrderLifecycle } from '../orders/lifecycle.ts';
 import {
@@ -104,7 +111,8 @@ type Plan =
   | { kind: 'placed'; order: OrderRow; items: SessionItem[]; email: string }
   | { kind: 'cash'; order: OrderRow }
   | { kind: 'reuse'; order: OrderRow }
-  | { kind: 'replace'; orders: OrderRow[] };
+  | { kind: 'replace'; orders: OrderRow[] }
+  | { kind: 'reprice' };
 
 /** Rolls the placing transaction back: these open checkouts' payment pages must be expired first. */
 class ExpireFirst extends Error {
@@ -153,12 +161,21 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
  * else cancels the open ones (their copies back) and places the new order with its copies
  * reserved. An open checkout whose payment page was not yet expired by this call rolls it all
  * back (`ExpireFirst`): its page is expired first, outside any lock, and the caller comes again.
+ *
+ * The books' row locks are what every customer of a popular book queues on, so they are taken
+ * last (decision 099): with no open checkout to replace, the order is priced from the books as
+ * last committed (a book already sold out is refused there, without queueing), written with its
+ * lines, job and mail address, and only then are the books locked, checked again and their copies
+ * taken — a few statements before the commit. A price that moved in between rolls it back
+ * (`PricesMoved`) and the caller comes again with `lockFirst`, the order priced under the locks.
+ * Replacing an open checkout always locks first: its copies go back before the new ones are taken.
  */
 async function placeOrder(
   deps: CheckoutDeps,
   customerId: number,
   input: CreateCheckoutSession,
   stopped: ReadonlySet<number>,
+  lockFirst: boolean,
 ) {
   const { db, lifecycle, now } = deps;
   try {
@@ -189,10 +206,12 @@ async function placeOrder(
       )
         return { kind: 'reuse', order: only };
 
-      await lockStock(tx, [...openItems, ...lines]);
+      const lockLast = open.length === 0 && !lockFirst;
+      if (!lockLast) await lockStock(tx, [...openItems, ...lines]);
       const createdAt = now();
-      await lifecycle.cancelReplaced(tx, open, openItems, createdAt);
-      const books = new Map((await checkStock(tx, lines, { shownOnly: true })).map((book) => [book.id, book]));
+      if (!lockLast) await lifecycle.cancelReplaced(tx, open, openItems, createdAt);
+      const seen = await checkStock(tx, lines, { shownOnly: true, lock: !lockLast });
+      const books = new Map(seen.map((book) => [book.id, book]));
       const priced = lines.map((line) => ({ ...line, book: books.get(line.bookId)! }));
       const itemsTotalFils = sum(priced, (l) => l.book.priceFils * l.quantity);
       const paidFils = sum(priced, (l) => l.book.discountedPriceFils * l.quantity);
@@ -235,8 +254,10 @@ async function placeOrder(
         },
         items,
       );
-      // The copies are taken once the order has the id their `sale` movements name; the books are locked since checkStock.
-      await reserveStock(tx, lines, { orderId: order.id, shownOnly: true });
+      // The copies are taken once the order has the id their `sale` movements name: here when the
+      // books are locked since checkStock, else as the transaction's last step (decision 099).
+      const reserve = () => reserveStockAsPriced(tx, lines, { orderId: order.id, priced: seen });
+      if (!lockLast) await reserveStock(tx, lines, { orderId: order.id, shownOnly: true });
       // The outbox: the order cannot exist without the job that releases its copies (a
       // cash-on-delivery order keeps them until it is delivered or cancelled: decision 081).
       if (!cod)
@@ -252,13 +273,16 @@ async function placeOrder(
       if (payable.length > 0) throw new ExpireFirst(payable);
       if (cod) {
         await lifecycle.confirmCashOrder(tx, order, items);
+        if (lockLast) await reserve();
         return { kind: 'cash', order };
       }
       const email = await deps.accounts.mailAddress(customerId, { tx });
+      if (lockLast) await reserve();
       return { kind: 'placed', order, items, email: email ?? '' };
     });
   } catch (error) {
     if (error instanceof ExpireFirst) return { kind: 'replace', orders: error.orders } satisfies Plan;
+    if (error instanceof PricesMoved) return { kind: 'reprice' } satisfies Plan;
     throw error;
   }
 }
@@ -274,8 +298,13 @@ export async function createSession(
   back: ReturnTo,
 ): Promise<CheckoutSession | CashOrderPlaced> {
   const stopped = new Set<number>();
+  let lockFirst = false;
   for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
-    const plan = await placeOrder(deps, customerId, input, stopped);
+    const plan = await placeOrder(deps, customerId, input, stopped, lockFirst);
+    if (plan.kind === 'reprice') {
+      lockFirst = true;
+      continue;
+    }
     if (plan.kind === 'replace') {
       for (const order of plan.orders) {
         await stopPayment(deps, order.id, order.providerSessionId!);

@@ -51,7 +51,7 @@ export async function getOrder(t: TestApp, who: TestAccount, id: number): Promis
 }
 
 /** What the storefront shows as copies for sale. */
-export async function stockOf(t: TestApp, title: string): Promise<number> {
+export async function stockOf(t: Pick<TestApp, 'app'>, title: string): Promise<number> {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/books/${encodeURIComponent(title)}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ stockQuantity: number }>().stockQuantity;

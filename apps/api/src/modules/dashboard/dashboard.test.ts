@@ -168,8 +168,10 @@ describe('staff asking at the same moment', () => {
     } as unknown as typeof t.db;
     const service = createDashboardService({ db: counted, now: () => NOW });
 
+    // A range of settled days is three statements the first time: today and yesterday (with the
+    // figures not summed by day), the settled days, the best sellers' titles (decision 099).
     const [first, second, week] = await Promise.all([service.get('30d'), service.get('30d'), service.get('7d')]);
-    expect(statements).toBe(2);
+    expect(statements).toBe(6);
     expect(second).toEqual(first);
     expect(week.range).toBe('7d');
 
@@ -181,8 +183,70 @@ describe('staff asking at the same moment', () => {
       lines: [[bookB, 1, 2500]],
     });
     const later = await service.get('30d');
-    expect(statements).toBe(3);
+    // By the database's clock that order is months old: its settled days are summed again.
+    expect(statements).toBe(9);
     expect(later.paidOrders).toBe(first.paidOrders + 1);
+  });
+});
+
+describe('the days before yesterday, kept (decision 099)', () => {
+  const daysAgo = (days: number, minutes = 0) =>
+    new Date(Date.now() - days * 86_400_000 - minutes * 60_000).toISOString();
+
+  it('are summed once and reused until an order of theirs changes, with the answer one statement would give', async () => {
+    let statements = 0;
+    const counted = {
+      execute: (query: Parameters<typeof t.db.execute>[0]) => {
+        statements++;
+        return t.db.execute(query);
+      },
+    } as unknown as typeof t.db;
+    const service = createDashboardService({ db: counted });
+    const fresh = () => createDashboardService({ db: t.db }).get('30d');
+
+    const old = await order({
+      status: 2,
+      createdAt: daysAgo(10, 10),
+      paidAt: daysAgo(10),
+      totalFils: 7000,
+      lines: [[bookA, 2, 3500]],
+    });
+    const before = await service.get('30d');
+    expect(statements).toBe(3);
+    expect(before).toEqual(await fresh());
+
+    // Today's sale is read live; the settled days are not read again.
+    await order({
+      status: 2,
+      createdAt: daysAgo(0),
+      paidAt: daysAgo(0),
+      totalFils: 2500,
+      lines: [[bookB, 1, 2500]],
+    });
+    const withToday = await service.get('30d');
+    expect(statements).toBe(5);
+    expect(withToday.paidOrders).toBe(before.paidOrders + 1);
+    expect(withToday).toEqual(await fresh());
+
+    // Staff refund the order of ten days ago: its day is summed again at once.
+    await t.db.execute(sql`update orders set status = 3, cancelled_at = now() where id = ${old}`);
+    const refunded = await service.get('30d');
+    expect(statements).toBe(8);
+    expect(refunded.paidOrders).toBe(before.paidOrders);
+    expect(refunded.revenue).toBe(withToday.revenue - 70);
+    expect(refunded).toEqual(await fresh());
+  });
+
+  it('a change of another column of an old order, or of a book, keeps them', async () => {
+    const generation = async () =>
+      (await rows<{ generation: string }>(t.db, sql`select generation from dashboard_generation`))[0]!.generation;
+    const old = await order({ status: 2, createdAt: daysAgo(5, 5), paidAt: daysAgo(5), totalFils: 900, lines: [] });
+    const at = await generation();
+    await t.db.execute(sql`update orders set phone_no = '0501111111' where id = ${old}`);
+    await order({ status: 1, createdAt: daysAgo(0), totalFils: 900, lines: [[bookB, 1, 900]] });
+    expect(await generation()).toBe(at);
+    await t.db.execute(sql`update orders set total_fils = 1000 where id = ${old}`);
+    expect(Number(await generation())).toBe(Number(at) + 1);
   });
 });
 
