@@ -10,11 +10,12 @@ import {
   type TestAccount,
   type TestApp,
 } from '../test/app.ts';
+import { PUBLIC_SHARED } from './cache-control.ts';
 
 /**
  * Every operation of the OpenAPI document that needs a token or the session cookie answers
  * `Cache-Control: private, no-store`, whoever calls and whatever the status; public catalogue
- * reads keep answering without it (ASVS 14.3.2, docs/decisions/059).
+ * reads answer without it, shared (ASVS 14.3.2, docs/decisions/059 and 101).
  */
 
 type Operation = { method: string; path: string; statuses: string[] };
@@ -173,7 +174,7 @@ describe('Cache-Control of answers for one caller', () => {
     expect(register.headers['cache-control']).toBe('private, no-store');
   });
 
-  it('is left off public catalogue reads, which keep their caching', async () => {
+  it('is left off public catalogue reads, which a CDN may share (decision 101)', async () => {
     const publicReads = operations.filter((o) => o.method === 'GET' && !o.statuses.includes('401'));
     const marked: string[] = [];
     for (const operation of publicReads) {
@@ -185,7 +186,13 @@ describe('Cache-Control of answers for one caller', () => {
     for (const url of ['/api/v1/books', `/api/v1/books/${encodeURIComponent(String(ids.title))}`, '/api/v1/genres']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers['cache-control'], url).toBeUndefined();
+      expect(res.headers['cache-control'], url).toBe(PUBLIC_SHARED);
+      // The same read with a cookie or a token may not be shared.
+      for (const headers of [{ cookie: customer.refreshCookie }, customer.headers]) {
+        const personal = await t.app.inject({ method: 'GET', url, headers });
+        expect(personal.statusCode, url).toBe(200);
+        expect(personal.headers['cache-control'], url).toBe('private, no-store');
+      }
     }
   });
 });

@@ -1,6 +1,7 @@
-import type { BookPage, BookQuery } from '@bookshop/contracts/catalogue';
+import type { BookQuery } from '@bookshop/contracts/catalogue';
 import { toPage } from '@bookshop/contracts/pagination';
 import { aedToFils } from '@bookshop/contracts/money';
+import type { PreparedAnswer } from '../../platform/prepared-answer.ts';
 import { toBook } from './books.ts';
 import type { CatalogueReadDeps } from './caches.ts';
 import * as queries from './queries.ts';
@@ -20,8 +21,11 @@ function toFilter(query: BookQuery): queries.BookFilter {
   };
 }
 
-/** A page of shown books in title order: from the in-memory index, else (still building, or failed) the database. */
-export function listBooks({ db, images, caches }: CatalogueReadDeps, query: BookQuery): Promise<BookPage> {
+/**
+ * A page of shown books in title order, as its answer (decision 101): from the in-memory index,
+ * else (still building, or failed) the database.
+ */
+export function listBooks({ db, images, caches }: CatalogueReadDeps, query: BookQuery): Promise<PreparedAnswer> {
   const { pageNo, pageSize } = query;
   const filter = toFilter(query);
   const filterKey = JSON.stringify(filter);

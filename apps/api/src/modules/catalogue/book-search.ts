@@ -1,21 +1,24 @@
-import type { BookPage, SearchBooksPageQuery, SearchResult } from '@bookshop/contracts/catalogue';
+import { z } from 'zod';
+import { BookPageSchema, SearchResultSchema, type SearchBooksPageQuery } from '@bookshop/contracts/catalogue';
 import { SEARCH_RESULTS_LIMIT } from '@bookshop/contracts/constants';
 import { toPage } from '@bookshop/contracts/pagination';
 import type { Tx } from '../../platform/db.ts';
+import type { PreparedAnswer } from '../../platform/prepared-answer.ts';
+import { prepareJson } from '../../platform/public-answers.ts';
 import { keywordWords, meaningfulWords } from '../search/service.ts';
 import { toBook } from './books.ts';
 import type { CatalogueReadDeps } from './caches.ts';
 import * as queries from './queries.ts';
 
 /**
- * Up to ten shown books for a keyword, forgiving typos, unfinished and run-together words,
+ * Up to ten shown books for a keyword (their answer), forgiving typos, unfinished and run-together words,
  * spelling variants and accents (decision 050), from the in-memory index; until it is built, or
  * should it fail to build, from PostgreSQL full text with lexicon corrections (decision 001).
  * Stop words never make a book match (decision 088).
  */
-export async function searchBooks({ db, images, caches }: CatalogueReadDeps, keyword: string): Promise<SearchResult[]> {
+export function searchBooks({ db, images, caches }: CatalogueReadDeps, keyword: string): Promise<PreparedAnswer> {
   const words = keywordWords(keyword);
-  if (words.length === 0) return [];
+  if (words.length === 0) return prepareJson(z.array(SearchResultSchema), []);
   return caches.searches.getOrLoad(words.join(' '), async () => {
     const indexed = await caches.index.search(keyword, SEARCH_RESULTS_LIMIT);
     if (indexed)
@@ -38,16 +41,16 @@ export async function searchBooks({ db, images, caches }: CatalogueReadDeps, key
 }
 
 /**
- * A page of every shown book the keyword finds, as the book list pages them (decision 088): the
+ * A page of every shown book the keyword finds (its answer), as the book list pages them (decision 088): the
  * same ranking as `searchBooks`, so its first ten are the dropdown's ten. Until the index is
  * built, books holding every meaningful word, from PostgreSQL full text.
  */
 export function searchBookPage(
   { db, images, caches }: CatalogueReadDeps,
   { keyword, pageNo, pageSize }: SearchBooksPageQuery,
-): Promise<BookPage> {
+): Promise<PreparedAnswer> {
   const words = keywordWords(keyword);
-  if (words.length === 0) return Promise.resolve(toPage([], 0, { pageNo, pageSize }));
+  if (words.length === 0) return prepareJson(BookPageSchema, toPage([], 0, { pageNo, pageSize }));
   return caches.searchPages.getOrLoad(`${pageNo}:${pageSize}:${words.join(' ')}`, async () => {
     const offset = (pageNo - 1) * pageSize;
     const indexed = await caches.index.searchPage(keyword, pageSize, offset);

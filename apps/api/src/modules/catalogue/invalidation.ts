@@ -50,7 +50,7 @@ type Log = { warn(message: string): void; info(message: string): void };
  */
 async function listenOnDedicatedConnection(options: {
   connectionString: string;
-  onChange: () => void;
+  onChange: OnChange;
   log: Log;
 }): Promise<CatalogueChangeListener> {
   const { connectionString, onChange, log } = options;
@@ -62,7 +62,8 @@ async function listenOnDedicatedConnection(options: {
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString, keepAlive: true });
     next.on('notification', (message) => {
-      if (message.channel === CATALOGUE_CHANNEL && message.payload !== ('here' satisfies ChangeReach)) onChange();
+      if (message.channel === CATALOGUE_CHANNEL && message.payload !== ('here' satisfies ChangeReach))
+        onChange('everywhere');
     });
     const lost = (error?: Error) => {
       if (client !== next) return;
@@ -88,7 +89,7 @@ async function listenOnDedicatedConnection(options: {
           delay = RECONNECT_MIN_MS;
           log.info('Catalogue change listener reconnected.');
           // Changes made while we were away were not heard: start afresh.
-          onChange();
+          onChange('everywhere');
         },
         (error: Error) => {
           if (closed) return;
@@ -113,15 +114,20 @@ async function listenOnDedicatedConnection(options: {
   };
 }
 
+/** Hears a committed change, with how far it was announced. */
+type OnChange = (reach: ChangeReach) => void;
+
+const reachOf = (payload: string | undefined): ChangeReach => (payload === 'here' ? 'here' : 'everywhere');
+
 /** Calls `onChange` once each catalogue change this instance must hear has committed (see above). */
 export async function listenForCatalogueChanges(
   db: unknown,
-  onChange: () => void,
+  onChange: OnChange,
   log: Log,
 ): Promise<CatalogueChangeListener> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof PGlite) {
-    const unlisten = await client.listen(CATALOGUE_CHANNEL, onChange);
+    const unlisten = await client.listen(CATALOGUE_CHANNEL, (payload) => onChange(reachOf(payload)));
     // A database closed before the app (a test of an outage) has no listener left to remove.
     return { close: () => unlisten().catch(() => undefined) };
   }
@@ -134,7 +140,7 @@ export async function listenForCatalogueChanges(
     heard.add(connection);
     connection.on('notification', (message) => {
       const own = message.processId === (connection as pg.PoolClient & { processID: number | null }).processID;
-      if (own && message.channel === CATALOGUE_CHANNEL) onChange();
+      if (own && message.channel === CATALOGUE_CHANNEL) onChange(reachOf(message.payload));
     });
   };
   client.on('acquire', hearOwnNotices);

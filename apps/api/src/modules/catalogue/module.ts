@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../platform/api-prefix.ts';
-import type { Database } from '../../platform/db.ts';
+import type { Database, ReadDatabase } from '../../platform/db.ts';
 import type { ImageStore } from '../../platform/storage.ts';
 import { catalogueAdminRoutes } from './admin-routes.ts';
 import { createCatalogueAdminService } from './admin-service.ts';
 import { createCatalogueCaches } from './caches.ts';
 import { CatalogueIndex } from './catalogue-index.ts';
-import { listenForCatalogueChanges } from './invalidation.ts';
+import { listenForCatalogueChanges, type ChangeReach } from './invalidation.ts';
 import { catalogueRoutes } from './routes.ts';
 import { createCatalogueService, type CatalogueService } from './service.ts';
 import type { StaffNames } from './stock-service.ts';
@@ -14,15 +14,33 @@ import type { StaffNames } from './stock-service.ts';
 /** The catalogue, its staff routes and `app.catalogue`; returns the service other modules read books through. */
 export async function registerCatalogue(
   app: FastifyInstance,
-  { db, images, staffNames }: { db: Database; images: ImageStore; staffNames: StaffNames },
+  {
+    db,
+    readDb,
+    images,
+    staffNames,
+  }: { db: Database; readDb: ReadDatabase; images: ImageStore; staffNames: StaffNames },
 ): Promise<CatalogueService> {
-  // This instance's catalogue caches and in-memory search and list index (decisions 008, 050).
-  const catalogue = createCatalogueService({ db, images, caches: createCatalogueCaches(new CatalogueIndex(db)) });
+  // This instance's catalogue caches and in-memory search and list index (decisions 008, 050). The
+  // storefront's reads and the index's changes come from the read replica when there is one, what
+  // a customer's own use case reads back from the primary (decision 098).
+  const catalogue = createCatalogueService({
+    db: readDb.db,
+    primary: db,
+    images,
+    caches: createCatalogueCaches(new CatalogueIndex(readDb.db)),
+  });
   catalogue.startIndex(app.log);
+  app.addWarmUp('catalogue index', catalogue.indexWarm);
   app.decorate('catalogue', catalogue);
   // Every catalogue write announces itself in its transaction; once it commits, this clears the
   // caches of this instance and, through PostgreSQL NOTIFY, of every other (decisions 032, 064).
-  const catalogueChanges = await listenForCatalogueChanges(db, catalogue.invalidate, app.log);
+  // Notices come from the primary; reads after one wait until the replica has replayed it (098).
+  const heard = (reach: ChangeReach) => {
+    readDb.sawCommit();
+    catalogue.invalidate(reach);
+  };
+  const catalogueChanges = await listenForCatalogueChanges(db, heard, app.log);
   app.addHook('onClose', () => catalogueChanges.close());
   const catalogueAdmin = createCatalogueAdminService({ db, images, log: app.log, staffNames });
 

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHOR_SEARCH_DEFAULT_LIMIT, AUTHOR_SEARCH_MAX_LIMIT } from '@bookshop/contracts/constants';
+import { PUBLIC_SHARED } from '../../platform/cache-control.ts';
 import { createTestApp, expectValidationError, testBook, type TestApp } from '../../test/app.ts';
+import { authors } from './schema.ts';
 
 let t: TestApp;
 
@@ -226,5 +229,75 @@ describe('GET /api/v1/books/search-books', () => {
 
   it('ignores tsquery syntax in the keyword', async () => {
     expect(await search("!:*&|()'")).toEqual([]);
+  });
+});
+
+describe('GET /api/v1/authors?search=…&limit=… (the author picker, decision 097)', () => {
+  beforeAll(async () => {
+    // Authors of no book yet: the picker finds names, whatever they have written.
+    await t.db
+      .insert(authors)
+      .values([
+        { name: 'Leo' },
+        { name: 'Leow Ming' },
+        { name: 'Cleo Smith' },
+        { name: 'Naguib Mahfouz', nameAr: 'نجيب محفوظ' },
+        { name: '100% Anonymous' },
+      ]);
+  });
+
+  const names = (res: { json: () => { name: string }[] }) => res.json().map((a) => a.name);
+
+  it('finds names holding the words in any letter case, and lets a browser or CDN keep the answer', async () => {
+    const res = await get('/api/v1/authors?search=DOST');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ id: expect.any(Number), name: 'Fyodor Dostoevsky', nameAr: null }]);
+    expect(res.headers['cache-control']).toBe(PUBLIC_SHARED);
+  });
+
+  it('puts the exact name first, then names that begin with the words, then the rest A–Z', async () => {
+    expect(names(await get('/api/v1/authors?search=leo'))).toEqual(['Leo', 'Leo Tolstoy', 'Leow Ming', 'Cleo Smith']);
+    expect(names(await get(`/api/v1/authors?search=${encodeURIComponent('leo tolstoy')}&limit=1`))).toEqual([
+      'Leo Tolstoy',
+    ]);
+  });
+
+  it('answers the one author of a name, in any letter case, or none', async () => {
+    const res = await get(`/api/v1/authors?name=${encodeURIComponent('leo TOLSTOY')}`);
+    expect(names(res)).toEqual(['Leo Tolstoy']);
+    expect(res.headers['cache-control']).toBe(PUBLIC_SHARED);
+    expect(names(await get('/api/v1/authors?name=Leo%20Tolst'))).toEqual([]);
+    expectValidationError(await get('/api/v1/authors?name=%20'), 'name', 'name cannot be empty.');
+  });
+
+  it('finds an author by the Arabic name', async () => {
+    expect(names(await get(`/api/v1/authors?search=${encodeURIComponent('محفوظ')}`))).toEqual(['Naguib Mahfouz']);
+  });
+
+  it('answers at most limit authors, A–Z when nothing is typed', async () => {
+    expect(names(await get('/api/v1/authors?limit=2'))).toEqual(['100% Anonymous', 'Anton Chekhov']);
+    const all = (await get('/api/v1/authors')).json();
+    expect((await get('/api/v1/authors?search=')).json()).toEqual(all.slice(0, AUTHOR_SEARCH_DEFAULT_LIMIT));
+  });
+
+  it('matches a typed % or _ as itself, not as a wildcard', async () => {
+    expect(names(await get('/api/v1/authors?search=%25'))).toEqual(['100% Anonymous']);
+    expect(names(await get('/api/v1/authors?search=_'))).toEqual([]);
+  });
+
+  it('refuses a limit out of range and a search too long with problem+json', async () => {
+    const max = AUTHOR_SEARCH_MAX_LIMIT;
+    expectValidationError(
+      await get(`/api/v1/authors?limit=${max + 1}`),
+      'limit',
+      `limit must be between 1 and ${max}.`,
+    );
+    expectValidationError(await get('/api/v1/authors?limit=0'), 'limit');
+    expectValidationError(await get('/api/v1/authors?limit=two'), 'limit', 'limit must be a whole number.');
+    expectValidationError(
+      await get(`/api/v1/authors?search=${'a'.repeat(201)}`),
+      'search',
+      'search must be at most 200 characters.',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AuthorQuerySchema,
   AuthorSchema,
   BookPageSchema,
   BookQuerySchema,
@@ -13,9 +14,16 @@ import {
   SearchResultSchema,
 } from '@bookshop/contracts/catalogue';
 import { ProblemSchema } from '@bookshop/contracts/problem';
+import { sendPublic } from '../../platform/public-answers.ts';
 import type { CatalogueService } from './service.ts';
 
 const tags = ['catalogue'];
+
+/*
+ * Every route here answers the same to every anonymous caller: it is sent as a prepared answer
+ * with the CDN's Cache-Control, a strong ETag and 304 (decision 101), from the catalogue's caches,
+ * already serialised and compressed.
+ */
 
 export const catalogueRoutes: FastifyPluginCallbackZod<{ catalogue: CatalogueService }> = (
   app,
@@ -25,19 +33,28 @@ export const catalogueRoutes: FastifyPluginCallbackZod<{ catalogue: CatalogueSer
   app.get(
     '/v1/genres',
     { schema: { tags, summary: 'All genres, sorted by name', response: { 200: z.array(GenreSchema) } } },
-    () => catalogue.listGenres(),
+    async (request, reply) => sendPublic(request, reply, await catalogue.listGenres()),
   );
 
   app.get(
     '/v1/authors',
-    { schema: { tags, summary: 'All authors, sorted by name', response: { 200: z.array(AuthorSchema) } } },
-    () => catalogue.listAuthors(),
+    {
+      schema: {
+        tags,
+        summary:
+          'All authors sorted by name; with search or limit, at most limit authors whose name holds the words, exact name first; with name, the author of that name',
+        querystring: AuthorQuerySchema,
+        response: { 200: z.array(AuthorSchema), 400: ProblemSchema },
+      },
+    },
+    // The picker's answers are the same for everyone, shared like every public read (decisions 097, 101).
+    async (request, reply) => sendPublic(request, reply, await catalogue.listAuthors(request.query)),
   );
 
   app.get(
     '/v1/countries',
     { schema: { tags, summary: 'ISO 3166 countries with code and name', response: { 200: z.array(CountrySchema) } } },
-    () => catalogue.listCountries(),
+    async (request, reply) => sendPublic(request, reply, await catalogue.listCountries()),
   );
 
   app.get(
@@ -50,7 +67,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<{ catalogue: CatalogueSer
         response: { 200: BookPageSchema, 400: ProblemSchema },
       },
     },
-    (request) => catalogue.listBooks(request.query),
+    async (request, reply) => sendPublic(request, reply, await catalogue.listBooks(request.query)),
   );
 
   app.get(
@@ -63,7 +80,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<{ catalogue: CatalogueSer
         response: { 200: z.array(SearchResultSchema), 400: ProblemSchema },
       },
     },
-    (request) => catalogue.searchBooks(request.query.keyword),
+    async (request, reply) => sendPublic(request, reply, await catalogue.searchBooks(request.query.keyword)),
   );
 
   app.get(
@@ -76,7 +93,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<{ catalogue: CatalogueSer
         response: { 200: BookPageSchema, 400: ProblemSchema },
       },
     },
-    (request) => catalogue.searchBookPage(request.query),
+    async (request, reply) => sendPublic(request, reply, await catalogue.searchBookPage(request.query)),
   );
 
   app.get(
@@ -89,7 +106,7 @@ export const catalogueRoutes: FastifyPluginCallbackZod<{ catalogue: CatalogueSer
         response: { 200: BookSchema, 404: ProblemSchema },
       },
     },
-    (request) => catalogue.getBookByTitle(request.params.title),
+    async (request, reply) => sendPublic(request, reply, await catalogue.bookAnswer(request.params.title)),
   );
   done();
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookPage, SearchResult } from '@bookshop/contracts/catalogue';
+import type { PreparedAnswer } from '../../platform/prepared-answer.ts';
 import { createImageStore } from '../../platform/storage.ts';
 import { createTestApp, expectValidationError, testBook, type TestApp } from '../../test/app.ts';
 import { createCatalogueCaches } from './caches.ts';
@@ -12,6 +13,8 @@ import { createCatalogueService } from './service.ts';
  */
 
 let t: TestApp;
+
+const readAnswer = <T>(answer: PreparedAnswer) => JSON.parse(answer.bodies.identity.toString()) as T;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -109,17 +112,17 @@ describe('the search results page before the in-memory index is built', () => {
       images: createImageStore(t.config),
       caches: createCatalogueCaches(new UnbuiltIndex(t.db)),
     });
-    const first = await catalogue.searchBookPage({ keyword: 'poetry', pageNo: 1, pageSize: 20 });
+    // The service answers serialised (decision 101): read back what a client would get.
+    const page = async (keyword: string, pageNo: number, pageSize: number) =>
+      readAnswer<BookPage>(await catalogue.searchBookPage({ keyword, pageNo, pageSize }));
+    const first = await page('poetry', 1, 20);
     expect(first.paginationDetails).toEqual({ currentPage: 1, totalPages: 2, noOfRecords: 24, pageSize: 20 });
-    const second = await catalogue.searchBookPage({ keyword: 'poetry', pageNo: 2, pageSize: 20 });
+    const second = await page('poetry', 2, 20);
     expect(second.data).toHaveLength(4);
     expect(new Set([...titles(first), ...titles(second)]).size).toBe(24);
-    expect(
-      (await catalogue.searchBookPage({ keyword: 'poetry', pageNo: 5, pageSize: 20 })).paginationDetails.noOfRecords,
-    ).toBe(24);
-    expect(titles(await catalogue.searchBookPage({ keyword: 'cities of salt', pageNo: 1, pageSize: 10 }))).toEqual([
-      'Cities of Salt',
-    ]);
-    expect((await catalogue.searchBooks('of salt')).map((result) => result.title)).toEqual(['Cities of Salt']);
+    expect((await page('poetry', 5, 20)).paginationDetails.noOfRecords).toBe(24);
+    expect(titles(await page('cities of salt', 1, 10))).toEqual(['Cities of Salt']);
+    const results = readAnswer<SearchResult[]>(await catalogue.searchBooks('of salt'));
+    expect(results.map((result) => result.title)).toEqual(['Cities of Salt']);
   });
 });
