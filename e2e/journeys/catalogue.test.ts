@@ -92,6 +92,39 @@ describe('browsing the catalogue', () => {
     await expect.poll(() => cardTitles(shared)).toEqual(secondPage);
   });
 
+  it('finds an author for the filter by typing part of the name, and keeps the choice in the URL', async () => {
+    const page = await newPage();
+    const authorRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/v1/authors') authorRequests.push(url.search);
+    });
+    await page.goto('/');
+    const picker = page.getByRole('combobox', { name: 'Author' });
+    await expect(picker.getAttribute('placeholder')).resolves.toBe('All authors');
+    await picker.fill('auste');
+    const list = page.getByRole('listbox', { name: 'Authors found' });
+    await list.getByRole('option', { name: 'Jane Austen' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await picker.press('ArrowDown');
+    await expect(list.getByRole('option').first().getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(list.getByRole('option').first().innerText()).resolves.toBe('Jane Austen');
+    await picker.press('Enter');
+    await page.waitForURL(/[?&]author=Jane(%20|\+)Austen/);
+    const shownQuery = () => new URL(page.url()).search;
+    await expect.poll(() => cardTitles(page)).toEqual((await apiBooks(shownQuery())).data.map((b) => b.title));
+    // The picker only ever asked for a few authors (and the chosen one by name), never the whole list.
+    expect(authorRequests.length).toBeGreaterThan(0);
+    for (const search of authorRequests) expect(search).toMatch(/limit=\d+|^\?name=/);
+
+    // A shared link shows the chosen author in the box, sent by the server.
+    const shared = await newPage();
+    await shared.goto(page.url());
+    await expect(shared.getByRole('combobox', { name: 'Author' }).inputValue()).resolves.toBe('Jane Austen');
+    await shared.getByRole('button', { name: 'Show every author (clear Jane Austen)' }).click();
+    await shared.waitForURL(`${baseUrl}/`);
+  });
+
   it('shows the bottom bar on a 390px phone instead of the main navigation', async () => {
     const page = await newPage({ width: 390, height: 844 });
     await page.goto('/');

@@ -19,7 +19,13 @@ export const bookKeys = {
   searchPage: (query: SearchBooksPageQuery) => [...bookKeys.all, 'search-page', query] as const,
 };
 
-export const authorKeys = { all: ['authors'] as const };
+export const authorKeys = {
+  all: ['authors'] as const,
+  /** The author picker's suggestions for typed text (decision 097). */
+  search: (text: string, limit: number) => [...authorKeys.all, 'search', text, limit] as const,
+  /** The one author of a name (the author page, the picker's chosen author). */
+  named: (name: string) => [...authorKeys.all, 'named', name] as const,
+};
 
 export const genreKeys = { all: ['genres'] as const };
 

@@ -5,7 +5,10 @@ import { Messages } from '@bookshop/contracts/messages';
 import { api } from '../api-client.ts';
 import { authorKeys } from '../query-keys.ts';
 
-/** `GET v1/authors`: the storefront's menus and filters and the staff's book form share this one cached list. */
+/**
+ * `GET v1/authors`: every author, for the staff's book form. The storefront never loads it: its
+ * filter asks for a few at a time (features/catalogue/api/search-authors.ts, decision 097).
+ */
 export async function getAuthors(signal?: AbortSignal): Promise<Author[]> {
   try {
     return await api<Author[]>('v1/authors', { signal });

@@ -7,17 +7,34 @@ import { answerApi } from '../../../test/network.ts';
 import { currentQuery, jsonResponse, makeBook, renderRoute } from '../testing/render.tsx';
 import { BookBrowser } from './book-browser.tsx';
 
-type Catalogue = { noOfRecords: number; fail?: boolean };
+type Catalogue = { noOfRecords: number; fail?: boolean; failAuthors?: boolean };
+
+const AUTHORS = [
+  { id: 1, name: 'Jane Austen', nameAr: 'جين أوستن' },
+  { id: 2, name: 'Charlotte Brontë', nameAr: null },
+  { id: 3, name: 'Emily Brontë', nameAr: null },
+];
 
 /** Answers the catalogue endpoints like the API would, for a catalogue of `noOfRecords` books. */
-function stubApi({ noOfRecords, fail = false }: Catalogue) {
+function stubApi({ noOfRecords, fail = false, failAuthors = false }: Catalogue) {
   function answer(url: URL): Response {
     if (url.pathname === '/api/v1/genres')
       return jsonResponse([
         { id: 1, name: 'Classics' },
         { id: 2, name: 'Romance' },
       ]);
-    if (url.pathname === '/api/v1/authors') return jsonResponse([{ id: 1, name: 'Jane Austen' }]);
+    if (url.pathname === '/api/v1/authors') {
+      const name = url.searchParams.get('name')?.toLowerCase();
+      if (name) return jsonResponse(AUTHORS.filter((a) => a.name.toLowerCase() === name));
+      // As the API: a bounded page of the authors whose name holds the words, exact name first.
+      const search = (url.searchParams.get('search') ?? '').toLowerCase();
+      const found = AUTHORS.filter((a) => a.name.toLowerCase().includes(search)).sort(
+        (a, b) => Number(b.name.toLowerCase() === search) - Number(a.name.toLowerCase() === search),
+      );
+      return failAuthors
+        ? jsonResponse({ title: 'Internal Server Error', status: 500 }, 500)
+        : jsonResponse(found.slice(0, Number(url.searchParams.get('limit'))));
+    }
     if (url.pathname === '/api/v1/books') {
       if (fail) return jsonResponse({ title: 'Internal Server Error', status: 500 }, 500);
       const pageNo = Number(url.searchParams.get('pageNo') ?? 1);
@@ -40,7 +57,11 @@ function stubApi({ noOfRecords, fail = false }: Catalogue) {
   }
   const api = answerApi(({ url }) => answer(url));
   const bookRequests = () => api.requests.map(({ url }) => url).filter((url) => url.pathname === '/api/v1/books');
-  return { api, lastBooksQuery: () => Object.fromEntries(bookRequests().at(-1)!.searchParams) };
+  const authorQueries = () =>
+    api.requests
+      .filter(({ url }) => url.pathname === '/api/v1/authors')
+      .map(({ url }) => Object.fromEntries(url.searchParams));
+  return { api, authorQueries, lastBooksQuery: () => Object.fromEntries(bookRequests().at(-1)!.searchParams) };
 }
 
 const pageButtons = () =>
@@ -184,6 +205,77 @@ describe('BookBrowser filters', () => {
     expect(lastBooksQuery()).toMatchObject({ genre: 'Classics' });
     expect(screen.queryByRole('combobox', { name: 'Genre' })).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Author' })).toBeInTheDocument();
+  });
+});
+
+describe('BookBrowser author picker (decision 097)', { timeout: 15_000 }, () => {
+  it('asks for a few authors as the customer types, and keeps the one chosen with the keyboard in the URL', async () => {
+    const { authorQueries, lastBooksQuery } = stubApi({ noOfRecords: 30 });
+    const { router } = renderRoute(<BookBrowser />, { at: '/?pageNo=2' });
+    await screen.findByText('Book 11');
+    // Nothing is asked for until the list opens: the page carries no list of authors.
+    expect(authorQueries()).toEqual([]);
+
+    const picker = screen.getByRole('combobox', { name: 'Author' });
+    expect(picker).toHaveAttribute('placeholder', 'All authors');
+    await userEvent.type(picker, 'bront');
+    // Typing is debounced: the last words are asked for, each answer bounded.
+    await waitFor(() => expect(authorQueries().at(-1)).toEqual({ search: 'bront', limit: '10' }));
+    expect(authorQueries().every((q) => q.limit === '10')).toBe(true);
+    const list = await screen.findByRole('listbox', { name: 'Authors found' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Charlotte Brontë', 'Emily Brontë']);
+    expect(picker).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(picker).toHaveAttribute('aria-activedescendant', within(list).getAllByRole('option')[1]!.id);
+    await userEvent.keyboard('{Enter}');
+    expect(currentQuery(router)).toEqual({ author: 'Emily Brontë' });
+    await waitFor(() => expect(lastBooksQuery()).toEqual({ author: 'Emily Brontë', pageNo: '1', pageSize: '10' }));
+    expect(picker).toHaveValue('Emily Brontë');
+    expect(picker).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show every author (clear Emily Brontë)' }));
+    expect(currentQuery(router)).toEqual({});
+    expect(picker).toHaveValue('');
+  });
+
+  it('chooses with a click, and Escape gives back the chosen name', async () => {
+    const { authorQueries } = stubApi({ noOfRecords: 3 });
+    const { router } = renderRoute(<BookBrowser />, { at: '/?author=Jane%20Austen' });
+    const picker = await screen.findByRole('combobox', { name: 'Author' });
+    await waitFor(() => expect(picker).toHaveValue('Jane Austen'));
+    // The chosen author alone is looked up, by name.
+    expect(authorQueries()).toEqual([{ name: 'Jane Austen' }]);
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'charl');
+    await userEvent.click(await screen.findByRole('option', { name: 'Charlotte Brontë' }));
+    expect(currentQuery(router)).toEqual({ author: 'Charlotte Brontë' });
+
+    await userEvent.type(picker, 'xyz');
+    await userEvent.keyboard('{Escape}{Escape}');
+    expect(picker).toHaveValue('Charlotte Brontë');
+    expect(currentQuery(router)).toEqual({ author: 'Charlotte Brontë' });
+  });
+
+  it('says when no author matches and when the search fails', async () => {
+    stubApi({ noOfRecords: 3 });
+    renderRoute(<BookBrowser />);
+    const picker = await screen.findByRole('combobox', { name: 'Author' });
+    await userEvent.type(picker, 'zzz');
+    expect(await screen.findByText('No author’s name holds “zzz”.')).toHaveAttribute('role', 'status');
+    expect(picker).toHaveAttribute('aria-expanded', 'false');
+    cleanup();
+
+    stubApi({ noOfRecords: 3, failAuthors: true });
+    renderRoute(<BookBrowser />);
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Author' }), 'jane');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Authors could not be found just now. Please try again.',
+    );
   });
 });
 

@@ -1,10 +1,11 @@
 import { useCallback, useId, type ReactNode } from 'react';
 import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN } from '@bookshop/contracts/constants';
-import { useAuthors } from '../../../lib/api/get-authors.ts';
 import { useGenres } from '../../../lib/api/get-genres.ts';
 import type { BookFilterValues } from '../hooks/use-book-list-state.ts';
 import { useT } from '../../../lib/i18n/i18n.tsx';
+import { useCatalogueText } from '../../../lib/i18n/catalogue-text.ts';
 import { PriceRangeSlider } from './price-range-slider.tsx';
+import { AuthorPicker } from './author-picker.tsx';
 
 type FilterPanelProps = {
   values: BookFilterValues;
@@ -52,7 +53,7 @@ export function FilterPanel({
         </div>
       )}
       {showGenre && <GenreSelect value={values.genre} onChange={(genre) => onChange({ genre })} />}
-      {showAuthor && <AuthorSelect value={values.author} onChange={(author) => onChange({ author })} />}
+      {showAuthor && <AuthorPicker value={values.author} onChange={(author) => onChange({ author })} />}
       <PriceRangeSlider
         min={PRICE_SLIDER_MIN}
         max={PRICE_SLIDER_MAX}
@@ -91,31 +92,28 @@ function GenreSelect({ value, onChange }: NameSelectProps) {
     <NameSelect
       label={t('filters.genre')}
       allLabel={t('filters.allGenres')}
-      names={genres.data?.map((g) => g.name)}
+      named={genres.data}
       value={value}
       onChange={onChange}
     />
   );
 }
 
-function AuthorSelect({ value, onChange }: NameSelectProps) {
-  const authors = useAuthors();
-  const t = useT();
-  return (
-    <NameSelect
-      label={t('filters.author')}
-      allLabel={t('filters.allAuthors')}
-      names={authors.data?.map((a) => a.name)}
-      value={value}
-      onChange={onChange}
-    />
-  );
-}
+type NameSelectFieldProps = NameSelectProps & {
+  label: string;
+  allLabel: string;
+  named: readonly { name: string; nameAr?: string | null }[] | undefined;
+};
 
-type NameSelectFieldProps = NameSelectProps & { label: string; allLabel: string; names: string[] | undefined };
-
-function NameSelect({ label, allLabel, names, value, onChange }: NameSelectFieldProps) {
+/**
+ * The value is the English name (the list's filter and address); the option shows the page's language.
+ * Genres are few enough for a select; authors are not, and have a picker (decision 097).
+ */
+function NameSelect({ label, allLabel, named, value, onChange }: NameSelectFieldProps) {
   const id = useId();
+  const text = useCatalogueText();
+  const names = named?.map((item) => item.name);
+  const shown = new Map(named?.map((item) => [item.name, text.name(item)]));
   // A shared link may name a value the list does not hold (yet); keep it selectable so it shows.
   const options =
     names && value && !names.some((n) => n.toLowerCase() === value.toLowerCase()) ? [value, ...names] : names;
@@ -134,7 +132,7 @@ function NameSelect({ label, allLabel, names, value, onChange }: NameSelectField
         <option value="">{allLabel}</option>
         {(options ?? (value ? [value] : [])).map((name) => (
           <option key={name} value={name}>
-            {name}
+            {shown.get(name) ?? name}
           </option>
         ))}
       </select>
