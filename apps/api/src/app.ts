@@ -27,7 +27,7 @@ import { registerWishlist } from './modules/wishlist/module.ts';
 import { registerAuth } from './platform/auth.ts';
 import { registerCacheControl } from './platform/cache-control.ts';
 import type { Config } from './platform/config.ts';
-import type { Database } from './platform/db.ts';
+import { readFromPrimary, type Database, type ReadDatabase } from './platform/db.ts';
 import { registerDocs } from './platform/docs.ts';
 import { clientErrorHandler, frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/errors.ts';
 import { registerHealth } from './platform/health.ts';
@@ -45,13 +45,21 @@ import { registerWeb } from './platform/web.ts';
 export type AppOptions = {
   config: Config;
   db: Database;
+  /** Where catalogue, sitemap and dashboard reads go (decision 098); absent: the primary. */
+  readDb?: ReadDatabase;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them); implies `logger`. */
   logStream?: { write(line: string): void };
 };
 
 /** Builds the whole application around an open, migrated database. */
-export async function buildApp({ config, db, logger = false, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  readDb = readFromPrimary(db),
+  logger = false,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: (logger || logStream !== undefined) && { level: config.logLevel, ...(logStream && { stream: logStream }) },
     ...requestLoggingOptions(),
@@ -93,7 +101,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
   // The sandbox completes orders without charging anyone: the storefront must say so.
   const auth = await registerAccounts(app, { config, db, mailer, testMode: provider.name === 'sandbox' });
   const { accounts } = auth;
-  const catalogue = await registerCatalogue(app, { db, images, staffNames: accounts.userNames });
+  const catalogue = await registerCatalogue(app, { db, readDb, images, staffNames: accounts.userNames });
   const cart = await registerCart(app, { db, catalogue });
   const wishlist = await registerWishlist(app, { db, catalogue });
   await registerStockAlerts(app, { db, catalogue, jobs, mailer, publicUrl });
@@ -113,7 +121,7 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     publicUrl,
     invoicing,
   });
-  await registerDashboard(app, { db });
+  await registerDashboard(app, { db: readDb.db });
   await registerCheckout(app, {
     db,
     provider,
@@ -139,6 +147,9 @@ export async function buildApp({ config, db, logger = false, logStream }: AppOpt
     imagesDir: images.servedDirectory,
     pageExists: cataloguePageExists(catalogue),
     publicUrl,
+    catalogueChanges: catalogue.changeCount,
+    sharedCatalogueChanges: catalogue.sharedChangeCount,
+    cdnPurgeUrl: config.cdnPurgeUrl,
   });
   return app;
 }

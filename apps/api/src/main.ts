@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './platform/config.ts';
-import { type DatabaseHandle, migrateDatabase, openDatabase } from './platform/db.ts';
+import { type DatabaseHandle, migrateDatabase, openDatabase, openReadDatabase } from './platform/db.ts';
 import { readableLogs, startUpLines } from './platform/start-up.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
@@ -14,12 +14,17 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   if (config.seed === 'demo') await seedDemoIfEmpty(database.db, config);
+  // Catalogue, sitemap and dashboard reads on a streaming standby (decision 098).
+  const replica = config.databaseReadUrl
+    ? await openReadDatabase(config.databaseReadUrl, database, { timeouts: config.dbTimeouts })
+    : undefined;
 
   // A person at a terminal reads the logs; anything else (a log collector) gets one JSON object a line.
   const terminal = process.stdout.isTTY;
   const app = await buildApp({
     config,
     db: database.db,
+    readDb: replica,
     logger: true,
     logStream: terminal ? readableLogs() : undefined,
   });
@@ -29,7 +34,7 @@ async function main() {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw portInUse(config);
     throw error;
   }
-  stopOnSignals(app, database, config.shutdownTimeoutMs);
+  stopOnSignals(app, replica ? [replica, database] : [database], config.shutdownTimeoutMs);
   const address = app.server.address();
   const lines = startUpLines(config, typeof address === 'object' && address ? address.port : config.port);
   if (terminal) console.info(`\n${lines.join('\n')}\n`);
@@ -41,7 +46,7 @@ async function main() {
  * (telling keep-alive clients to go), stops the mail worker between mails, closes the database
  * and exits. Past SHUTDOWN_TIMEOUT_MS, or on a second signal, it exits at once with code 1.
  */
-function stopOnSignals(app: FastifyInstance, database: DatabaseHandle, timeoutMs: number) {
+function stopOnSignals(app: FastifyInstance, databases: Pick<DatabaseHandle, 'close'>[], timeoutMs: number) {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -57,7 +62,7 @@ function stopOnSignals(app: FastifyInstance, database: DatabaseHandle, timeoutMs
     try {
       app.startDraining();
       await app.close();
-      await database.close();
+      for (const database of databases) await database.close();
       app.log.info('shut down cleanly');
       process.exit(0);
     } catch (error) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testBook, type TestApp } from '../test/app.ts';
+import { PUBLIC_SHARED } from './cache-control.ts';
 
 /*
  * How the API serves server-rendered pages (server-render.ts), with a stand-in for the web app's
@@ -64,7 +65,8 @@ describe('server-rendered pages', () => {
     const res = await get('/books/Emma');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    // Kept and shared (decision 102): the same for every visitor.
+    expect(res.headers['cache-control']).toBe(PUBLIC_SHARED);
     const html = res.body;
     expect(html).toContain(
       '<title>Emma | Bookshop</title><link rel="canonical" href="https://shop.example/books/Emma">',

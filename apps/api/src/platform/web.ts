@@ -5,7 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isServerRendered, pageOf, pageSegments } from '@bookshop/contracts/routes';
 import { RequestMessages, sendProblem } from './errors.ts';
-import { loadServerRenderer } from './server-render.ts';
+import { startCdnPurges } from './cdn-purge.ts';
+import { PUBLIC_SHARED } from './cache-control.ts';
+import { PageCache, type PageOutcome } from './page-cache.ts';
+import { prepareAnswer, sendPrepared } from './prepared-answer.ts';
+import { loadServerRenderer, type PageRender } from './server-render.ts';
 import { IMAGES_URL_PREFIX } from './storage.ts';
 import { API_PREFIX } from './api-prefix.ts';
 
@@ -22,7 +26,21 @@ export type WebOptions = {
   pageExists?: (segments: readonly string[]) => Promise<boolean>;
   /** The shop's public address: canonical and Open Graph URLs of server-rendered pages use it. */
   publicUrl?: string;
+  /**
+   * How many catalogue changes this instance has heard (CatalogueService.changeCount): the
+   * rendered pages are kept until it moves (decision 102). Absent: pages are rendered every time.
+   */
+  catalogueChanges?: () => number;
+  /**
+   * How many of those changes every instance heard (CatalogueService.sharedChangeCount): staff
+   * edits, prices, ratings, not stock a checkout moved, which a CDN learns within s-maxage.
+   */
+  sharedCatalogueChanges?: () => number;
+  /** Told `{ paths }` after shared catalogue changes, so a CDN forgets the pages (CDN_PURGE_URL, decision 102). */
+  cdnPurgeUrl?: string;
 };
+
+type NotAPage = Exclude<PageRender, { kind: 'page' }> | undefined;
 
 /**
  * Serves the built storefront: hashed assets cached for a year, index.html never cached, and
@@ -33,6 +51,11 @@ export type WebOptions = {
  * the client accepts it. Source maps and dot-files (the build manifest) are never served.
  */
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
+  if (options.cdnPurgeUrl && options.sharedCatalogueChanges) {
+    const purges = startCdnPurges({ url: options.cdnPurgeUrl, changes: options.sharedCatalogueChanges, log: app.log });
+    app.addHook('onClose', () => purges.stop());
+  }
+
   if (options.imagesDir)
     await app.register(fastifyStatic, {
       root: options.imagesDir,
@@ -73,6 +96,23 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         })
       : undefined;
 
+  // Public pages are the same for every visitor: rendered once, kept and sent compressed (decision 102).
+  const pages =
+    renderer && options.catalogueChanges
+      ? new PageCache<NotAPage>({
+          render: async (url): Promise<PageOutcome<NotAPage>> => {
+            // Not stopped when a visitor leaves: others may be waiting for it, and it is kept.
+            const rendered = await renderPage(url);
+            if (rendered?.kind !== 'page') return { kind: 'other', other: rendered };
+            const chunks: Buffer[] = [];
+            for await (const chunk of rendered.stream) chunks.push(Buffer.from(chunk as string | Buffer));
+            return { kind: 'page', answer: await prepareAnswer(Buffer.concat(chunks), 'text/html; charset=utf-8') };
+          },
+          generation: options.catalogueChanges,
+          onBackgroundError: (error, url) => app.log.error({ err: error, url }, 'Rendering a kept page again failed'),
+        })
+      : undefined;
+
   // The page renders either way; if the lookup fails, the app shows its own state and the status stays 200.
   const pageExists = async (segments: readonly string[]) => {
     try {
@@ -102,7 +142,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8');
     if (renderer && request.method === 'GET' && isServerRendered(page)) {
-      const rendered = await renderPage(request.url, reply.raw);
+      // Only a page that exists is kept: made-up titles (404) would push real pages out.
+      const outcome = found && pages ? await pages.get(request.url) : undefined;
+      if (outcome?.kind === 'page')
+        return sendPrepared(request, reply, outcome.answer, { cacheControl: PUBLIC_SHARED });
+      const rendered = outcome ? outcome.other : await renderPage(request.url, reply.raw);
       if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
       if (rendered?.kind === 'page') return reply.send(rendered.stream);
     }
@@ -110,10 +154,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   });
 
   /** The page rendered on the server, or undefined to fall back to rendering it in the browser. */
-  async function renderPage(url: string, response: ServerResponse) {
+  async function renderPage(url: string, response?: ServerResponse) {
     // A visitor who leaves before the page is sent stops its rendering.
     const abort = new AbortController();
-    response.once('close', () => {
+    response?.once('close', () => {
       if (!response.writableFinished) abort.abort();
     });
     try {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { LoggedInUser } from '@bookshop/contracts/auth';
+import type { LoggedInUser, PreferredLanguage } from '@bookshop/contracts/auth';
 import { PersonType, RoleName } from '@bookshop/contracts/enums';
 import { buildApp } from '../app.ts';
 import { insertAccount } from '../modules/auth/queries.ts';
@@ -24,10 +24,9 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The real application on its own cloned database and data directory. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bookshop-test-'));
-  const config = loadConfig({
+/** The settings every test app runs with, in `dataDir`, plus `env`. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}) {
+  return loadConfig({
     DATA_DIR: dataDir,
     SEED: 'none',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
@@ -40,6 +39,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
+}
+
+/** The real application on its own cloned database and data directory. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bookshop-test-'));
+  const config = testConfig(dataDir, env);
   // The production timeouts, so a test sees what a customer would.
   const database = await createTestDatabase(config.dbTimeouts);
   const app = await buildApp({ config, db: database.db });
@@ -115,6 +120,8 @@ type AccountOverrides = Partial<{
   firstName: string;
   lastName: string;
   password: string;
+  /** Customers: the language of their e-mails (English when left out). */
+  preferredLanguage: PreferredLanguage;
 }>;
 
 const testPasswords = createPasswordHasher('low');
@@ -160,6 +167,7 @@ async function createTestAccount(
     lastName: personType === PersonType.Customer ? (overrides.lastName ?? 'Customer') : null,
     passwordHash: await testPasswords.hash(password),
     emailConfirmedAt: new Date(),
+    ...(overrides.preferredLanguage && { preferredLanguage: overrides.preferredLanguage }),
   });
   const session = await loginAs(t, { personType, emailAddress: account.emailAddress, password });
   return {
