@@ -238,6 +238,9 @@ describe('hydration in Chromium', () => {
     await link.click();
     await page.waitForURL(`**${href}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.title()).toMatch(/ \| Bookshop$/);
+    // The book's head is written by code fetched for the navigation (decision 103).
+    await page.waitForFunction(() => / \| Bookshop$/.test(document.title));
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(canonical).toBe(`${baseUrl}${href}`);
   });
 });

@@ -11,7 +11,8 @@ import { allMessages } from './lib/i18n/all-catalogs.ts';
 import { createI18n, I18nProvider } from './lib/i18n/i18n.tsx';
 import { basenameOf, directionOf, localeFromPath, type Locale } from './lib/i18n/locale.ts';
 import { ApiError, configureApiTransport } from './lib/api-client.ts';
-import { createHeadCollector, HeadCollectorProvider, renderHeadTags } from './lib/seo/page-meta.tsx';
+import { createHeadCollector, HeadCollectorProvider } from './lib/seo/page-meta.tsx';
+import { renderHeadTags } from './lib/seo/head-tags.ts';
 import { SSR_STATE_IDS } from './lib/ssr-state.ts';
 import arabicFont from './assets/fonts/vazirmatn-arabic-letters-400.woff2?url';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BookSchema, type Book } from '@bookshop/contracts/catalogue';
 import { allMessages } from '../i18n/all-catalogs.ts';
 import { createI18n } from '../i18n/i18n.tsx';
-import { renderHeadTags } from './page-meta.tsx';
+import { renderHeadTags } from './head-tags.ts';
 import { bookPageMeta } from './book-page-meta.ts';
 import { authorPageMeta, genrePageMeta } from './listing-page-meta.ts';
 import { homePageMeta, notFoundPageMeta } from './page-meta-builders.ts';

@@ -1,14 +1,9 @@
 import { render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookSchema } from '@bookshop/contracts/catalogue';
-import {
-  createHeadCollector,
-  HeadCollectorProvider,
-  PageMeta,
-  renderHeadTags,
-  type PageMetaData,
-} from './page-meta.tsx';
+import { createHeadCollector, HeadCollectorProvider, PageMeta, type PageMetaData } from './page-meta.tsx';
+import { applyHeadTags, renderHeadTags } from './head-tags.ts';
 import { allMessages } from '../i18n/all-catalogs.ts';
 import { createI18n } from '../i18n/i18n.tsx';
 import { bookPageMeta } from './book-page-meta.ts';
@@ -38,8 +33,18 @@ const emma = BookSchema.parse({
   genres: [{ id: 3, name: 'Classics' }],
 });
 
+// The code that writes a head is fetched only when a page needs it (decision 103): watched here.
+vi.mock('./head-tags.ts', async (original) => {
+  const real = await original<typeof import('./head-tags.ts')>();
+  return { ...real, applyHeadTags: vi.fn(real.applyHeadTags) };
+});
+
+/** Lets the head code PageMeta asked for arrive and run. */
+const settled = () => vi.dynamicImportSettled();
+
 // The page template's own head, as index.html has it.
 beforeEach(() => {
+  vi.mocked(applyHeadTags).mockClear();
   document.head.innerHTML =
     '<meta charset="UTF-8"><meta name="description" content="The template’s description"><title>Bookshop</title>';
 });
@@ -55,8 +60,9 @@ const BookScreen = ({ meta }: { meta: PageMetaData }) => <PageMeta {...meta} />;
 const HomeScreen = () => <PageMeta {...homePageMeta()} />;
 
 describe('PageMeta in the browser', () => {
-  it('takes over the template’s title and description and adds the book’s tags', () => {
+  it('takes over the template’s title and description and adds the book’s tags', async () => {
     render(<BookScreen meta={bookPageMeta(emma)} />);
+    await settled();
 
     expect(document.title).toBe('Emma | Bookshop');
     expect(all('title')).toHaveLength(1);
@@ -69,9 +75,11 @@ describe('PageMeta in the browser', () => {
     expect(all('script[type="application/ld+json"]')).toHaveLength(1);
   });
 
-  it('replaces the book’s tags with the home page’s on navigation, without duplicates or the book’s JSON-LD', () => {
+  it('replaces the book’s tags with the home page’s on navigation, without duplicates or the book’s JSON-LD', async () => {
     const view = render(<BookScreen meta={bookPageMeta(emma)} />);
+    await settled();
     view.rerender(<HomeScreen />);
+    await settled();
 
     expect(document.title).toBe('Bookshop');
     expect(content('meta[name="description"]')).toEqual([homePageMeta().description]);
@@ -105,10 +113,12 @@ describe('PageMeta in the browser', () => {
     observer.observe(document.head, { subtree: true, childList: true, attributes: true });
 
     const view = render(<BookScreen meta={first} />);
+    await settled();
     expect(all('link[rel="preload"]')).toEqual([served]);
     view.rerender(
       <BookScreen meta={{ ...bookPageMeta(emma), path: '/books/Persuasion', preloadImage: cover('persuasion') }} />,
     );
+    await settled();
     await Promise.resolve(); // mutation records are delivered in a microtask
     observer.disconnect();
 
@@ -119,14 +129,16 @@ describe('PageMeta in the browser', () => {
     expect(changedInPlace).toEqual([]);
   });
 
-  it('keeps a search results page out of indexes, and drops the noindex when the next page is indexable', () => {
+  it('keeps a search results page out of indexes, and drops the noindex when the next page is indexable', async () => {
     const view = render(<BookScreen meta={searchPageMeta('war & peace', undefined, inEnglish)} />);
+    await settled();
     expect(document.title).toBe('Search results for “war & peace” | Bookshop');
     expect(content('meta[name="robots"]')).toEqual(['noindex']);
     expect(all('link[rel="canonical"]').map((link) => link.getAttribute('href'))).toEqual([
       `${window.location.origin}/search?keyword=war+%26+peace`,
     ]);
     view.rerender(<HomeScreen />);
+    await settled();
     expect(all('meta[name="robots"]')).toHaveLength(0);
     expect(renderHeadTags(homePageMeta(), 'https://shop.test')).not.toContain('robots');
     expect(renderHeadTags(searchPageMeta('', undefined, inEnglish), 'https://shop.test')).toContain(
@@ -134,13 +146,49 @@ describe('PageMeta in the browser', () => {
     );
   });
 
-  it('updates in place when the same page’s data changes', () => {
+  it('updates in place when the same page’s data changes', async () => {
     const view = render(<BookScreen meta={bookPageMeta(emma)} />);
+    await settled();
     view.rerender(<BookScreen meta={bookPageMeta({ ...emma, discountedPrice: 45 })} />);
+    await settled();
 
     expect(content('meta[property="product:price:amount"]')).toEqual(['45.00']);
     expect(all('script[type="application/ld+json"]')).toHaveLength(1);
     expect(all('meta[name="description"]')).toHaveLength(1);
+  });
+  it('keeps the head the server wrote for the page it hydrates, fetching no head code until the page changes', async () => {
+    const book = bookPageMeta(emma);
+    document.head.innerHTML = renderHeadTags(book, window.location.origin);
+    const served = document.head.innerHTML;
+
+    const view = render(<BookScreen meta={book} />);
+    await settled();
+    expect(applyHeadTags).not.toHaveBeenCalled();
+    expect(document.head.innerHTML).toBe(served);
+
+    // The same page's data changing (a new price) rewrites it.
+    view.rerender(<BookScreen meta={bookPageMeta({ ...emma, discountedPrice: 45 })} />);
+    await settled();
+    expect(applyHeadTags).toHaveBeenCalledTimes(1);
+    expect(content('meta[property="product:price:amount"]')).toEqual(['45.00']);
+  });
+
+  it('writes the head when the one the page arrived with describes another page', async () => {
+    document.head.innerHTML = renderHeadTags(homePageMeta(), window.location.origin);
+    render(<BookScreen meta={bookPageMeta(emma)} />);
+    await settled();
+    expect(document.title).toBe('Emma | Bookshop');
+    expect(all('link[rel="canonical"]').map((link) => link.getAttribute('href'))).toEqual([
+      `${window.location.origin}/books/Emma`,
+    ]);
+  });
+
+  it('writes nothing for a page that has gone before its head code arrived', async () => {
+    const view = render(<BookScreen meta={bookPageMeta(emma)} />);
+    view.unmount();
+    await settled();
+    expect(document.title).toBe('Bookshop');
+    expect(all('[data-page-meta]')).toHaveLength(0);
   });
 });
 
