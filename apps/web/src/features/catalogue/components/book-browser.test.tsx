@@ -289,7 +289,7 @@ describe('BookBrowser filter sheet (phones and tablets)', () => {
     expect(filters.parentElement).toContainElement(screen.getByRole('textbox', { name: 'Search books' }));
 
     await userEvent.click(filters);
-    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
     expect(within(sheet).getByRole('button', { name: 'Close dialog' })).toHaveFocus();
     await userEvent.selectOptions(await within(sheet).findByRole('combobox', { name: 'Genre' }), 'Romance');
     await userEvent.click(within(sheet).getByRole('checkbox', { name: 'In stock only' }));
@@ -307,7 +307,7 @@ describe('BookBrowser filter sheet (phones and tablets)', () => {
     const { router } = renderRoute(<BookBrowser />, { at: '/?hasDiscount=true' });
     await screen.findByText('Book 1');
     await userEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
-    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
     await userEvent.click(within(sheet).getByRole('button', { name: 'Reset filters' }));
     expect(currentQuery(router)).toEqual({});
     await userEvent.keyboard('{Escape}');

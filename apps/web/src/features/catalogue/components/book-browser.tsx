@@ -1,7 +1,6 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
+import { buttonClasses } from '../../../ui/button.tsx';
 import { FilterIcon } from '../../../ui/icons.tsx';
 import { useBooks } from '../api/get-books.ts';
 import { useBookListState } from '../hooks/use-book-list-state.ts';
@@ -10,6 +9,9 @@ import { FilterPanel } from './filter-panel.tsx';
 import { PageSizeSelect, Pagination } from '../../../ui/pagination.tsx';
 import { shownRange } from '../../../ui/page-window.ts';
 import { useT } from '../../../lib/i18n/i18n.tsx';
+
+const loadFilterSheet = () => import('./filter-sheet.tsx');
+const FilterSheet = lazy(loadFilterSheet);
 
 type BookBrowserProps = {
   /** Set on /genres/{genreName}: the list is always of that genre. */
@@ -65,6 +67,9 @@ export function BookBrowser({ genre, author, title, search }: BookBrowserProps) 
         <button
           type="button"
           aria-haspopup="dialog"
+          // The sheet's code is fetched as the pointer or focus arrives, so it is there by the press.
+          onPointerEnter={loadFilterSheet}
+          onFocus={loadFilterSheet}
           onClick={() => setSheetOpen(true)}
           className={buttonClasses({
             variant: 'secondary',
@@ -77,22 +82,11 @@ export function BookBrowser({ genre, author, title, search }: BookBrowserProps) 
         </button>
       </div>
       {sheetOpen && (
-        <Dialog
-          title={t('browser.filters')}
-          placement="sheet"
-          widthClass="max-w-md"
-          onClose={() => setSheetOpen(false)}
-        >
-          {filterPanel(true)}
-          <div className="mt-6 flex justify-between gap-2">
-            <Button variant="secondary" onClick={resetFilters}>
-              {t('browser.resetFilters')}
-            </Button>
-            <Button onClick={() => setSheetOpen(false)}>
-              {details ? t('browser.showCount', { count: details.noOfRecords }) : t('browser.showBooks')}
-            </Button>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <FilterSheet count={details?.noOfRecords} onReset={resetFilters} onClose={() => setSheetOpen(false)}>
+            {filterPanel(true)}
+          </FilterSheet>
+        </Suspense>
       )}
       <div className="grid items-start gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <aside className="hidden lg:sticky lg:top-24 lg:block">{filterPanel(false)}</aside>
