@@ -27,7 +27,12 @@ export const authors = pgTable(
     /** The name in Arabic, shown on Arabic pages; null falls back to `name` (decision 090). */
     nameAr: text('name_ar'),
   },
-  (t) => [uniqueIndex('authors_name_lower_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('authors_name_lower_key').on(sql`lower(${t.name})`),
+    // The picker's "name contains" search (decision 097) through trigrams, not a scan of every author.
+    index('authors_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('authors_name_ar_trgm_idx').using('gin', sql`coalesce(${t.nameAr}, '') gin_trgm_ops`),
+  ],
 );
 
 export const genres = pgTable(

@@ -1,0 +1,2 @@
+CREATE INDEX "authors_name_trgm_idx" ON "authors" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "authors_name_ar_trgm_idx" ON "authors" USING gin (coalesce("name_ar", '') gin_trgm_ops);
