@@ -6,7 +6,7 @@ import { booksQueryOptions } from '../features/catalogue/api/get-books.ts';
 import { genresQueryOptions } from '../lib/api/get-genres.ts';
 import { bookListQuery, readBookListState } from '../features/catalogue/hooks/use-book-list-state.ts';
 import { searchBookPageQueryOptions } from '../features/catalogue/api/search-book-page.ts';
-import { authorNamedQueryOptions } from '../features/catalogue/api/search-authors.ts';
+import { authorNamedQueryOptions } from '../lib/api/get-authors.ts';
 import { readSearchPageState } from '../features/catalogue/hooks/use-search-page-state.ts';
 import { bookReviewsQueryOptions, FIRST_REVIEWS_PAGE } from '../features/reviews/api/get-book-reviews.ts';
 

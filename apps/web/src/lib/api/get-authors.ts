@@ -1,31 +1,45 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Author } from '@bookshop/contracts/catalogue';
-import { CACHE_TIMES } from '@bookshop/contracts/constants';
+import { AUTHOR_SEARCH_DEFAULT_LIMIT } from '@bookshop/contracts/constants';
 import { Messages } from '@bookshop/contracts/messages';
-import { api } from '../api-client.ts';
+import { api, toQueryString } from '../api-client.ts';
 import { authorKeys } from '../query-keys.ts';
 
-/**
- * `GET v1/authors`: every author, for the staff's book form. The storefront never loads it: its
- * filter asks for a few at a time (features/catalogue/api/search-authors.ts, decision 097).
+/*
+ * Authors are read a few at a time (decision 097): a catalogue of a million books has hundreds of
+ * thousands, so neither the storefront's filter nor the staff's book form loads them all. The
+ * unparameterised `GET v1/authors` (every author) stays in the API for its clients.
  */
-export async function getAuthors(signal?: AbortSignal): Promise<Author[]> {
+
+/** `GET v1/authors?search=…&limit=…`: a bounded page of authors, exact name first, then A–Z. */
+async function searchAuthors(search: string, limit: number, signal?: AbortSignal): Promise<Author[]> {
   try {
-    return await api<Author[]>('v1/authors', { signal });
+    return await api<Author[]>(`v1/authors${toQueryString({ search, limit })}`, { signal });
   } catch (error) {
     if (!signal?.aborted) console.error(Messages.authorsFetchFailed);
     throw error;
   }
 }
 
-export function authorsQueryOptions() {
+/** The authors whose English or Arabic name holds `text` (the first A–Z for none). */
+export function authorSearchQueryOptions(text: string, limit = AUTHOR_SEARCH_DEFAULT_LIMIT) {
+  const search = text.trim();
   return queryOptions({
-    queryKey: authorKeys.all,
-    queryFn: ({ signal }) => getAuthors(signal),
-    staleTime: CACHE_TIMES.genresAndAuthors,
+    queryKey: authorKeys.search(search, limit),
+    queryFn: ({ signal }) => searchAuthors(search, limit, signal),
+    retry: false,
   });
 }
 
-export function useAuthors() {
-  return useQuery(authorsQueryOptions());
+/**
+ * `GET v1/authors?name=…`: the one author of this name, any letter case, or none (the author page,
+ * the picker's chosen author), read through the name's index.
+ */
+export function authorNamedQueryOptions(name: string) {
+  const trimmed = name.trim();
+  return queryOptions({
+    queryKey: authorKeys.named(trimmed),
+    queryFn: ({ signal }) => api<Author[]>(`v1/authors${toQueryString({ name: trimmed })}`, { signal }),
+    retry: false,
+  });
 }

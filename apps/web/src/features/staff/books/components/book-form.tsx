@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent as ReactFormEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { useBlocker } from 'react-router';
@@ -10,11 +11,13 @@ import {
   type BookForm as BookFormValues,
   type BookFormInput,
 } from '@bookshop/contracts/book-admin';
+import { AUTHOR_SEARCH_DEBOUNCE_MS, AUTHOR_SEARCH_MAX_LIMIT } from '@bookshop/contracts/constants';
 import { ApiError, type UploadProgress } from '../../../../lib/api-client.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog.tsx';
 import { CheckboxField, TextField } from '../../../../ui/form-fields.tsx';
-import { useAuthors } from '../../../../lib/api/get-authors.ts';
+import { authorSearchQueryOptions } from '../../../../lib/api/get-authors.ts';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { useGenres } from '../../../../lib/api/get-genres.ts';
 import { PERCENTAGE_TYPING, PRICE_TYPING, WHOLE_NUMBER_TYPING, textAfterInsert } from '../lib/decimal-masks.ts';
 import { ImageManager, type BookImage } from './image-manager.tsx';
@@ -98,7 +101,14 @@ export function BookForm({
   liveStock,
   onStockAdopted,
 }: BookFormProps) {
-  const authors = useAuthors();
+  // Authors are asked for by what is typed, at most AUTHOR_SEARCH_MAX_LIMIT at a time (decision 097).
+  const [authorText, setAuthorText] = useState('');
+  const authorsAsked = useDebouncedValue(authorText.trim(), AUTHOR_SEARCH_DEBOUNCE_MS);
+  const authors = useQuery({
+    ...authorSearchQueryOptions(authorsAsked, AUTHOR_SEARCH_MAX_LIMIT),
+    placeholderData: keepPreviousData,
+  });
+  const authorsSettled = !authors.isFetching && authorsAsked === authorText.trim();
   const genres = useGenres();
   const form = useForm<BookFormInput, unknown, BookFormValues>({
     resolver: zodResolver(BookFormSchema),
@@ -292,6 +302,8 @@ export function BookForm({
               noun="author"
               options={authorOptions}
               loading={authors.isPending}
+              searching={!authorsSettled}
+              onTextChange={setAuthorText}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

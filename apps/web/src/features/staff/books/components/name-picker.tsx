@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { NamedRefInput as NamedRef } from '@bookshop/contracts/book-admin';
 import { CloseIcon } from '../../../../ui/icons.tsx';
 
@@ -14,6 +14,13 @@ type NamePickerProps = {
   onBlur?: () => void;
   error?: string;
   loading?: boolean;
+  /**
+   * The typed text as it changes, for a picker whose options are asked for by it (authors: a few
+   * at a time, decision 097); the options given are then the answer for the text.
+   */
+  onTextChange?: (text: string) => void;
+  /** The options for the typed text are on their way: a name is not offered as new meanwhile. */
+  searching?: boolean;
 };
 
 const idOf = (ref: NamedRef) => (typeof ref === 'number' ? ref : 'id' in ref ? ref.id : undefined);
@@ -40,21 +47,39 @@ const SHOWN = 50;
  * Enter to choose, Escape to close, Backspace in the empty box removes the last choice. When
  * nothing has the typed name, the last option adds it as a new one (created with the book).
  */
-export function NamePicker({ label, noun, options, value, onChange, onBlur, error, loading }: NamePickerProps) {
+export function NamePicker({
+  label,
+  noun,
+  options,
+  value,
+  onChange,
+  onBlur,
+  error,
+  loading,
+  onTextChange,
+  searching = false,
+}: NamePickerProps) {
   const id = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const byId = useMemo(() => new Map(options.map((o) => [o.id, o])), [options]);
+  // Every option offered so far, so a choice keeps its name when the next search's options lack it.
+  const byId = useRef(new Map<number, Named>()).current;
+  for (const option of options) byId.set(option.id, option);
   const chosenIds = new Set(value.map(idOf).filter((v) => v !== undefined));
   const chosenNames = value.map((v) => nameOf(v, byId));
 
   const typed = text.trim();
-  const matches = options
-    .filter((o) => !chosenIds.has(o.id) && o.name.toLowerCase().includes(typed.toLowerCase()))
-    .slice(0, SHOWN);
+  const holdsTyped = (o: Named) =>
+    o.name.toLowerCase().includes(typed.toLowerCase()) || Boolean(o.nameAr?.includes(typed));
+  const matches = options.filter((o) => !chosenIds.has(o.id) && holdsTyped(o)).slice(0, SHOWN);
+  // Not while the options for the typed text are on their way: the name may be among them.
   const canCreate =
-    typed.length > 0 && !options.some((o) => same(o.name, typed)) && !chosenNames.some((n) => same(n, typed));
+    !loading &&
+    !searching &&
+    typed.length > 0 &&
+    !options.some((o) => same(o.name, typed)) &&
+    !chosenNames.some((n) => same(n, typed));
   type Choice = { key: string; label: string; ref: NamedRef };
   const choices: Choice[] = [
     ...matches.map((o) => ({ key: `o${o.id}`, label: o.name, ref: o.id })),
@@ -65,6 +90,7 @@ export function NamePicker({ label, noun, options, value, onChange, onBlur, erro
   const choose = (choice: Choice) => {
     onChange([...value, choice.ref]);
     setText('');
+    onTextChange?.('');
     setActive(0);
   };
   const remove = (index: number) => onChange(value.filter((_, i) => i !== index));
@@ -152,6 +178,7 @@ export function NamePicker({ label, noun, options, value, onChange, onBlur, erro
           value={text}
           onChange={(event) => {
             setText(event.target.value);
+            onTextChange?.(event.target.value);
             setOpen(true);
             setActive(0);
           }}

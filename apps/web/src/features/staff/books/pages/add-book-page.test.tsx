@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BookAdminMessages } from '@bookshop/contracts/book-admin';
+import { AUTHOR_SEARCH_MAX_LIMIT } from '@bookshop/contracts/constants';
 import { RoleName } from '@bookshop/contracts/enums';
 import { Routes } from '@bookshop/contracts/routes';
 import { answerApi } from '../../../../test/network.ts';
@@ -12,7 +13,7 @@ import { AddBookPage } from './add-book-page.tsx';
 const png = (name: string, bytes = 10) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 
 function setUp(role: RoleName = RoleName.Supervisor) {
-  answerApi(({ path }) => {
+  const api = answerApi(({ path }) => {
     if (path === '/api/v1/authors') return { body: [{ id: 1, name: 'Ann Author' }] };
     if (path === '/api/v1/genres') return { body: [{ id: 3, name: 'Fiction' }] };
     return undefined;
@@ -22,7 +23,7 @@ function setUp(role: RoleName = RoleName.Supervisor) {
   let n = 0;
   URL.createObjectURL = vi.fn(() => `blob:preview-${++n}`);
   URL.revokeObjectURL = vi.fn();
-  return renderAdminPage(makeViewer(role), Routes.adminAddBook, <AddBookPage />, Routes.adminAddBook);
+  return { api, ...renderAdminPage(makeViewer(role), Routes.adminAddBook, <AddBookPage />, Routes.adminAddBook) };
 }
 
 describe('the add-book form', () => {
@@ -82,12 +83,28 @@ describe('the add-book form', () => {
     expect(within(chosen).getByText('Ann Author')).toBeInTheDocument();
 
     await user.type(authors, 'Nora Ink');
-    const create = screen.getByRole('option', { name: 'Add “Nora Ink” as a new author' });
+    // Offered as new once the shop has answered that it has no author of that name.
+    const create = await screen.findByRole('option', { name: 'Add “Nora Ink” as a new author' });
     expect(create).toBeInTheDocument();
     await user.keyboard('{Enter}');
     expect(within(chosen).getByText('Nora Ink')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove author Ann Author' }));
     expect(within(chosen).queryByText('Ann Author')).not.toBeInTheDocument();
+  });
+
+  it('asks the shop for the authors matching what is typed, a few at a time, never for all of them', async () => {
+    const user = userEvent.setup();
+    const { api } = setUp();
+    const authors = screen.getByRole('combobox', { name: 'Authors' });
+    await user.type(authors, 'ann');
+    await screen.findByRole('option', { name: 'Ann Author' });
+
+    const asked = () => api.sent('GET', '/api/v1/authors').map((request) => new URLSearchParams(request.search));
+    await waitFor(() => expect(asked().map((query) => query.get('search'))).toContain('ann'));
+    // Every answer is bounded (the first, with nothing typed, is the first names A–Z) ...
+    for (const query of asked()) expect(query.get('limit')).toBe(String(AUTHOR_SEARCH_MAX_LIMIT));
+    // ... and typing pauses before asking: not one request per letter.
+    expect(asked().map((query) => query.get('search'))).not.toContain('an');
   });
 
   it('adds, refuses, reorders, chooses the main one and removes images', async () => {
@@ -146,6 +163,7 @@ describe('the add-book form', () => {
     await user.type(screen.getByLabelText('Price (Dhs)'), '49.99');
     const authors = screen.getByRole('combobox', { name: 'Authors' });
     await user.type(authors, 'Nora Ink');
+    await screen.findByRole('option', { name: 'Add “Nora Ink” as a new author' });
     await user.keyboard('{Enter}');
     const genres = screen.getByRole('combobox', { name: 'Genres' });
     await user.type(genres, 'Fic');
@@ -186,6 +204,7 @@ describe('the add-book form', () => {
     await user.type(screen.getByLabelText('ISBN'), '9780306406157');
     await user.type(screen.getByLabelText('Price (Dhs)'), '10');
     await user.type(screen.getByRole('combobox', { name: 'Authors' }), 'Jane');
+    await screen.findByRole('option', { name: 'Add “Jane” as a new author' });
     await user.keyboard('{Enter}');
     await user.type(screen.getByRole('combobox', { name: 'Genres' }), 'Fic');
     await screen.findByRole('option', { name: 'Fiction' });

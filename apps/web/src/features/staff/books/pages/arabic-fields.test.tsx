@@ -65,6 +65,7 @@ describe('the Arabic fields of the add-book form', () => {
     await user.type(screen.getByLabelText('ISBN'), '9780306406157');
     await user.type(screen.getByLabelText('Price (Dhs)'), '30');
     await user.type(screen.getByRole('combobox', { name: 'Authors' }), 'Ibn Hazm');
+    await screen.findByRole('option', { name: 'Add “Ibn Hazm” as a new author' });
     await user.keyboard('{Enter}');
     const authorAr = screen.getByLabelText('Arabic name of Ibn Hazm');
     expect(authorAr).toHaveAttribute('dir', 'rtl');
@@ -125,6 +126,7 @@ describe('the Arabic fields of the add-book form', () => {
     await user.type(screen.getByLabelText('ISBN'), '9780306406157');
     await user.type(screen.getByLabelText('Price (Dhs)'), '10');
     await user.type(screen.getByRole('combobox', { name: 'Authors' }), 'Jane');
+    await screen.findByRole('option', { name: 'Add “Jane” as a new author' });
     await user.keyboard('{Enter}');
     await user.type(screen.getByRole('combobox', { name: 'Genres' }), 'Fic');
     await screen.findByRole('option', { name: 'Fiction' });
