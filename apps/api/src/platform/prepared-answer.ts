@@ -25,25 +25,45 @@ export type PreparedAnswer = {
   readonly contentType: string;
   /** The content's hash: the opaque part of every encoding's ETag. */
   readonly hash: string;
-  readonly bodies: Readonly<Partial<Record<Encoding, Buffer>>> & { readonly identity: Buffer };
+  /**
+   * The bodies made so far: the plain one, and each compressed one once made — at once by
+   * `prepareAnswer`, on the first request that accepts it by `prepareAnswerLazily`.
+   */
+  readonly bodies: Partial<Record<Encoding, Buffer>> & { readonly identity: Buffer };
+  /** Large enough to be worth compressing. */
+  readonly compressible: boolean;
 };
 
-/** Compresses a serialised answer once, in both encodings, beside the plain one. */
-export async function prepareAnswer(content: string | Buffer, contentType: string): Promise<PreparedAnswer> {
+const compress = (encoding: 'br' | 'gzip', identity: Buffer): Promise<Buffer> =>
+  encoding === 'br'
+    ? brotli(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : gzipAsync(identity);
+
+/** The plain answer and its hash; nothing compressed yet. */
+export function prepareAnswerLazily(content: string | Buffer, contentType: string): PreparedAnswer {
   const identity = typeof content === 'string' ? Buffer.from(content) : content;
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  if (identity.length < COMPRESS_MIN_BYTES) return { contentType, hash, bodies: { identity } };
+  return { contentType, hash, bodies: { identity }, compressible: identity.length >= COMPRESS_MIN_BYTES };
+}
+
+/**
+ * Compresses a serialised answer once, in both encodings, beside the plain one: for what nearly
+ * every client asks compressed (pages, which browsers and CDNs fetch with Accept-Encoding).
+ */
+export async function prepareAnswer(content: string | Buffer, contentType: string): Promise<PreparedAnswer> {
+  const answer = prepareAnswerLazily(content, contentType);
+  if (!answer.compressible) return answer;
   const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    }),
-    gzipAsync(identity),
+    compress('br', answer.bodies.identity),
+    compress('gzip', answer.bodies.identity),
   ]);
-  return { contentType, hash, bodies: { identity, br, gzip: gz } };
+  return { ...answer, bodies: { identity: answer.bodies.identity, br, gzip: gz } };
 }
 
 /** The encoding to send: the accepted one with the highest q, brotli before gzip on a tie, else none. */
@@ -55,7 +75,7 @@ function chooseEncoding(acceptEncoding: string | undefined, answer: PreparedAnsw
   let bestQ = 0;
   for (const encoding of ['br', 'gzip'] as const) {
     const q = qOf(encoding);
-    if (answer.bodies[encoding] && q > bestQ) {
+    if (answer.compressible && q > bestQ) {
       best = encoding;
       bestQ = q;
     }
@@ -82,12 +102,12 @@ export function namesThisContent(ifNoneMatch: string | undefined, answer: Prepar
  * Sends a prepared answer in the encoding the client accepts, or 304 when its If-None-Match names
  * it, with `cacheControl` and `Vary: Accept-Encoding` (plus `vary`, such as Accept-Language).
  */
-export function sendPrepared(
+export async function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: PreparedAnswer,
   options: { cacheControl: string; vary?: readonly string[] },
-): FastifyReply {
+): Promise<FastifyReply> {
   const encoding = chooseEncoding(request.headers['accept-encoding'], answer);
   reply
     .header('cache-control', options.cacheControl)
@@ -96,7 +116,13 @@ export function sendPrepared(
   // Only a success is revalidated: a 404 page is sent whole.
   if (reply.statusCode === 200 && namesThisContent(request.headers['if-none-match'], answer))
     return reply.code(304).send();
-  // Already encoded: @fastify/compress leaves an answer with a Content-Encoding alone.
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.type(answer.contentType).send(answer.bodies[encoding]);
+  let body = answer.bodies.identity;
+  if (encoding !== 'identity') {
+    // Made by the first request that accepts it, then kept with the answer (two racing requests
+    // may both make it; the result is the same).
+    body = answer.bodies[encoding] ??= await compress(encoding, answer.bodies.identity);
+    // Already encoded: @fastify/compress leaves an answer with a Content-Encoding alone.
+    reply.header('content-encoding', encoding);
+  }
+  return reply.type(answer.contentType).send(body);
 }

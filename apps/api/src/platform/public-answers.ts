@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { answersOneCaller, PRIVATE_NO_STORE, PUBLIC_SHARED } from './cache-control.ts';
-import { prepareAnswer, sendPrepared, type PreparedAnswer } from './prepared-answer.ts';
+import { prepareAnswerLazily, sendPrepared, type PreparedAnswer } from './prepared-answer.ts';
 
 /*
  * Public API reads: answers the same for every anonymous caller (decision 101), made once into a
@@ -13,14 +13,16 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * A value serialised exactly as its route's response schema would (fastify-type-provider-zod:
- * `safeEncode` through the schema, then JSON.stringify), then compressed once. Sending the bytes
+ * `safeEncode` through the schema, then JSON.stringify), each encoding compressed once. Sending the bytes
  * skips the route's serializer, so this is where the schema still shapes and checks the answer.
  */
 export function prepareJson<S extends z.ZodType>(schema: S, value: z.output<S>): Promise<PreparedAnswer> {
   const encoded = z.safeEncode(schema, value);
   // A server fault (500), as the route's serializer reports it, not the caller's bad input.
   if (encoded.error) return Promise.reject(new Error('An answer does not match its schema', { cause: encoded.error }));
-  return prepareAnswer(JSON.stringify(encoded.data), JSON_TYPE);
+  // Compressed when a client first asks for an encoding: an answer asked for once, as most lists
+  // and searches of a large catalogue are, by a client that takes it plain, is never compressed.
+  return Promise.resolve(prepareAnswerLazily(JSON.stringify(encoded.data), JSON_TYPE));
 }
 
 /**
@@ -29,7 +31,11 @@ export function prepareJson<S extends z.ZodType>(schema: S, value: z.output<S>):
  * no-store` as every answer to such a request (cache-control.ts). The content never depends on
  * the request's language (its problems do, and are never shared), so only Accept-Encoding varies.
  */
-export function sendPublic(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer): FastifyReply {
+export function sendPublic(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PreparedAnswer,
+): Promise<FastifyReply> {
   return sendPrepared(request, reply, answer, {
     cacheControl: answersOneCaller(request) ? PRIVATE_NO_STORE : PUBLIC_SHARED,
   });
