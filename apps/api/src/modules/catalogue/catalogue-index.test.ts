@@ -69,6 +69,36 @@ describe('the compact catalogue index (decision 096)', () => {
   });
 });
 
+describe('a filtered list, page after page (issue 25)', () => {
+  it('gives every page of a filter its books and the same total, and a new total once a price moves a book out', async () => {
+    const titles = Array.from({ length: 7 }, (_, i) => `Paged Filter ${String(i + 1).padStart(2, '0')}`);
+    const ids: number[] = [];
+    for (const [i, title] of titles.entries())
+      ids.push(
+        await t.catalogue.createBook(
+          testBook({ title, genreNames: ['Paged Filter Genre'], priceFils: 123_400 + i, discountPercentage: 0 }),
+        ),
+      );
+    const index = new CatalogueIndex(t.db);
+    await index.ready();
+    const filter = { minPriceFils: 123_400, maxPriceFils: 123_499 };
+    const page = async (offset: number) => {
+      const answer = (await index.list(filter, 3, offset))!;
+      return { titles: answer.rows.map((row) => row.title), total: answer.total };
+    };
+    // The first page learns the filter's count; the later ones stop once full and say the same.
+    expect(await page(0)).toEqual({ titles: titles.slice(0, 3), total: 7 });
+    expect(await page(3)).toEqual({ titles: titles.slice(3, 6), total: 7 });
+    expect(await page(6)).toEqual({ titles: titles.slice(6), total: 7 });
+
+    // A price change is patched into the list in place; the count learnt before must not survive it.
+    await t.db.execute(sql`update books set price_fils = 999999 where id = ${ids[1]!}`);
+    index.invalidate();
+    expect(await page(3)).toEqual({ titles: [titles[4], titles[5], titles[6]], total: 6 });
+    expect(await page(0)).toEqual({ titles: [titles[0], titles[2], titles[3]], total: 6 });
+  });
+});
+
 describe('the catalogue index and readiness (issue 25)', () => {
   it('is warm once its first build ends, and not before', async () => {
     const index = new CatalogueIndex(t.db);

@@ -41,7 +41,14 @@ type ListLayout = {
   /** Genre and author ids by lower-cased name, as the filter names them. */
   genreIds: Map<string, number>;
   authorIds: Map<string, number>;
+  /**
+   * How many books each filter lets through, learnt by the first list of that filter: a later page
+   * of it stops scanning once the page is full. Emptied when prices or stock are patched in.
+   */
+  counts: Map<string, number>;
 };
+/** Filters whose counts a layout remembers; beyond, it forgets them all and learns again. */
+const MAX_REMEMBERED_COUNTS = 10_000;
 /** Books read per query by the first build (by id range). */
 const BUILD_SLICE = 20_000;
 /** Whole rows read per query while the row cache is filled: small, so requests are answered in between. */
@@ -197,13 +204,20 @@ export class CatalogueIndex {
     const max = filter.maxPriceFils ?? Infinity;
     const flags = (filter.inStockOnly ? IN_STOCK : 0) | (filter.discountedOnly ? DISCOUNTED : 0);
 
+    const countKey = [filter.genre, filter.author, min, max, flags].join('\u0000');
+    const known = layout.counts.get(countKey);
+    const { priceFils, ids: listed } = layout;
+    const flagsAt = layout.flags;
     const ids: number[] = [];
-    let total = 0;
-    const consider = (position: number) => {
-      const price = layout.priceFils[position]!;
-      if (price < min || price > max || (layout.flags[position]! & flags) !== flags) return;
-      if (total >= offset && ids.length < limit) ids.push(layout.ids[position]!);
-      total++;
+    const wanted = offset + limit;
+    let matched = 0;
+    // Whether the scan may stop: the page is full and the filter's count is already known.
+    const consider = (position: number): boolean => {
+      const price = priceFils[position]!;
+      if (price < min || price > max || (flagsAt[position]! & flags) !== flags) return false;
+      if (matched >= offset && ids.length < limit) ids.push(listed[position]!);
+      matched++;
+      return known !== undefined && matched >= wanted;
     };
     if (byGenre && byAuthor) {
       // Both lists are in title order: walk them together.
@@ -211,18 +225,23 @@ export class CatalogueIndex {
         if (byGenre[g]! < byAuthor[a]!) g++;
         else if (byGenre[g]! > byAuthor[a]!) a++;
         else {
-          consider(byGenre[g]!);
+          if (consider(byGenre[g]!)) break;
           g++;
           a++;
         }
       }
     } else if (byGenre ?? byAuthor) {
-      for (const position of (byGenre ?? byAuthor)!) consider(position);
+      for (const position of (byGenre ?? byAuthor)!) if (consider(position)) break;
     } else if (min === -Infinity && max === Infinity && flags === 0) {
-      ids.push(...layout.ids.subarray(offset, offset + limit));
-      total = layout.ids.length;
+      ids.push(...listed.subarray(offset, offset + limit));
+      matched = listed.length;
     } else {
-      for (let position = 0; position < layout.ids.length; position++) consider(position);
+      for (let position = 0; position < listed.length; position++) if (consider(position)) break;
+    }
+    const total = known ?? matched;
+    if (known === undefined) {
+      if (layout.counts.size >= MAX_REMEMBERED_COUNTS) layout.counts.clear();
+      layout.counts.set(countKey, total);
     }
     return { rows: await this.rowsOf(ids), total };
   }
@@ -402,6 +421,8 @@ export class CatalogueIndex {
     if (position < 0 || !this.shownById[id]) return;
     layout.priceFils[position] = this.priceById[id]!;
     layout.flags[position] = this.flagsById[id]!;
+    // A new price or stock state moves books in or out of price and stock filters.
+    layout.counts.clear();
   }
 
   /** Room for books up to this id in the per-book arrays. */
@@ -515,6 +536,7 @@ export class CatalogueIndex {
       byAuthor: packed(byAuthorLists),
       genreIds: byName(this.genres),
       authorIds: byName(this.authors),
+      counts: new Map(),
     };
   }
 }
