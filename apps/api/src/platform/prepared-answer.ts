@@ -5,9 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedChoices } from './accept-header.ts';
 
 /*
- * An answer many clients get alike (a public catalogue page or API read), serialised and
- * compressed once when it is made, then sent as it is on every hit: the server neither renders,
- * serialises nor compresses it again (issue 25). Sent with a strong ETag per encoding, so a
+ * An answer many clients get alike (a public catalogue page or API read), serialised once, and
+ * compressed once per encoding (a page when it is made, an API read when first asked for it), then
+ * sent as it is on every hit: the server neither renders, serialises nor compresses it again
+ * (issue 25, decision 101). Sent with a strong ETag per encoding, so a
  * client or CDN revalidating gets 304, and `Vary: Accept-Encoding`.
  */
 

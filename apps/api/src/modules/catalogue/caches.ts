@@ -25,9 +25,9 @@ export const CATALOGUE_CACHE = {
 } as const;
 
 /**
- * A TtlCache of answers: what a load makes is serialised through the route's response schema and
- * compressed once, as it is stored (decision 101), so a hit sends the kept bytes and neither
- * serialises nor compresses again.
+ * A TtlCache of answers: what a load makes is serialised through the route's response schema as
+ * it is stored, and each encoding compressed when first asked for (decision 101), so a hit sends
+ * the kept bytes and neither serialises nor compresses again.
  */
 export class AnswerCache<S extends z.ZodType> {
   readonly #answers: TtlCache<PreparedAnswer>;

@@ -53,7 +53,7 @@ export function createCatalogueService(deps: CatalogueReadDeps & { primary?: Tx 
   }
 
   return {
-    /** The storefront's list and searches, as their answers: serialised and compressed once (decision 101). */
+    /** The storefront's list and searches, as their answers: serialised once, each encoding compressed once (decision 101). */
     listBooks: (query: BookQuery) => listBooks(deps, query),
     searchBooks: (keyword: string) => searchBooks(deps, keyword),
     searchBookPage: (query: SearchBooksPageQuery) => searchBookPage(deps, query),
