@@ -1,14 +1,12 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RoleName } from '@bookshop/contracts/enums';
 import { announceCatalogueChange } from '../modules/catalogue/invalidation.ts';
 import { setBookRating } from '../modules/catalogue/ratings-service.ts';
+import { standInWebBuild, STAND_IN_INDEX_HTML } from '../test/stand-in-web-build.ts';
 import { callAs, createStaff, createTestApp, testBook, type TestAccount, type TestApp } from '../test/app.ts';
 import { PUBLIC_SHARED } from './cache-control.ts';
 import { PageCache, type PageOutcome } from './page-cache.ts';
@@ -19,13 +17,6 @@ import { prepareAnswer } from './prepared-answer.ts';
  * a stand-in for the web app's renderer, as server-render.test.ts does, that counts its renders
  * and shows the book's price, stock and rating fetched through the API in process.
  */
-
-const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
-<!--page-meta: here-->
-<title>Bookshop</title>
-<!--/page-meta-->
-<script type="module" src="/assets/index-abc.js"></script></head>
-<body><div id="root"></div></body></html>`;
 
 const RENDERER = `
 import { Readable } from 'node:stream';
@@ -74,10 +65,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => purgeServer.listen(0, '127.0.0.1', resolve));
-  const dist = await mkdtemp(path.join(os.tmpdir(), 'bookshop-page-cache-'));
-  await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
-  await mkdir(path.join(dist, '.ssr'));
-  await writeFile(path.join(dist, '.ssr', 'entry-server.js'), RENDERER);
+  const dist = await standInWebBuild(RENDERER);
   t = await createTestApp({
     WEB_DIST_DIR: dist,
     CDN_PURGE_URL: `http://127.0.0.1:${(purgeServer.address() as AddressInfo).port}/purge`,
@@ -158,7 +146,7 @@ describe('kept pages', () => {
     for (const url of ['/account', '/cart', '/checkout', '/login']) {
       const res = await get(url, { cookie: 'bookshop_refresh=someone' });
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(INDEX_HTML);
+      expect(res.body).toBe(STAND_IN_INDEX_HTML);
     }
     // And the API's answers to a caller stay private.
     expect((await get('/api/v1/books/Emma', { cookie: 'bookshop_refresh=someone' })).headers['cache-control']).toBe(

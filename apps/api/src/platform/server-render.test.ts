@@ -1,7 +1,5 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standInWebBuild, STAND_IN_INDEX_HTML } from '../test/stand-in-web-build.ts';
 import { createTestApp, testBook, type TestApp } from '../test/app.ts';
 import { PUBLIC_SHARED } from './cache-control.ts';
 
@@ -11,13 +9,6 @@ import { PUBLIC_SHARED } from './cache-control.ts';
  * (e2e/journeys/server-rendering.test.ts). The stand-in renders from what it fetches through the
  * API in process, so the wiring is the real one.
  */
-
-const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
-<!--page-meta: here-->
-<title>Bookshop</title>
-<!--/page-meta-->
-<script type="module" src="/assets/index-abc.js"></script></head>
-<body><div id="root"></div></body></html>`;
 
 const RENDERER = `
 import { Readable } from 'node:stream';
@@ -49,10 +40,7 @@ export async function render(request, { origin }) {
 let t: TestApp;
 
 beforeAll(async () => {
-  const dist = await mkdtemp(path.join(os.tmpdir(), 'bookshop-ssr-dist-'));
-  await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
-  await mkdir(path.join(dist, '.ssr'));
-  await writeFile(path.join(dist, '.ssr', 'entry-server.js'), RENDERER);
+  const dist = await standInWebBuild(RENDERER);
   t = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_URL: 'https://shop.example' });
   await t.catalogue.createBook(testBook({ title: 'Emma', priceFils: 4000 }));
 });
@@ -112,7 +100,7 @@ describe('server-rendered pages', () => {
     for (const url of ['/about-us', '/faqs']) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX_HTML);
+      expect(res.body).toBe(STAND_IN_INDEX_HTML);
     }
   });
 
@@ -125,7 +113,7 @@ describe('server-rendered pages', () => {
   it('renders only the public pages: account and admin pages are index.html', async () => {
     for (const url of ['/account', '/admin/dashboard', '/cart', '/login']) {
       const res = await get(url);
-      expect(res.body).toBe(INDEX_HTML);
+      expect(res.body).toBe(STAND_IN_INDEX_HTML);
     }
   });
 
