@@ -110,9 +110,19 @@ describe('answered by Fastify, as problem+json with a fixed detail', () => {
     );
   });
 
-  it('a NUL in a static file name is a 403 problem, not a page', async () => {
-    const res = await inject({ method: 'GET', url: '/assets/a%00b.js' });
-    expectFixedProblem(res, 403, RequestMessages.forbidden, 'a%00b');
+  it('a file the build does not hold, NUL in its name or not, is a 404 problem, not a page', async () => {
+    expectFixedProblem(
+      await inject({ method: 'GET', url: '/assets/a%00b.js' }),
+      404,
+      RequestMessages.notFound,
+      'a%00b',
+    );
+    expectFixedProblem(
+      await inject({ method: 'GET', url: '/assets/gone-1a2b.js' }),
+      404,
+      RequestMessages.notFound,
+      'gone-1a2b',
+    );
   });
 });
 

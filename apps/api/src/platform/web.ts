@@ -14,6 +14,8 @@ import { IMAGES_URL_PREFIX } from './storage.ts';
 import { API_PREFIX } from './api-prefix.ts';
 
 const YEAR_SECONDS = 31_536_000;
+/** Where the build puts its hashed files; a name there the build does not hold is a 404 problem, not a page. */
+const ASSETS_PREFIX = '/assets/';
 
 export type WebOptions = {
   distDir?: string;
@@ -72,11 +74,16 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       root: options.distDir,
       prefix: '/',
       index: false,
-      wildcard: true,
+      // One route per file the build holds, found once now: a page's URL then goes straight to the
+      // not-found handler below, without the file-system lookups (readdir, stat of .br/.gz/plain) a
+      // wildcard route makes for every request — which cost a kept page most of its time (decision 102).
+      wildcard: false,
+      // The compressed twins are found beside the file they compress, not served as files of their own.
+      // Source maps would publish our sources; production builds make none, and any left over stay private.
+      globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
       preCompressed: true,
       dotfiles: 'ignore',
       // Directories ("/", "/assets/") are pages or nothing, never listings: let the not-found handler decide.
-      // Source maps would publish our sources; production builds make none, and any left over stay private.
       allowedPath: (pathName) => !pathName.endsWith('/') && !pathName.endsWith('.map'),
       setHeaders(reply, filePath) {
         reply.header(
@@ -126,7 +133,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (pathname.startsWith(`${API_PREFIX}/`) || pathname.startsWith('/images/') || !isPage || !indexHtml) {
+    const notAPage = [`${API_PREFIX}/`, IMAGES_URL_PREFIX, ASSETS_PREFIX].some((prefix) => pathname.startsWith(prefix));
+    if (notAPage || !isPage || !indexHtml) {
       return sendProblem(reply, {
         title: 'Not Found',
         status: 404,
