@@ -75,7 +75,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestLogging(app);
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, imagesUrl: config.s3?.publicUrl });
+  registerSecurityHeaders(app, { publicUrl: config.publicUrl, imagesUrl: config.s3?.publicUrl });
   registerCacheControl(app);
   // API answers over 1 KB, brotli or gzip; images and precompressed assets are left as they are.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
