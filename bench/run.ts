@@ -22,7 +22,7 @@ import type { ServerReady } from './server.ts';
  * BENCH_CONNECTIONS, BENCH_LIST_POOL and BENCH_SEARCH_POOL (distinct requests in the rotations),
  * BENCH_ORDERS (orders for the dashboard scenarios), BENCH_DASHBOARD_CONNECTIONS,
  * BENCH_ONLY (comma-separated scenario names, `checkout` and `dashboard` included), BENCH_RESET=1 (rebuild the bench
- * database). The checkout scenario (checkout.ts) runs after the read scenarios.
+ * database), BENCH_PROFILE_DIR (CPU profiles of the servers). The checkout scenario (checkout.ts) runs after the read scenarios.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -95,10 +95,14 @@ function positiveInt(name: string, fallback: number): number {
 
 const children: ChildProcess[] = [];
 
+// BENCH_PROFILE_DIR: each server writes a V8 CPU profile there when it stops (NODE_OPTIONS may not carry --cpu-prof).
+const profileDir = process.env.BENCH_PROFILE_DIR;
+const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+
 /** Forks server.ts in `mode` and resolves with its port once it listens. */
 function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const child = fork(path.join(here, 'server.ts'), args, {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...profiling],
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
