@@ -27,6 +27,8 @@ export type CheckoutMeasurement = {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** CPU the server used per create-session call during the rounds: 50 calls at once end no sooner than 50 of these. */
+  serverCpuMsPerCall: number;
   loadAverage: number;
 };
 
@@ -41,6 +43,8 @@ export async function measureCheckout(options: {
   copies?: number;
   rounds?: number;
   log: (line: string) => void;
+  /** CPU milliseconds the server has used so far. */
+  serverCpuMs: () => Promise<number>;
 }): Promise<CheckoutMeasurement> {
   const { port, customers = 50, copies = 5, rounds = 20, log } = options;
   const base = `http://127.0.0.1:${port}`;
@@ -98,6 +102,7 @@ export async function measureCheckout(options: {
     const createdPerRound: number[] = [];
     const otherStatuses: Record<string, number> = {};
     let refused = 0;
+    let serverCpuMs = 0;
     for (let round = 0; round < rounds; round++) {
       // Last round's winners hold an open checkout, which an unchanged cart would answer again
       // (decision 057): end them, so every round is 50 new checkouts.
@@ -106,6 +111,7 @@ export async function measureCheckout(options: {
         [buyers.map((buyer) => buyer.id)],
       );
       await setStock(handle, book.id, copies);
+      const cpuBefore = await options.serverCpuMs();
       const answers = await Promise.all(
         buyers.map(async (buyer, n) => {
           const started = performance.now();
@@ -117,6 +123,7 @@ export async function measureCheckout(options: {
           return answer.status;
         }),
       );
+      serverCpuMs += (await options.serverCpuMs()) - cpuBefore;
       createdPerRound.push(answers.filter((status) => status === 201).length);
       for (const status of answers) {
         if (status === 409) refused += 1;
@@ -136,6 +143,7 @@ export async function measureCheckout(options: {
       p50Ms: percentile(sorted, 0.5),
       p99Ms: percentile(sorted, 0.99),
       maxMs: sorted.at(-1) ?? 0,
+      serverCpuMsPerCall: serverCpuMs / Math.max(1, sorted.length),
       loadAverage: os.loadavg()[0]!,
     };
   } finally {

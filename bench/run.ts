@@ -13,7 +13,7 @@ import { staffHeaders } from './dashboard.ts';
 import { ensureBenchData } from './generate-data.ts';
 import { pageScenarios, pageVerdict } from './pages.ts';
 import { distinct, listPaths, searchKeywords, searchPath } from './scenarios.ts';
-import type { ServerReady } from './server.ts';
+import type { CpuUsageAnswer, CpuUsageQuestion, ServerReady } from './server.ts';
 
 /**
  * `npm run bench`: fills the bench database, starts the real API and a bare Fastify baseline in
@@ -83,6 +83,8 @@ type Measurement = {
   errors: number;
   non2xx: number;
   loadAverage: number;
+  /** CPU (user + system) the server used per completed request while measured. */
+  serverCpuMsPerRequest: number;
 };
 
 function positiveInt(name: string, fallback: number): number {
@@ -99,6 +101,8 @@ const children: ChildProcess[] = [];
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
 
+const serverByPort = new Map<number, ChildProcess>();
+
 /** Forks server.ts in `mode` and resolves with its port once it listens. */
 function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const child = fork(path.join(here, 'server.ts'), args, {
@@ -108,8 +112,26 @@ function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   });
   children.push(child);
   return new Promise((resolve, reject) => {
-    child.once('message', (message: ServerReady) => resolve(message.port));
+    child.once('message', (message: ServerReady) => {
+      serverByPort.set(message.port, child);
+      resolve(message.port);
+    });
     child.once('exit', (code) => reject(new Error(`server ${args[0]} exited with code ${code} before listening`)));
+  });
+}
+
+/** CPU milliseconds (user + system) the server on `port` has used since it started. */
+function serverCpuMs(port: number): Promise<number> {
+  const child = serverByPort.get(port)!;
+  return new Promise((resolve) => {
+    const answered = (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !('cpuUsage' in message)) return;
+      child.off('message', answered);
+      const { user, system } = (message as CpuUsageAnswer).cpuUsage;
+      resolve((user + system) / 1000);
+    };
+    child.on('message', answered);
+    child.send('cpu-usage' satisfies CpuUsageQuestion);
   });
 }
 
@@ -152,7 +174,9 @@ async function measure(scenario: Scenario): Promise<Measurement> {
       { duration: settings.warmup },
       options,
     );
+  const cpuBefore = await serverCpuMs(scenario.port);
   const result = await drive(scenario.port, scenario.paths, { duration: settings.duration }, options);
+  const cpuMs = (await serverCpuMs(scenario.port)) - cpuBefore;
   return {
     scenario: scenario.name,
     description: scenario.description,
@@ -165,6 +189,7 @@ async function measure(scenario: Scenario): Promise<Measurement> {
     errors: result.errors,
     non2xx: result.non2xx,
     loadAverage: os.loadavg()[0]!,
+    serverCpuMsPerRequest: cpuMs / Math.max(1, result.requests.total ?? 0),
   };
 }
 
@@ -198,6 +223,7 @@ function printTable(measurements: Measurement[]) {
     'errors',
     'non-2xx',
     'vs baseline',
+    'CPU ms/req',
     'load 1m',
     'target',
   ];
@@ -220,6 +246,7 @@ function printTable(measurements: Measurement[]) {
       String(m.errors),
       String(m.non2xx),
       baseline ? `${(m.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}×` : 'n/a',
+      m.serverCpuMsPerRequest.toFixed(3),
       m.loadAverage.toFixed(2),
       verdict,
     ];
@@ -381,7 +408,13 @@ async function main() {
   let checkout: CheckoutMeasurement | undefined;
   if (!settings.only || settings.only.includes('checkout')) {
     log('run: checkout — 50 customers at once for 5 copies, 20 rounds');
-    checkout = await measureCheckout({ port: appPort, databaseUrl: settings.databaseUrl, jwtSecret, log });
+    checkout = await measureCheckout({
+      port: appPort,
+      databaseUrl: settings.databaseUrl,
+      jwtSecret,
+      log,
+      serverCpuMs: () => serverCpuMs(appPort),
+    });
   }
   stopServers();
 
@@ -391,7 +424,7 @@ async function main() {
     console.log('');
     console.log(
       `checkout: ${checkout.calls} create-session calls, p50 ${checkout.p50Ms.toFixed(0)} ms, p99 ${checkout.p99Ms.toFixed(0)} ms, ` +
-        `max ${checkout.maxMs.toFixed(0)} ms; sessions per round ${checkout.createdPerRound.join(' ')}; ` +
+        `max ${checkout.maxMs.toFixed(0)} ms; server CPU ${checkout.serverCpuMsPerCall.toFixed(1)} ms per call; sessions per round ${checkout.createdPerRound.join(' ')}; ` +
         `${checkout.refused} × 409; other answers ${JSON.stringify(checkout.otherStatuses)}; load ${checkout.loadAverage.toFixed(2)}`,
     );
   }

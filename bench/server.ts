@@ -11,6 +11,9 @@ import { type DatabaseHandle, migrateDatabase, openDatabase } from '../apps/api/
  */
 
 export type ServerReady = { port: number };
+/** The message asking a server for its `process.cpuUsage()` (a type: importing this file starts a server), and its answer. */
+export type CpuUsageQuestion = 'cpu-usage';
+export type CpuUsageAnswer = { cpuUsage: NodeJS.CpuUsage };
 
 async function startApp(): Promise<{ app: FastifyInstance; database?: DatabaseHandle }> {
   const config = loadConfig(process.env);
@@ -45,6 +48,11 @@ async function main() {
   process.once('SIGTERM', () => void stop());
   // The parent went away (crashed or finished): do not linger.
   process.once('disconnect', () => void stop());
+  // The parent asks how much CPU this process has used, to tell each scenario's cost per request.
+  process.on('message', (message) => {
+    if (message === ('cpu-usage' satisfies CpuUsageQuestion))
+      process.send?.({ cpuUsage: process.cpuUsage() } satisfies CpuUsageAnswer);
+  });
   process.send?.({ port: address.port } satisfies ServerReady);
 }
 
