@@ -67,10 +67,11 @@ export async function registerHealth(
   await app.register(fastifyUnderPressure, {
     maxEventLoopDelay: options.loadShedding.maxEventLoopDelayMs,
     maxHeapUsedBytes: options.loadShedding.maxHeapUsedBytes,
-    pressureHandler: (request, reply) => {
+    pressureHandler: (request, reply, type, value) => {
       // Returning nothing lets the request through.
       if (request.url.startsWith('/health/')) return;
-      request.log.warn('under pressure: request shed with 503');
+      // Which limit and by how much: an operator tells a stalled event loop from a full heap.
+      request.log.warn({ pressure: type, value }, 'under pressure: request shed with 503');
       // Returning a body makes under-pressure send it and stop the request here.
       return serviceUnavailable(reply, 'The shop is very busy just now. Please try again in a moment.') as never;
     },
