@@ -295,7 +295,8 @@ async function main() {
     DATA_DIR: path.join(dataDir, 'app'),
     JWT_SECRET: jwtSecret,
     SEED: 'none',
-    LOG_LEVEL: 'silent',
+    // BENCH_LOG_LEVEL (e.g. warn) shows the app's log, to tell why an answer was not 2xx.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     NODE_ENV: 'production',
   });
   log(`app ready (index built) ${Math.round(performance.now() - appStarting)} ms after start`);
