@@ -393,7 +393,8 @@ describe('/ar/checkout: checkout in Arabic', () => {
     expect(screen.getByRole('button', { name: 'المتابعة إلى الدفع' })).toHaveAccessibleDescription(
       'تُحجز نسخك لمدة 30 دقيقة بعد انتقالك إلى الدفع.',
     );
-    expect(document.title).toBe('إتمام الشراء | Bookshop');
+    // The head is written once its code has loaded (decision 103), a moment after the page.
+    await waitFor(() => expect(document.title).toBe('إتمام الشراء | Bookshop'));
   });
 
   it('says in Arabic why next-day delivery cannot be chosen', async () => {

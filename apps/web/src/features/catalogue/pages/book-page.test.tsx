@@ -43,7 +43,8 @@ describe('BookPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'The Brothers Karamazov' })).toBeInTheDocument();
     expect(api.requests[0]!.path).toBe('/api/v1/books/The%20Brothers%20Karamazov');
-    expect(document.title).toBe('The Brothers Karamazov | Bookshop');
+    // The head is written once its code has loaded (decision 103), a moment after the page.
+    await waitFor(() => expect(document.title).toBe('The Brothers Karamazov | Bookshop'));
     expect(screen.getByRole('link', { name: 'Fyodor Dostoevsky' })).toHaveAttribute(
       'href',
       '/authors/Fyodor%20Dostoevsky',

@@ -150,7 +150,8 @@ describe('/ar/checkout/cancel in Arabic', () => {
     expect(await screen.findByText(/أُلغي الدفع للطلب BK-000009\. لم يُخصم منك أي مبلغ/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'أُلغي الدفع' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'العودة إلى السلة' })).toHaveAttribute('href', '/ar/cart');
-    expect(document.title).toBe('أُلغي الدفع | Bookshop');
+    // The head is written once its code has loaded (decision 103), a moment after the page.
+    await waitFor(() => expect(document.title).toBe('أُلغي الدفع | Bookshop'));
   });
 
   it("shows the API's reason for an unknown session in Arabic", async () => {
