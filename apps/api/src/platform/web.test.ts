@@ -131,6 +131,8 @@ describe('assets go out compressed and sources stay private', () => {
     expect((await getWith('/assets/app-def456.js.map')).statusCode).toBe(404);
     expect((await getWith('/assets/app-def456.js.map', 'br')).statusCode).toBe(404);
     expect((await getWith('/.vite/manifest.json')).statusCode).toBe(404);
+    // A folder of the build is no listing either.
+    expect((await getWith('/assets/')).statusCode).toBe(404);
   });
 
   it('leaves images as they are: they are compressed already', async () => {

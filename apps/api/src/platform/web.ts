@@ -74,17 +74,16 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       root: options.distDir,
       prefix: '/',
       index: false,
-      // One route per file the build holds, found once now: a page's URL then goes straight to the
-      // not-found handler below, without the file-system lookups (readdir, stat of .br/.gz/plain) a
-      // wildcard route makes for every request — which cost a kept page most of its time (decision 102).
+      // One route per file the build holds, found once now: a page's URL, a directory ("/",
+      // "/assets/") or a name the build lacks goes straight to the not-found handler below, without
+      // the file-system lookups (readdir, stat of .br/.gz/plain) a wildcard route makes for every
+      // request — which cost a kept page most of its time (decision 104).
       wildcard: false,
       // The compressed twins are found beside the file they compress, not served as files of their own.
       // Source maps would publish our sources; production builds make none, and any left over stay private.
       globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
       preCompressed: true,
       dotfiles: 'ignore',
-      // Directories ("/", "/assets/") are pages or nothing, never listings: let the not-found handler decide.
-      allowedPath: (pathName) => !pathName.endsWith('/') && !pathName.endsWith('.map'),
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
