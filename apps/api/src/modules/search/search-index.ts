@@ -33,6 +33,8 @@ const MAX_PREFIX_VISITS = 2000;
 
 /** Up to this many best books are kept by insertion; more are sorted at once. */
 const INSERTION_LIMIT = 100;
+/** Past every slot: what a finished list's next slot reads as. */
+const NO_SLOT = 0x7fffffff;
 
 /** Names' words, remembered for this many distinct names: a catalogue repeats its authors and genres. */
 const NAME_WORDS_MEMO = 20_000;
@@ -41,10 +43,30 @@ type TrieNode = { children: Map<string, TrieNode>; term: number };
 const trieNode = (): TrieNode => ({ children: new Map(), term: -1 });
 
 /** A word of the index standing for a query word: `cost` is typos × 2, plus 1 if only its start matched. */
-type Derivation = { postings: Int32Array; cost: number };
+type Derivation = { postings: Int32Array; cost: number; term: number };
+
+/**
+ * Books a query word matches, in slot order, and per book its best code: `cost << 2 | field
+ * rank` (cost at most 7, so a code fits a byte).
+ */
+type Matches = { slots: Int32Array; codes: Uint8Array };
+const NO_MATCHES: Matches = { slots: new Int32Array(0), codes: new Uint8Array(0) };
 
 /** Field of a posting as a rank: title 0, author 1, genre 2. */
 const fieldRank = (fields: number) => (fields & TITLE ? 0 : fields & AUTHOR ? 1 : 2);
+
+/** A rating as ranking reads it: hundredths from 0 to 500. */
+const hundredths = (rating: number) => Math.round(Math.min(Math.max(rating, 0), 5) * 100);
+
+/**
+ * The low bits of a book's ranking key (see `best`): fewer typos, better fields, higher rating.
+ * Among books matching the same words the higher key ranks first.
+ */
+const bookKey = (cost: number, field: number, rating: number) =>
+  (127 - Math.min(cost, 127)) * 2 ** 15 + (63 - Math.min(field, 63)) * 2 ** 9 + hundredths(rating);
+
+/** Books of the leading word looked at before a search of several words ranks every book instead. */
+const MAX_FULL_MATCH_WALK = 5_000;
 
 export class SearchIndex {
   private readonly root = trieNode();
@@ -60,25 +82,15 @@ export class SearchIndex {
   private readonly nameWords = new Map<string, string[]>();
   /** Titles made only of stop words ('It', 'The Them'), by their words: what a query of only such words finds. */
   private readonly stopWordTitles = new Map<string, Set<number>>();
-
-  // Per-search scratch, one entry per slot, reused: a stamp tells whether an entry is this search's.
-  private stamp = 0;
-  private wordStamp = new Uint32Array(0);
-  private wordCode = new Uint16Array(0);
-  private bookStamp = new Uint32Array(0);
-  private matched = new Uint8Array(0);
-  private significance = new Float64Array(0);
-  private typos = new Uint16Array(0);
-  private fields = new Uint16Array(0);
-  private touched = new Int32Array(0);
-  private candidates = new Int32Array(0);
+  /** Per term, its postings best first (`impactOf`), sorted when first searched for; dropped when they change. */
+  private impact: (Int32Array | undefined)[] = [];
 
   /** Books in the index. */
   get size(): number {
     return this.books;
   }
 
-  /** Slots of changed or removed books, still held in memory (postings and scratch) until a rebuild. */
+  /** Slots of changed or removed books, still held in memory (in postings) until a rebuild. */
   get deadSlots(): number {
     return this.slots - this.books;
   }
@@ -120,7 +132,11 @@ export class SearchIndex {
     }
     for (const name of book.authorNames) addName(name, AUTHOR);
     for (const name of book.genreNames) addName(name, GENRE);
-    for (const [word, fields] of wordFields) this.postings[this.termOf(word)]!.push((slot << FIELD_BITS) | fields);
+    for (const [word, fields] of wordFields) {
+      const term = this.termOf(word);
+      this.postings[term]!.push((slot << FIELD_BITS) | fields);
+      this.impact[term] = undefined;
+    }
   }
 
   remove(bookId: number): void {
@@ -133,12 +149,15 @@ export class SearchIndex {
 
   setRating(bookId: number, rating: number): void {
     const slot = (this.slotOf[bookId] ?? 0) - 1;
-    if (slot >= 0) this.slotRating[slot] = rating;
+    if (slot < 0 || this.slotRating[slot] === rating) return;
+    this.slotRating[slot] = rating;
+    // Every word's best-first order may have moved: each is sorted again when next searched for.
+    this.impact = [];
   }
 
   /**
    * The index without its dead slots: every posting list keeps its live postings, renumbered, so
-   * no book's words need reading again (decision 096). Scratch is sized again on the next search.
+   * no book's words need reading again (decision 096).
    */
   compact(): void {
     const newSlot = new Int32Array(this.slots);
@@ -168,13 +187,13 @@ export class SearchIndex {
       list.length = kept;
       list.data = list.data.slice(0, Math.max(4, kept));
     }
+    this.impact = [];
     for (const [key, titleSlots] of this.stopWordTitles) {
       const kept = new Set<number>();
       for (const slot of titleSlots) if (newSlot[slot]! >= 0) kept.add(newSlot[slot]!);
       if (kept.size) this.stopWordTitles.set(key, kept);
       else this.stopWordTitles.delete(key);
     }
-    this.wordStamp = new Uint32Array(0);
   }
 
   /** Ready for `books` more books without growing its arrays one step at a time. */
@@ -191,7 +210,16 @@ export class SearchIndex {
    * exact word before a completed prefix), title before author before genre, higher rating.
    */
   search(keyword: string, limit: number): number[] {
-    return this.searchPage(keyword, 0, limit).ids;
+    const query = this.queryWords(keyword);
+    if (!Array.isArray(query)) return this.stopWordTitlePage(query.stopWords, 0, limit).ids;
+    return (
+      this.bestFullMatches(query, limit) ??
+      this.best(
+        query.map((word) => this.matchesOfWord(word)),
+        limit,
+        0,
+      ).ids
+    );
   }
 
   /**
@@ -201,59 +229,27 @@ export class SearchIndex {
    * ('warand', 'mo by'); a keyword of stop words alone finds the titles made of exactly those words.
    */
   searchPage(keyword: string, offset: number, limit: number): { ids: number[]; total: number } {
+    const query = this.queryWords(keyword);
+    if (!Array.isArray(query)) return this.stopWordTitlePage(query.stopWords, offset, limit);
+    return this.best(
+      query.map((word) => this.matchesOfWord(word)),
+      offset + limit,
+      offset,
+    );
+  }
+
+  /**
+   * What each query word may stand for, or, for a keyword of stop words alone, those words (they
+   * find the titles made of exactly them). Ten words at most; none for an empty keyword.
+   */
+  private queryWords(keyword: string): Derivation[][] | { stopWords: string[] } {
     const typed = searchWords(keyword).slice(0, MAX_QUERY_WORDS);
-    if (typed.length === 0) return { ids: [], total: 0 };
+    if (typed.length === 0) return [];
     const derivations = typed.map((word, i) => (isStopWord(word) ? [] : this.derive(word, i === typed.length - 1, 0)));
     this.addSplitsAndJoins(typed, derivations);
     // A stop word left with nothing to stand for is no query word: it neither matches nor weighs.
     const words = derivations.filter((found, i) => found.length > 0 || !isStopWord(typed[i]!));
-    if (words.length === 0) return this.stopWordTitlePage(typed, offset, limit);
-
-    this.prepareScratch();
-    const searchStamp = ++this.stamp;
-    const { touched, candidates } = this;
-    let candidateCount = 0;
-    const live = Math.max(1, this.size);
-    let allSignificance = 0;
-    for (const wordDerivations of words) {
-      const wordStamp = ++this.stamp;
-      let touchedCount = 0;
-      for (const { postings, cost } of wordDerivations) {
-        for (const posting of postings) {
-          const slot = posting >>> FIELD_BITS;
-          if (!this.alive[slot]) continue;
-          const code = (cost << 2) | fieldRank(posting);
-          if (this.wordStamp[slot] !== wordStamp) {
-            this.wordStamp[slot] = wordStamp;
-            this.wordCode[slot] = code;
-            touched[touchedCount++] = slot;
-          } else if (code < this.wordCode[slot]!) this.wordCode[slot] = code;
-        }
-      }
-      // Inverse document frequency: a word in few books says more about which book is meant.
-      const significance = Math.log(1 + live / Math.max(1, touchedCount));
-      allSignificance += significance;
-      for (let i = 0; i < touchedCount; i++) {
-        const slot = touched[i]!;
-        if (this.bookStamp[slot] !== searchStamp) {
-          this.bookStamp[slot] = searchStamp;
-          this.matched[slot] = 0;
-          this.significance[slot] = 0;
-          this.typos[slot] = 0;
-          this.fields[slot] = 0;
-          candidates[candidateCount++] = slot;
-        }
-        const code = this.wordCode[slot]!;
-        this.matched[slot]!++;
-        this.significance[slot]! += significance;
-        this.typos[slot]! += code >>> 2;
-        this.fields[slot]! += code & 3;
-      }
-    }
-    const ids = this.best(candidateCount, allSignificance, offset + limit)
-      .slice(offset)
-      .map((slot) => this.slotBook[slot]!);
-    return { ids, total: candidateCount };
+    return words.length === 0 ? { stopWords: typed } : words;
   }
 
   private stopWordTitlePage(words: string[], offset: number, limit: number): { ids: number[]; total: number } {
@@ -262,58 +258,202 @@ export class SearchIndex {
     return { ids: slots.slice(offset, offset + limit).map((slot) => this.slotBook[slot]!), total: slots.length };
   }
 
-  /** The top `limit` candidates by one packed number per book, without sorting them all. */
-  private best(candidateCount: number, allSignificance: number, limit: number): number[] {
-    // Words matched rank first: books matching fewer words than the best `limit` do cannot
-    // place, so only those matching at least that many are scored.
-    const byMatched = new Array<number>(MAX_QUERY_WORDS + 1).fill(0);
-    for (let i = 0; i < candidateCount; i++) byMatched[this.matched[this.candidates[i]!]!]!++;
-    let least = MAX_QUERY_WORDS;
-    for (let enough = byMatched[least]!; least > 1 && enough < limit;) enough += byMatched[--least]!;
-
-    const top: { slot: number; key: number }[] = [];
-    // Deep pages keep too many to insert one by one: they sort them all (stable, so ties keep the same order).
-    const sortAll = limit > INSERTION_LIMIT;
-    for (let i = 0; i < candidateCount; i++) {
-      const slot = this.candidates[i]!;
-      if (this.matched[slot]! < least) continue;
-      // Bits, high to low: words matched (5), their significance (10), fewer typos (7),
-      // better fields (6), rating in hundredths (9). Together under 2^53, so exact in a double.
-      const key =
-        this.matched[slot]! * 2 ** 32 +
-        Math.round((this.significance[slot]! / allSignificance) * 1023) * 2 ** 22 +
-        (127 - Math.min(this.typos[slot]!, 127)) * 2 ** 15 +
-        (63 - Math.min(this.fields[slot]!, 63)) * 2 ** 9 +
-        Math.round(Math.min(Math.max(this.slotRating[slot]!, 0), 5) * 100);
-      if (sortAll) {
-        top.push({ slot, key });
-        continue;
-      }
-      if (top.length === limit && key <= top[limit - 1]!.key) continue;
-      let at = top.length;
-      while (at > 0 && top[at - 1]!.key < key) at--;
-      top.splice(at, 0, { slot, key });
-      if (top.length > limit) top.pop();
+  /**
+   * The best `limit` books matching every query word that matches any book, found without
+   * scoring them all (decision 105): the word with the fewest books leads, its books met best
+   * first (fewest typos, best field, highest rating), each looked up in the other words' lists,
+   * and the walk stops once no book still to come could beat the last one kept. Among such books
+   * the ranking is the full one's, so the answer is the same; undefined when fewer than `limit`
+   * books match every word (books matching fewer words are then ranked too) or when the walk
+   * meets too many books that do not.
+   */
+  private bestFullMatches(words: Derivation[][], limit: number): number[] | undefined {
+    const matching = words.filter((word) => word.some(({ postings }) => postings.length > 0));
+    if (matching.length === 0 || limit > INSERTION_LIMIT) return undefined;
+    const sizes = matching.map((word) => word.reduce((sum, { postings }) => sum + postings.length, 0));
+    const lead = sizes.indexOf(Math.min(...sizes));
+    const others = matching.filter((_, i) => i !== lead);
+    // The least cost and field rank any book can have in the other words, for the bound.
+    let otherCost = 0;
+    let otherField = 0;
+    for (const word of others) {
+      const present = word.filter(({ postings }) => postings.length > 0);
+      otherCost += Math.min(...present.map(({ cost }) => cost));
+      otherField += Math.min(...present.map((derivation) => fieldRank(this.impactOf(derivation)[0] ?? GENRE)));
     }
-    if (sortAll) top.sort((a, b) => b.key - a.key);
-    return top.slice(0, limit).map((entry) => entry.slot);
+    const stream = matching[lead]!.filter(({ postings }) => postings.length > 0).map((derivation) => ({
+      cost: derivation.cost,
+      best: this.impactOf(derivation),
+      at: 0,
+    }));
+    const seen = stream.length > 1 ? new Set<number>() : undefined;
+    const top = new Top(limit);
+    for (let met = 0; ; met++) {
+      // The next book of the lead word, best first: lowest code, then highest rating, then lowest slot.
+      let next: (typeof stream)[number] | undefined;
+      let nextKey = -1;
+      for (const list of stream) {
+        while (list.at < list.best.length && !this.alive[list.best[list.at]! >>> FIELD_BITS]) list.at++;
+        if (list.at === list.best.length) continue;
+        const posting = list.best[list.at]!;
+        const key = bookKey(list.cost, fieldRank(posting), this.slotRating[posting >>> FIELD_BITS]!);
+        const slot = posting >>> FIELD_BITS;
+        if (key > nextKey || (key === nextKey && slot < next!.best[next!.at]! >>> FIELD_BITS)) {
+          next = list;
+          nextKey = key;
+        }
+      }
+      if (!next) return top.full ? top.slots().map((slot) => this.slotBook[slot]!) : undefined;
+      const posting = next.best[next.at++]!;
+      const slot = posting >>> FIELD_BITS;
+      // No book still to come, in any word, can do better than this bound.
+      const bound = bookKey(next.cost + otherCost, fieldRank(posting) + otherField, this.slotRating[slot]!);
+      // With one word, books as good come in slot order, so none still to come ranks before the last kept.
+      if (top.full && (bound < top.lowest || (others.length === 0 && bound === top.lowest)))
+        return top.slots().map((kept) => this.slotBook[kept]!);
+      if (met > MAX_FULL_MATCH_WALK) return undefined;
+      if (seen) {
+        if (seen.has(slot)) continue;
+        seen.add(slot);
+      }
+      let cost = next.cost;
+      let field = fieldRank(posting);
+      let inAll = true;
+      for (const word of others) {
+        const code = this.codeIn(word, slot);
+        if (code < 0) {
+          inAll = false;
+          break;
+        }
+        cost += code >>> 2;
+        field += code & 3;
+      }
+      if (inAll) top.offer(slot, bookKey(cost, field, this.slotRating[slot]!));
+    }
   }
 
-  private prepareScratch() {
-    const slots = this.slots;
-    if (this.wordStamp.length >= slots) return;
-    // A quarter spare, so books added later seldom make every search array be allocated again.
-    const capacity = Math.max(1024, Math.ceil(slots * 1.25));
-    this.wordStamp = new Uint32Array(capacity);
-    this.wordCode = new Uint16Array(capacity);
-    this.bookStamp = new Uint32Array(capacity);
-    this.matched = new Uint8Array(capacity);
-    this.significance = new Float64Array(capacity);
-    this.typos = new Uint16Array(capacity);
-    this.fields = new Uint16Array(capacity);
-    this.touched = new Int32Array(capacity);
-    this.candidates = new Int32Array(capacity);
-    this.stamp = 0;
+  /** The best code (`cost << 2 | field rank`) the book has in a query word, or -1 if it has none. */
+  private codeIn(word: Derivation[], slot: number): number {
+    let best = -1;
+    for (const { postings, cost } of word) {
+      let [low, high] = [0, postings.length - 1];
+      while (low <= high) {
+        const middle = (low + high) >>> 1;
+        const found = postings[middle]! >>> FIELD_BITS;
+        if (found < slot) low = middle + 1;
+        else if (found > slot) high = middle - 1;
+        else {
+          const code = (cost << 2) | fieldRank(postings[middle]!);
+          if (best < 0 || code < best) best = code;
+          break;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
+   * A derivation's live postings best first: title before author before genre, then higher
+   * rating, then lower slot. A word's order is kept until its postings or any rating change.
+   */
+  private impactOf({ postings, term }: Derivation): Int32Array {
+    if (term >= 0) {
+      const kept = this.impact[term];
+      if (kept) return kept;
+    }
+    const keys = new Float64Array(postings.length);
+    let live = 0;
+    for (const posting of postings) {
+      const slot = posting >>> FIELD_BITS;
+      if (!this.alive[slot]) continue;
+      // Field rank, then rating in hundredths (higher first), then slot: one number, sorted natively.
+      keys[live++] = fieldRank(posting) * 2 ** 42 + (500 - hundredths(this.slotRating[slot]!)) * 2 ** 32 + slot;
+    }
+    const sorted = keys.subarray(0, live).sort();
+    const best = Int32Array.from(sorted, (key) => ((key % 2 ** 32) << FIELD_BITS) | (1 << Math.floor(key / 2 ** 42)));
+    if (term >= 0) this.impact[term] = best;
+    return best;
+  }
+
+  /**
+   * The books of one query word in slot order, each with its best code (`cost << 2 | field
+   * rank`): every derivation's live postings, united two lists at a time.
+   */
+  private matchesOfWord(derivations: Derivation[]): Matches {
+    let lists = derivations.map((derivation) => this.matchesOf(derivation));
+    while (lists.length > 1) {
+      const united: Matches[] = [];
+      for (let i = 0; i < lists.length; i += 2)
+        united.push(i + 1 < lists.length ? union(lists[i]!, lists[i + 1]!) : lists[i]!);
+      lists = united;
+    }
+    return lists[0] ?? NO_MATCHES;
+  }
+
+  private matchesOf({ postings, cost }: Derivation): Matches {
+    const slots = new Int32Array(postings.length);
+    const codes = new Uint8Array(postings.length);
+    let found = 0;
+    for (let i = 0; i < postings.length; i++) {
+      const posting = postings[i]!;
+      const slot = posting >>> FIELD_BITS;
+      if (!this.alive[slot]) continue;
+      slots[found] = slot;
+      codes[found++] = (cost << 2) | fieldRank(posting);
+    }
+    return { slots: slots.subarray(0, found), codes: codes.subarray(0, found) };
+  }
+
+  /**
+   * Books `offset` to `wanted` of those any query word matches, best first, and how many they
+   * are. The words' lists are walked together in slot order, so each book is scored once, where
+   * it is met, and only the best `wanted` are kept (decision 105).
+   */
+  private best(matches: Matches[], wanted: number, offset: number): { ids: number[]; total: number } {
+    const live = Math.max(1, this.size);
+    // Inverse document frequency: a word in few books says more about which book is meant.
+    const significance = matches.map(({ slots }) => Math.log(1 + live / Math.max(1, slots.length)));
+    const allSignificance = significance.reduce((sum, value) => sum + value, 0);
+    const slotLists = matches.map((word) => word.slots);
+    const codeLists = matches.map((word) => word.codes);
+    const ends = Int32Array.from(slotLists, (slots) => slots.length);
+    const at = new Int32Array(matches.length);
+    const top = new Top(wanted);
+    let total = 0;
+    for (;;) {
+      let slot = NO_SLOT;
+      for (let w = 0; w < at.length; w++)
+        if (at[w]! < ends[w]! && slotLists[w]![at[w]!]! < slot) slot = slotLists[w]![at[w]!]!;
+      if (slot === NO_SLOT) break;
+      total++;
+      let matched = 0;
+      let weight = 0;
+      let typos = 0;
+      let fields = 0;
+      for (let w = 0; w < at.length; w++) {
+        if (at[w]! === ends[w]! || slotLists[w]![at[w]!] !== slot) continue;
+        const code = codeLists[w]![at[w]!++]!;
+        matched++;
+        weight += significance[w]!;
+        typos += code >>> 2;
+        fields += code & 3;
+      }
+      // Bits, high to low: words matched (5), their significance (10), fewer typos (7),
+      // better fields (6), rating in hundredths (9). Together under 2^53, so exact in a double.
+      top.offer(
+        slot,
+        matched * 2 ** 32 +
+          Math.round((weight / allSignificance) * 1023) * 2 ** 22 +
+          bookKey(typos, fields, this.slotRating[slot]!),
+      );
+    }
+    return {
+      ids: top
+        .slots()
+        .slice(offset)
+        .map((slot) => this.slotBook[slot]!),
+      total,
+    };
   }
 
   /**
@@ -327,9 +467,11 @@ export class SearchIndex {
         // A stop-word half ('warand' → war + and) is not indexed: the other half stands for the pair.
         const left = isStopWord(leftWord) ? -2 : this.exactTerm(leftWord);
         const right = isStopWord(rightWord) ? -2 : this.exactTerm(rightWord);
-        if (left >= 0 && right >= 0) derivations[i]!.push({ postings: this.both(left, right), cost: 2 });
-        else if (left >= 0 && right === -2) derivations[i]!.push({ postings: this.postings[left]!.view(), cost: 2 });
-        else if (right >= 0 && left === -2) derivations[i]!.push({ postings: this.postings[right]!.view(), cost: 2 });
+        if (left >= 0 && right >= 0) derivations[i]!.push({ postings: this.both(left, right), cost: 2, term: -1 });
+        else if (left >= 0 && right === -2)
+          derivations[i]!.push({ postings: this.postings[left]!.view(), cost: 2, term: left });
+        else if (right >= 0 && left === -2)
+          derivations[i]!.push({ postings: this.postings[right]!.view(), cost: 2, term: right });
       }
       if (i + 1 < words.length) {
         const joined = this.derive(word + words[i + 1]!, i + 1 === words.length - 1, 2);
@@ -339,10 +481,21 @@ export class SearchIndex {
     }
   }
 
-  /** Postings of books holding both terms, with the fields of the first. */
+  /** Postings of books holding both terms, with the fields of the first: both lists are in slot order. */
   private both(left: number, right: number): Int32Array {
-    const withRight = new Set(Array.from(this.postings[right]!.view(), (posting) => posting >>> FIELD_BITS));
-    return this.postings[left]!.view().filter((posting) => withRight.has(posting >>> FIELD_BITS));
+    const [lefts, rights] = [this.postings[left]!.view(), this.postings[right]!.view()];
+    const found = new Int32Array(Math.min(lefts.length, rights.length));
+    let count = 0;
+    for (let i = 0, j = 0; i < lefts.length && j < rights.length;) {
+      const [leftSlot, rightSlot] = [lefts[i]! >>> FIELD_BITS, rights[j]! >>> FIELD_BITS];
+      if (leftSlot < rightSlot) i++;
+      else if (rightSlot < leftSlot) j++;
+      else {
+        found[count++] = lefts[i++]!;
+        j++;
+      }
+    }
+    return found.subarray(0, count);
   }
 
   private exactTerm(word: string): number {
@@ -417,8 +570,79 @@ export class SearchIndex {
     for (const [char, child] of this.root.children) walk(child, char, undefined, first, undefined, 1, Infinity);
 
     return [...found]
-      .map(([term, cost]) => ({ postings: this.postings[term]!.view(), cost: cost + extraCost }))
+      .map(([term, cost]) => ({ postings: this.postings[term]!.view(), cost: cost + extraCost, term }))
       .sort((a, b) => a.cost - b.cost || b.postings.length - a.postings.length)
       .slice(0, MAX_DERIVATIONS);
+  }
+}
+
+/** The books of either list, in slot order; a book in both keeps its better code. */
+function union(a: Matches, b: Matches): Matches {
+  const slots = new Int32Array(a.slots.length + b.slots.length);
+  const codes = new Uint8Array(slots.length);
+  let [i, j, found] = [0, 0, 0];
+  while (i < a.slots.length || j < b.slots.length) {
+    const fromA = a.slots[i] ?? NO_SLOT;
+    const fromB = b.slots[j] ?? NO_SLOT;
+    if (fromA <= fromB) {
+      slots[found] = fromA;
+      codes[found] = fromA === fromB ? Math.min(a.codes[i]!, b.codes[j++]!) : a.codes[i]!;
+      i++;
+    } else {
+      slots[found] = fromB;
+      codes[found] = b.codes[j++]!;
+    }
+    found++;
+  }
+  return { slots: slots.subarray(0, found), codes: codes.subarray(0, found) };
+}
+
+/** Whether a book ranks before another: a higher key, or as high and an earlier slot. */
+const ranksBefore = (key: number, slot: number, otherKey: number, otherSlot: number) =>
+  key > otherKey || (key === otherKey && slot < otherSlot);
+
+/**
+ * The best `size` slots by key, ties to the earlier slot, in whatever order they are offered:
+ * kept in order by insertion while few, sorted once at the end when a deep page wants many.
+ */
+class Top {
+  private readonly keys: number[] = [];
+  private readonly kept: number[] = [];
+  constructor(private readonly size: number) {}
+
+  get full(): boolean {
+    return this.keys.length >= this.size;
+  }
+
+  /** The key of the last book kept (read when `full`). */
+  get lowest(): number {
+    return this.keys[this.keys.length - 1]!;
+  }
+
+  offer(slot: number, key: number): void {
+    const { keys, kept, size } = this;
+    if (size > INSERTION_LIMIT) {
+      keys.push(key);
+      kept.push(slot);
+      return;
+    }
+    if (keys.length === size && !ranksBefore(key, slot, keys[size - 1]!, kept[size - 1]!)) return;
+    let at = keys.length;
+    while (at > 0 && ranksBefore(key, slot, keys[at - 1]!, kept[at - 1]!)) at--;
+    keys.splice(at, 0, key);
+    kept.splice(at, 0, slot);
+    if (keys.length > size) {
+      keys.pop();
+      kept.pop();
+    }
+  }
+
+  slots(): number[] {
+    if (this.size <= INSERTION_LIMIT) return this.kept;
+    const { keys, kept } = this;
+    const order = Array.from(kept.keys()).sort((x, y) =>
+      ranksBefore(keys[x]!, kept[x]!, keys[y]!, kept[y]!) ? -1 : 1,
+    );
+    return order.slice(0, this.size).map((i) => kept[i]!);
   }
 }
