@@ -419,9 +419,11 @@ export class CatalogueIndex {
   private patchLayout(layout: ListLayout, id: number): void {
     const position = (layout.positionOf[id] ?? 0) - 1;
     if (position < 0 || !this.shownById[id]) return;
+    if (layout.priceFils[position] === this.priceById[id] && layout.flags[position] === this.flagsById[id]) return;
     layout.priceFils[position] = this.priceById[id]!;
     layout.flags[position] = this.flagsById[id]!;
-    // A new price or stock state moves books in or out of price and stock filters.
+    // A new price or stock state moves books in or out of price and stock filters; a sale that
+    // leaves the book in stock at its price (most of them) moves none.
     layout.counts.clear();
   }
 
