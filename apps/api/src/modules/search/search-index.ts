@@ -231,11 +231,29 @@ export class SearchIndex {
   searchPage(keyword: string, offset: number, limit: number): { ids: number[]; total: number } {
     const query = this.queryWords(keyword);
     if (!Array.isArray(query)) return this.stopWordTitlePage(query.stopWords, offset, limit);
+    const ids = this.bestFullMatches(query, offset + limit)?.slice(offset);
+    if (ids) return { ids, total: this.countMatches(query) };
     return this.best(
       query.map((word) => this.matchesOfWord(word)),
       offset + limit,
       offset,
     );
+  }
+
+  /** How many live books any of the words matches: each marked once in a bitmap of slots. */
+  private countMatches(words: Derivation[][]): number {
+    const marked = new Uint32Array((this.slots >>> 5) + 1);
+    let count = 0;
+    for (const word of words)
+      for (const { postings } of word)
+        for (const posting of postings) {
+          const slot = posting >>> FIELD_BITS;
+          const bit = 1 << (slot & 31);
+          if (marked[slot >>> 5]! & bit || !this.alive[slot]) continue;
+          marked[slot >>> 5]! |= bit;
+          count++;
+        }
+    return count;
   }
 
   /**

@@ -4,6 +4,7 @@ import type { BookPage, SearchResult } from '@bookshop/contracts/catalogue';
 import { seededRandom } from '../../platform/seeded-random.ts';
 import { createTestApp, testBook, type TestApp } from '../../test/app.ts';
 import { CatalogueIndex } from '../catalogue/catalogue-index.ts';
+import { createSearchIndex } from './service.ts';
 
 /*
  * The dropdown finds its ten without scoring every book a word matches (decision 105); the
@@ -16,6 +17,31 @@ const WORDS = ['amber', 'harbour', 'lantern', 'orchard', 'falcon', 'winter', 'si
 const AUTHORS = ['Nadia Amber', 'Omar Lantern', 'Grace Winters', 'Elias Harbour'];
 const GENRES = ['Poetry', 'Travel Writing', 'Garden History'];
 const RATINGS = [0, 3.5, 4, 4.5, 5];
+
+const KEYWORDS = [
+  ...WORDS,
+  ...WORDS.map((word) => word.slice(0, 3)),
+  // One typo each: a letter swapped, one dropped.
+  'flacon',
+  'lanten',
+  'silvr',
+  'orcahrd',
+  'amber lantern',
+  'winter silver garden',
+  'harbour orchard',
+  'lantern falcon compass',
+  'silver comp',
+  'amber zzqx',
+  'nadia',
+  'omar lantern',
+  'grace winter',
+  'poetry',
+  'garden history',
+  'travel silver',
+  'elias harbour letter',
+  'silverwinter',
+  'lan tern',
+];
 
 let t: TestApp;
 
@@ -54,31 +80,7 @@ const resultsPage = async (keyword: string) =>
 
 describe('the dropdown and the results page rank alike (decision 105)', () => {
   it('lists the results page’s first ten, in its order, for every kind of keyword', async () => {
-    const keywords = [
-      ...WORDS,
-      ...WORDS.map((word) => word.slice(0, 3)),
-      // One typo each: a letter swapped, one dropped.
-      'flacon',
-      'lanten',
-      'silvr',
-      'orcahrd',
-      'amber lantern',
-      'winter silver garden',
-      'harbour orchard',
-      'lantern falcon compass',
-      'silver comp',
-      'amber zzqx',
-      'nadia',
-      'omar lantern',
-      'grace winter',
-      'poetry',
-      'garden history',
-      'travel silver',
-      'elias harbour letter',
-      'silverwinter',
-      'lan tern',
-    ];
-    for (const keyword of keywords) {
+    for (const keyword of KEYWORDS) {
       const found = await dropdown(keyword);
       expect(found.length, keyword).toBeGreaterThan(0);
       expect(found, keyword).toEqual(await resultsPage(keyword));
@@ -111,5 +113,36 @@ describe('ratings and new books after a word was searched (decision 105)', () =>
     index.invalidate();
     expect((await titles('quillfeather')).slice(0, 2)).toEqual(['Quillfeather Chapter 4', 'Quillfeather Epilogue']);
     expect((await titles('quillfeathr')).slice(0, 2)).toEqual(['Quillfeather Chapter 4', 'Quillfeather Epilogue']);
+  });
+});
+
+describe('the walk that stops early and the full ranking (decision 105)', () => {
+  it('choose the same ten, in the same order, as books come, go and change rating', () => {
+    const index = createSearchIndex();
+    const random = seededRandom(11);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const book = (id: number) => ({
+      id,
+      title: Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(WORDS)).join(' '),
+      authorNames: [pick(AUTHORS)],
+      genreNames: [pick(GENRES)],
+      rating: pick(RATINGS),
+    });
+    for (let id = 1; id <= 600; id++) index.upsert(book(id));
+    const compare = () => {
+      for (const keyword of KEYWORDS) {
+        // More than a hundred books are ranked in full; ten are found by the walk.
+        const full = index.searchPage(keyword, 0, 101);
+        expect(index.search(keyword, 10), keyword).toEqual(full.ids.slice(0, 10));
+        expect(index.searchPage(keyword, 10, 10), keyword).toEqual({ ids: full.ids.slice(10, 20), total: full.total });
+      }
+    };
+    compare();
+    for (let id = 1; id <= 600; id += 7) index.remove(id);
+    for (let id = 2; id <= 600; id += 5) index.setRating(id, pick(RATINGS));
+    for (let id = 601; id <= 700; id++) index.upsert(book(id));
+    compare();
+    index.compact();
+    compare();
   });
 });
