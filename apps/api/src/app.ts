@@ -101,7 +101,13 @@ export async function buildApp({
   // The sandbox completes orders without charging anyone: the storefront must say so.
   const auth = await registerAccounts(app, { config, db, mailer, testMode: provider.name === 'sandbox' });
   const { accounts } = auth;
-  const catalogue = await registerCatalogue(app, { db, readDb, images, staffNames: accounts.userNames });
+  const catalogue = await registerCatalogue(app, {
+    db,
+    readDb,
+    images,
+    staffNames: accounts.userNames,
+    indexSnapshot: config.catalogueIndexSnapshot,
+  });
   const cart = await registerCart(app, { db, catalogue });
   const wishlist = await registerWishlist(app, { db, catalogue });
   await registerStockAlerts(app, { db, catalogue, jobs, mailer, publicUrl });

@@ -83,6 +83,7 @@ describe('loadConfig', () => {
       { LOAD_SHED_HEAP_USED_MB: '1GB' },
       /^Invalid configuration: LOAD_SHED_HEAP_USED_MB must be a whole number of megabytes/,
     ],
+    [{ CATALOGUE_SNAPSHOT: 'no' }, /^Invalid configuration: CATALOGUE_SNAPSHOT must be on or off/],
   ])('stops with one line naming the variable for %o', (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
@@ -149,6 +150,14 @@ describe('loadConfig', () => {
         trnNote: null,
         vatRatePercent: 7.5,
       });
+  });
+
+  it('keeps the catalogue index snapshot in DATA_DIR unless CATALOGUE_SNAPSHOT=off', () => {
+    expect(load({}).catalogueIndexSnapshot).toBe(path.join(dataDir, 'catalogue-index.snapshot'));
+    expect(load({ CATALOGUE_SNAPSHOT: 'on' }).catalogueIndexSnapshot).toBe(
+      path.join(dataDir, 'catalogue-index.snapshot'),
+    );
+    expect(load({ CATALOGUE_SNAPSHOT: 'off' }).catalogueIndexSnapshot).toBeUndefined();
   });
 
   it('treats empty variables as unset', () => {

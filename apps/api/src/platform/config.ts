@@ -55,6 +55,8 @@ export type Config = {
   metrics: { token?: string; port?: number; host: string };
   /** Told `{ paths }` after catalogue changes, so a CDN in front forgets the pages (decision 102); unset: nobody is. */
   cdnPurgeUrl?: string;
+  /** Where the catalogue index keeps the snapshot it starts from (decision 106); unset (`CATALOGUE_SNAPSHOT=off`): none. */
+  catalogueIndexSnapshot?: string;
   /** Where the built storefront lives; absent in API-only tests. */
   webDistDir?: string;
   /** PostgreSQL limits, so a lock or a lost server gives a 503 instead of a hang (0 = off). */
@@ -158,6 +160,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   CDN_PURGE_URL: optionalUrl(['http:', 'https:']),
+  CATALOGUE_SNAPSHOT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   DB_CONNECT_TIMEOUT_MS: milliseconds(5_000),
   DB_STATEMENT_TIMEOUT_MS: milliseconds(10_000),
   DB_IDLE_TX_TIMEOUT_MS: milliseconds(15_000),
@@ -264,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     webDistDir: e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR,
     cdnPurgeUrl: e.CDN_PURGE_URL,
+    catalogueIndexSnapshot: e.CATALOGUE_SNAPSHOT === 'on' ? path.join(dataDir, 'catalogue-index.snapshot') : undefined,
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,

@@ -3,6 +3,7 @@ import type { Tx } from '../../platform/db.ts';
 import * as queries from './queries.ts';
 import { createSearchIndex, type SearchIndex } from '../search/service.ts';
 import { grownFor, IntList } from '../../platform/typed-arrays.ts';
+import { writeIndexSnapshot, type CatalogueIndexState } from './index-snapshot.ts';
 
 /**
  * The shown catalogue in memory, for search and the list's counts and pages
@@ -13,7 +14,8 @@ import { grownFor, IntList } from '../../platform/typed-arrays.ts';
  * xmin): after `invalidate()` (the after-commit hook of decision 064: this instance's writes,
  * other instances' NOTIFY) the next read waits for it, so nobody sees their own change
  * missing, and at most every `CATALOGUE_INDEX.maxAgeMs` a read starts one in the background for
- * changes nobody announced (stock taken on another instance).
+ * changes nobody announced (stock taken on another instance). With a snapshot file, the index
+ * writes its state there after the first build and again while changes come (decision 106).
  */
 
 export const CATALOGUE_INDEX = {
@@ -21,6 +23,11 @@ export const CATALOGUE_INDEX = {
   maxAgeMs: 5_000,
   /** How long a read waits for the first build before the database answers it instead. */
   firstBuildWaitMs: 1_000,
+  /**
+   * How often at most the snapshot is written again while changes are applied (decision 106): a
+   * start then reads at most this long's changes, and writing costs a copy of the index each time.
+   */
+  snapshotIntervalMs: 10 * 60_000,
 } as const;
 
 export type IndexLog = { info(message: string): void; error(message: string): void };
@@ -59,6 +66,19 @@ const IN_STOCK = 1;
 const DISCOUNTED = 2;
 
 export type IndexStats = { books: number; buildMs: number; builtAt: Date };
+
+export type IndexOptions = {
+  /** Tests lower these to see a rebuild and a bounded row cache. */
+  minDeadSlotsToRebuild?: number;
+  rowCacheBooks?: number;
+  /** Where the index writes its snapshot (decision 106); without it, it writes none. */
+  snapshotFile?: string;
+  /** Tests lower it to see a snapshot written after changes. */
+  snapshotIntervalMs?: number;
+};
+
+/** What the last snapshot written took: its size, the whole write, and the copy that blocked the event loop. */
+type SnapshotWrite = { bytes: number; ms: number; copyMs: number };
 
 /** Below this many, dead search slots cost too little to rebuild for. */
 const MIN_DEAD_SLOTS_TO_REBUILD = 1000;
@@ -105,9 +125,20 @@ export class CatalogueIndex {
   /** Where build results go; the app's logger once `start` is given it. */
   private log: IndexLog = { info: () => undefined, error: () => undefined };
 
+  /** The database the index reads, as a snapshot names it; undefined: no snapshots (none asked for, or it cannot tell). */
+  private databaseIdentity: string | undefined;
+  /** When the state the snapshot file holds was taken, and how many changes were applied since. */
+  private snapshotAt = 0;
+  private changedSinceSnapshot = 0;
+  private writingSnapshot = false;
+  private closed = false;
+  /** Resolves once the snapshot being written is on disk or failed (tests, the bench, shutdown). */
+  snapshotWritten: Promise<void> = Promise.resolve();
+  lastSnapshotWrite: SnapshotWrite | undefined;
+
   constructor(
     private readonly db: Tx,
-    private readonly options: { minDeadSlotsToRebuild?: number; rowCacheBooks?: number } = {},
+    private readonly options: IndexOptions = {},
   ) {}
 
   /** Books in the search index, and slots of books whose words changed, held until a rebuild. */
@@ -295,6 +326,30 @@ export class CatalogueIndex {
   private async build(): Promise<void> {
     const started = performance.now();
     this.dirty = false;
+    if (this.options.snapshotFile && !this.databaseIdentity) {
+      try {
+        this.databaseIdentity = await queries.findDatabaseIdentity(this.db);
+      } catch (error) {
+        this.log.error(`Catalogue index snapshots off: which database this is could not be read (${String(error)}).`);
+      }
+    }
+    const maxId = await this.readCatalogue();
+    // Laid out in steps, so health checks and the database fallback are answered meanwhile.
+    const steps = this.layOutInSteps();
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) await setImmediate();
+    this.layout = step.value;
+    this.refreshedAt = Date.now();
+    this.stats = { books: this.shownCount, buildMs: Math.round(performance.now() - started), builtAt: new Date() };
+    this.log.info(`Catalogue index built: ${this.stats.books} books in ${this.stats.buildMs} ms.`);
+    this.rowsWarmed = this.warmRows(maxId).catch((error: unknown) => {
+      this.log.error(`Catalogue row cache not filled; rows are read as pages ask (${String(error)}).`);
+    });
+    this.writeSnapshot();
+  }
+
+  /** Reads every shown book into the index; returns the largest book id. */
+  private async readCatalogue(): Promise<number> {
     // Any write not committed at this snapshot has a transaction id ≥ xmin, so the first delta
     // reads it, whichever slice it fell in.
     const { xmin, maxId } = await queries.findIndexSnapshot(this.db);
@@ -317,18 +372,86 @@ export class CatalogueIndex {
     // Read after the rows, so it holds every book they do; a book written in between is left out
     // of the lists until the first delta, which reads it.
     this.order = Int32Array.from(await queries.findShownBookIdsInTitleOrder(this.db));
-    // Laid out in steps, so health checks and the database fallback are answered meanwhile.
-    const steps = this.layOutInSteps();
-    let step = steps.next();
-    for (; !step.done; step = steps.next()) await setImmediate();
-    this.layout = step.value;
     this.xmin = xmin;
-    this.refreshedAt = Date.now();
-    this.stats = { books: this.shownCount, buildMs: Math.round(performance.now() - started), builtAt: new Date() };
-    this.log.info(`Catalogue index built: ${this.stats.books} books in ${this.stats.buildMs} ms.`);
-    this.rowsWarmed = this.warmRows(maxId).catch((error: unknown) => {
-      this.log.error(`Catalogue row cache not filled; rows are read as pages ask (${String(error)}).`);
-    });
+    return maxId;
+  }
+
+  /**
+   * Copies of everything the snapshot keeps (decision 106), taken at once so they agree with each
+   * other and with `xmin`: the index goes on changing while they are written out.
+   */
+  private state(): CatalogueIndexState {
+    let ids = this.shownById.length;
+    while (ids > 0 && !this.shownById[ids - 1]) ids--;
+    // Only the books the index shows: one written while the build read it is read again by the
+    // first delta. An indexed loop: `filter` or `for…of` on a typed array take ~100 ms at a million books.
+    const order = new Int32Array(this.order.length);
+    let listed = 0;
+    for (let i = 0; i < this.order.length; i++)
+      if (this.shownById[this.order[i]!] === 1) order[listed++] = this.order[i]!;
+    return {
+      shownById: this.shownById.slice(0, ids),
+      priceById: this.priceById.slice(0, ids),
+      flagsById: this.flagsById.slice(0, ids),
+      titleHashById: this.titleHashById.slice(0, ids),
+      wordsHashById: this.wordsHashById.slice(0, ids),
+      namesHashById: this.namesHashById.slice(0, ids),
+      refs: this.refs.data.slice(0, this.refs.length),
+      refStart: this.refStart.slice(0, ids),
+      authorCount: this.authorCount.slice(0, ids),
+      genreCount: this.genreCount.slice(0, ids),
+      order: order.subarray(0, listed),
+      shownCount: this.shownCount,
+      liveRefs: this.liveRefs,
+      search: this.searchIndex.snapshot(),
+    };
+  }
+
+  /** Changes were applied and the snapshot is older than the interval. */
+  private snapshotDue(): boolean {
+    const interval = this.options.snapshotIntervalMs ?? CATALOGUE_INDEX.snapshotIntervalMs;
+    return this.changedSinceSnapshot > 0 && Date.now() - this.snapshotAt >= interval;
+  }
+
+  /**
+   * Writes the state to the snapshot file in the background, one write at a time. Called only where
+   * the state and `xmin` agree (after a build or a whole delta, never inside one). The copy is made
+   * at once (0.1–0.2 s at a million books); the file is written in pieces, so requests are answered
+   * meanwhile. A failure is logged and tried again after the next change past the interval.
+   */
+  private writeSnapshot(): void {
+    const file = this.options.snapshotFile;
+    if (!file || !this.databaseIdentity || !this.xmin || this.writingSnapshot || this.closed) return;
+    const started = performance.now();
+    const snapshot = { identity: this.databaseIdentity, xmin: this.xmin, writtenAt: Date.now(), state: this.state() };
+    const copyMs = Math.round(performance.now() - started);
+    const changed = this.changedSinceSnapshot;
+    this.snapshotAt = snapshot.writtenAt;
+    this.changedSinceSnapshot = 0;
+    this.writingSnapshot = true;
+    this.snapshotWritten = writeIndexSnapshot(file, snapshot)
+      .then(
+        (bytes) => {
+          this.lastSnapshotWrite = { bytes, ms: Math.round(performance.now() - started), copyMs };
+          const mib = (bytes / 2 ** 20).toFixed(1);
+          this.log.info(
+            `Catalogue index snapshot written: ${snapshot.state.shownCount} books, ${mib} MiB in ${this.lastSnapshotWrite.ms} ms (${copyMs} ms copying).`,
+          );
+        },
+        (error: unknown) => {
+          this.changedSinceSnapshot += Math.max(1, changed);
+          this.log.error(`Catalogue index snapshot ${file} not written (${String(error)}).`);
+        },
+      )
+      .finally(() => {
+        this.writingSnapshot = false;
+      });
+  }
+
+  /** Writes no more snapshots and waits for the one being written (the app's shutdown). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.snapshotWritten;
   }
 
   /** Resolves once the row cache has been filled after the first build (the bench waits for it). */
@@ -414,6 +537,8 @@ export class CatalogueIndex {
     const minDead = this.options.minDeadSlotsToRebuild ?? MIN_DEAD_SLOTS_TO_REBUILD;
     if (this.searchIndex.deadSlots > Math.max(minDead, this.searchIndex.size)) this.searchIndex.compact();
     if (this.refs.length > 2 * this.liveRefs + 1024) this.compactRefs();
+    this.changedSinceSnapshot += rows.length;
+    if (this.snapshotDue()) this.writeSnapshot();
   }
 
   private patchLayout(layout: ListLayout, id: number): void {

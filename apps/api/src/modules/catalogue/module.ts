@@ -19,18 +19,29 @@ export async function registerCatalogue(
     readDb,
     images,
     staffNames,
-  }: { db: Database; readDb: ReadDatabase; images: ImageStore; staffNames: StaffNames },
+    indexSnapshot,
+  }: {
+    db: Database;
+    readDb: ReadDatabase;
+    images: ImageStore;
+    staffNames: StaffNames;
+    /** Where the in-memory index keeps the snapshot it starts from (decision 106); absent: none. */
+    indexSnapshot?: string;
+  },
 ): Promise<CatalogueService> {
   // This instance's catalogue caches and in-memory search and list index (decisions 008, 050). The
   // storefront's reads and the index's changes come from the read replica when there is one, what
   // a customer's own use case reads back from the primary (decision 098).
+  const index = new CatalogueIndex(readDb.db, { snapshotFile: indexSnapshot });
   const catalogue = createCatalogueService({
     db: readDb.db,
     primary: db,
     images,
-    caches: createCatalogueCaches(new CatalogueIndex(readDb.db)),
+    caches: createCatalogueCaches(index),
   });
   catalogue.startIndex(app.log);
+  // A snapshot being written is finished before the process exits, so the next start finds it.
+  app.addHook('onClose', () => index.close());
   app.addWarmUp('catalogue index', catalogue.indexWarm);
   app.decorate('catalogue', catalogue);
   // Every catalogue write announces itself in its transaction; once it commits, this clears the

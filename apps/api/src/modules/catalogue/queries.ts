@@ -280,6 +280,20 @@ export async function findIndexSnapshot(tx: Tx): Promise<{ xmin: string; maxId: 
 }
 
 /**
+ * Which database this is, as the catalogue index's snapshot names it (decision 106): the cluster's
+ * system identifier (random at initdb, kept by its streaming replicas), the database's name and its
+ * oid (new when a database of that name is made again). Works on PGlite too.
+ */
+export async function findDatabaseIdentity(tx: Tx): Promise<string> {
+  const [row] = await rows<{ identity: string }>(
+    tx,
+    sql`select concat_ws('/', s.system_identifier, d.datname, d.oid) as identity
+        from pg_control_system() s, pg_database d where d.datname = current_database()`,
+  );
+  return row!.identity;
+}
+
+/**
  * Shown books with ids in [fromId, toId): the index's first build reads the catalogue in such
  * slices, so no single result holds it all. Images, authors and genres are aggregated in one
  * pass each over the slice instead of three subqueries per book (about 3× faster).

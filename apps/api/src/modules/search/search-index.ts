@@ -592,6 +592,53 @@ export class SearchIndex {
       .sort((a, b) => a.cost - b.cost || b.postings.length - a.postings.length)
       .slice(0, MAX_DERIVATIONS);
   }
+
+  /**
+   * A copy of the index's state for the catalogue index's snapshot (decision 106): the words in
+   * term order (the trie is built again from them), every term's postings end to end, and the slot
+   * arrays. Copies, so the index may change while they are written out.
+   */
+  snapshot(): {
+    words: string[];
+    postingCounts: Int32Array<ArrayBuffer>;
+    postings: Int32Array<ArrayBuffer>;
+    slotBook: Int32Array<ArrayBuffer>;
+    slotRating: Float64Array<ArrayBuffer>;
+    alive: Uint8Array<ArrayBuffer>;
+    slotOf: Int32Array<ArrayBuffer>;
+    slots: number;
+    books: number;
+    stopWordTitles: [string, number[]][];
+  } {
+    const words = new Array<string>(this.postings.length);
+    const stack: [TrieNode, string][] = [[this.root, '']];
+    for (let next = stack.pop(); next; next = stack.pop()) {
+      const [node, word] = next;
+      if (node.term >= 0) words[node.term] = word;
+      for (const [char, child] of node.children) stack.push([child, word + char]);
+    }
+    const postingCounts = Int32Array.from(this.postings, (list) => list.length);
+    const postings = new Int32Array(postingCounts.reduce((sum, count) => sum + count, 0));
+    let at = 0;
+    for (const list of this.postings) {
+      postings.set(list.view(), at);
+      at += list.length;
+    }
+    let ids = this.slotOf.length;
+    while (ids > 0 && this.slotOf[ids - 1] === 0) ids--;
+    return {
+      words,
+      postingCounts,
+      postings,
+      slotBook: this.slotBook.slice(0, this.slots),
+      slotRating: this.slotRating.slice(0, this.slots),
+      alive: this.alive.slice(0, this.slots),
+      slotOf: this.slotOf.slice(0, ids),
+      slots: this.slots,
+      books: this.books,
+      stopWordTitles: [...this.stopWordTitles].map(([key, slots]) => [key, [...slots]]),
+    };
+  }
 }
 
 /** The books of either list, in slot order; a book in both keeps its better code. */

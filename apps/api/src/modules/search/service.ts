@@ -17,3 +17,6 @@ export const keywordWords = (keyword: string): string[] => searchWords(keyword);
 
 /** The keyword's words that can make a book match: its words without the stop words (decision 088). */
 export const meaningfulWords = (keyword: string): string[] => searchWords(keyword).filter((word) => !isStopWord(word));
+
+/** What the catalogue index's snapshot keeps of the search index (decision 106). */
+export type SearchIndexState = ReturnType<SearchIndex['snapshot']>;
