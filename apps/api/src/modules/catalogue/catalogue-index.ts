@@ -1,9 +1,15 @@
 import { setImmediate, setTimeout } from 'node:timers/promises';
 import type { Tx } from '../../platform/db.ts';
 import * as queries from './queries.ts';
-import { createSearchIndex, type SearchIndex } from '../search/service.ts';
+import { createSearchIndex, restoreSearchIndex, type SearchIndex } from '../search/service.ts';
 import { grownFor, IntList } from '../../platform/typed-arrays.ts';
-import { writeIndexSnapshot, type CatalogueIndexState } from './index-snapshot.ts';
+import {
+  ForeignSnapshot,
+  readIndexSnapshot,
+  writeIndexSnapshot,
+  type CatalogueIndexState,
+  type IndexSnapshot,
+} from './index-snapshot.ts';
 
 /**
  * The shown catalogue in memory, for search and the list's counts and pages
@@ -14,8 +20,9 @@ import { writeIndexSnapshot, type CatalogueIndexState } from './index-snapshot.t
  * xmin): after `invalidate()` (the after-commit hook of decision 064: this instance's writes,
  * other instances' NOTIFY) the next read waits for it, so nobody sees their own change
  * missing, and at most every `CATALOGUE_INDEX.maxAgeMs` a read starts one in the background for
- * changes nobody announced (stock taken on another instance). With a snapshot file, the index
- * writes its state there after the first build and again while changes come (decision 106).
+ * changes nobody announced (stock taken on another instance). With a snapshot file, the first build
+ * starts from the state the last snapshot holds and reads only the changes since, and the index
+ * writes its state there after that build and again while changes come (decision 106).
  */
 
 export const CATALOGUE_INDEX = {
@@ -65,13 +72,19 @@ const LAYOUT_STEP = 50_000;
 const IN_STOCK = 1;
 const DISCOUNTED = 2;
 
-export type IndexStats = { books: number; buildMs: number; builtAt: Date };
+export type IndexStats = {
+  books: number;
+  buildMs: number;
+  builtAt: Date;
+  /** Whether the first build started from a snapshot (decision 106) or read every book. */
+  source: 'snapshot' | 'database';
+};
 
 export type IndexOptions = {
   /** Tests lower these to see a rebuild and a bounded row cache. */
   minDeadSlotsToRebuild?: number;
   rowCacheBooks?: number;
-  /** Where the index writes its snapshot (decision 106); without it, it writes none. */
+  /** Where the index keeps its snapshot (decision 106); without it, it neither reads nor writes one. */
   snapshotFile?: string;
   /** Tests lower it to see a snapshot written after changes. */
   snapshotIntervalMs?: number;
@@ -333,23 +346,34 @@ export class CatalogueIndex {
         this.log.error(`Catalogue index snapshots off: which database this is could not be read (${String(error)}).`);
       }
     }
-    const maxId = await this.readCatalogue();
+    const snapshot = await this.loadSnapshot();
+    const maxId = snapshot ? this.shownById.length - 1 : await this.readCatalogue();
     // Laid out in steps, so health checks and the database fallback are answered meanwhile.
     const steps = this.layOutInSteps();
     let step = steps.next();
     for (; !step.done; step = steps.next()) await setImmediate();
     this.layout = step.value;
     this.refreshedAt = Date.now();
-    this.stats = { books: this.shownCount, buildMs: Math.round(performance.now() - started), builtAt: new Date() };
-    this.log.info(`Catalogue index built: ${this.stats.books} books in ${this.stats.buildMs} ms.`);
+    this.stats = {
+      books: this.shownCount,
+      buildMs: Math.round(performance.now() - started),
+      builtAt: new Date(),
+      source: snapshot ? 'snapshot' : 'database',
+    };
+    const from = snapshot
+      ? `from the snapshot of ${new Date(snapshot.writtenAt).toISOString()} and ${snapshot.changed} changed books since`
+      : 'from the database';
+    this.log.info(`Catalogue index built: ${this.stats.books} books in ${this.stats.buildMs} ms (${from}).`);
     this.rowsWarmed = this.warmRows(maxId).catch((error: unknown) => {
       this.log.error(`Catalogue row cache not filled; rows are read as pages ask (${String(error)}).`);
     });
-    this.writeSnapshot();
+    if (!snapshot || this.snapshotDue()) this.writeSnapshot();
   }
 
-  /** Reads every shown book into the index; returns the largest book id. */
+  /** Reads every shown book into an empty index (the first build without a snapshot); returns the largest book id. */
   private async readCatalogue(): Promise<number> {
+    // Whatever a failed attempt left goes: a book it held may have been hidden since.
+    this.adopt(emptyState());
     // Any write not committed at this snapshot has a transaction id ≥ xmin, so the first delta
     // reads it, whichever slice it fell in.
     const { xmin, maxId } = await queries.findIndexSnapshot(this.db);
@@ -374,6 +398,69 @@ export class CatalogueIndex {
     this.order = Int32Array.from(await queries.findShownBookIdsInTitleOrder(this.db));
     this.xmin = xmin;
     return maxId;
+  }
+
+  /**
+   * Starts from the snapshot file if it holds a state of this database: that state, the names of
+   * authors and genres as they are now, then every change since its xmin (`applyChanges`), so the
+   * index is current before it answers. Undefined, with one line in the log saying why, when there
+   * is none it can use: the build then reads every book.
+   */
+  private async loadSnapshot(): Promise<{ writtenAt: number; changed: number } | undefined> {
+    const file = this.options.snapshotFile;
+    if (!file || !this.databaseIdentity) return undefined;
+    const notUsed = (why: string) => `Catalogue index snapshot ${file} not used (${why}); building from the database.`;
+    let snapshot: IndexSnapshot | undefined;
+    try {
+      snapshot = await readIndexSnapshot(file, this.databaseIdentity);
+      if (!snapshot) {
+        this.log.info(`No catalogue index snapshot at ${file} yet; building from the database.`);
+        return undefined;
+      }
+      const { xmin } = await queries.findIndexSnapshot(this.db);
+      // Later than the database itself: a backup restored since, whose transaction ids start lower.
+      if (BigInt(snapshot.xmin) > BigInt(xmin))
+        throw new ForeignSnapshot(`it is of xmin ${snapshot.xmin}, after this database's ${xmin}`);
+      this.adopt(snapshot.state);
+    } catch (error) {
+      if (error instanceof ForeignSnapshot) this.log.info(notUsed(error.message));
+      else this.log.error(notUsed(error instanceof Error ? error.message : String(error)));
+      return undefined;
+    }
+    try {
+      for (const author of await queries.listAuthors(this.db)) this.authors.set(author.id, author);
+      for (const genre of await queries.listGenres(this.db)) this.genres.set(genre.id, genre);
+      this.xmin = snapshot.xmin;
+      this.snapshotAt = snapshot.writtenAt;
+      this.changedSinceSnapshot = 0;
+      await this.applyChanges();
+    } catch (error) {
+      // A later attempt starts again from the file, or from nothing.
+      this.adopt(emptyState());
+      throw error;
+    }
+    return { writtenAt: snapshot.writtenAt, changed: this.changedSinceSnapshot };
+  }
+
+  /** The index holds this state: the snapshot's, or an empty one. Throws, changing nothing, if its search index does not fit together. */
+  private adopt(state: CatalogueIndexState): void {
+    this.searchIndex = restoreSearchIndex(state.search);
+    this.shownById = state.shownById;
+    this.priceById = state.priceById;
+    this.flagsById = state.flagsById;
+    this.titleHashById = state.titleHashById;
+    this.wordsHashById = state.wordsHashById;
+    this.namesHashById = state.namesHashById;
+    this.refs = new IntList(0);
+    this.refs.data = state.refs;
+    this.refs.length = state.refs.length;
+    this.refStart = state.refStart;
+    this.authorCount = state.authorCount;
+    this.genreCount = state.genreCount;
+    this.order = state.order;
+    this.shownCount = state.shownCount;
+    this.liveRefs = state.liveRefs;
+    this.layout = undefined;
   }
 
   /**
@@ -538,7 +625,8 @@ export class CatalogueIndex {
     if (this.searchIndex.deadSlots > Math.max(minDead, this.searchIndex.size)) this.searchIndex.compact();
     if (this.refs.length > 2 * this.liveRefs + 1024) this.compactRefs();
     this.changedSinceSnapshot += rows.length;
-    if (this.snapshotDue()) this.writeSnapshot();
+    // Not while the first build reads the changes since its snapshot: the build decides then.
+    if (this.stats && this.snapshotDue()) this.writeSnapshot();
   }
 
   private patchLayout(layout: ListLayout, id: number): void {
@@ -667,6 +755,24 @@ export class CatalogueIndex {
     };
   }
 }
+
+/** An index holding nothing: where a build from the database starts. */
+const emptyState = (): CatalogueIndexState => ({
+  shownById: new Uint8Array(0),
+  priceById: new Int32Array(0),
+  flagsById: new Uint8Array(0),
+  titleHashById: new Uint32Array(0),
+  wordsHashById: new Uint32Array(0),
+  namesHashById: new Uint32Array(0),
+  refs: new Int32Array(0),
+  refStart: new Int32Array(0),
+  authorCount: new Uint8Array(0),
+  genreCount: new Uint8Array(0),
+  order: new Int32Array(0),
+  shownCount: 0,
+  liveRefs: 0,
+  search: createSearchIndex().snapshot(),
+});
 
 /** 32-bit FNV-1a: whether a book's title, words or names changed, without keeping them (decision 096). */
 function hash(text: string): number {

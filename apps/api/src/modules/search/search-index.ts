@@ -639,6 +639,37 @@ export class SearchIndex {
       stopWordTitles: [...this.stopWordTitles].map(([key, slots]) => [key, [...slots]]),
     };
   }
+
+  /** The index a snapshot holds; throws if its parts do not fit together (a file from a faulty writer). */
+  static restored(state: ReturnType<SearchIndex['snapshot']>): SearchIndex {
+    const { words, postingCounts, postings, slots } = state;
+    const fits =
+      words.length === postingCounts.length &&
+      [state.slotBook, state.slotRating, state.alive].every((array) => array.length === slots) &&
+      state.books === state.alive.reduce((sum: number, alive) => sum + alive, 0) &&
+      postings.length === postingCounts.reduce((sum, count) => sum + count, 0) &&
+      postings.every((posting) => posting >>> FIELD_BITS < slots) &&
+      state.slotOf.every((slot) => slot <= slots) &&
+      state.stopWordTitles.every(([, titleSlots]) => titleSlots.every((slot) => slot < slots));
+    if (!fits) throw new Error('its search index does not fit together');
+    const index = new SearchIndex();
+    let at = 0;
+    for (const [term, word] of words.entries()) {
+      if (index.termOf(word) !== term) throw new Error(`its search index repeats the word "${word}"`);
+      // A copy per word, as a build leaves them: a view would keep the whole block alive once one list grows.
+      const list = index.postings[term]!;
+      list.data = postings.slice(at, (at += postingCounts[term]!));
+      list.length = list.data.length;
+    }
+    index.slotBook = state.slotBook;
+    index.slotRating = state.slotRating;
+    index.alive = state.alive;
+    index.slotOf = state.slotOf;
+    index.slots = slots;
+    index.books = state.books;
+    for (const [key, titleSlots] of state.stopWordTitles) index.stopWordTitles.set(key, new Set(titleSlots));
+    return index;
+  }
 }
 
 /** The books of either list, in slot order; a book in both keeps its better code. */

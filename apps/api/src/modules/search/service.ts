@@ -20,3 +20,6 @@ export const meaningfulWords = (keyword: string): string[] => searchWords(keywor
 
 /** What the catalogue index's snapshot keeps of the search index (decision 106). */
 export type SearchIndexState = ReturnType<SearchIndex['snapshot']>;
+
+/** The search index a snapshot holds; throws if its parts do not fit together. */
+export const restoreSearchIndex = (state: SearchIndexState): SearchIndex => SearchIndex.restored(state);
