@@ -239,7 +239,9 @@ describe.skipIf(!process.env.DATABASE_URL || !bin)('a streaming read replica (Po
     const primaryReads = replica.pool.answeredByPrimary;
     expect(await priceOf(book.title)).toBe(40);
     expect(replica.pool.answeredByPrimary).toBeGreaterThan(primaryReads);
-    expect(warnings.join('\n')).toMatch(/Read replica failed a read/);
+    // A read that failed on it says so; on a busy machine the check of its replay position may
+    // notice first, and reads then never go to it: either way the log says it is gone.
+    expect(warnings.join('\n')).toMatch(/Read replica (failed a read|cannot say how far it has replayed)/);
     // Not tried again for a while: the next read does not wait for a connection to fail.
     const started = Date.now();
     expect((await search('Vanished')).map((r) => r.title)).toEqual(['Vanished Replica Host']);
