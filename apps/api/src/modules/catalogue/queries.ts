@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { idList, rows, type Tx } from '../../platform/db.ts';
 import { authors, books, countries, genres } from './schema.ts';
@@ -111,16 +111,6 @@ export async function findBooksByIds(tx: Tx, ids: number[], includeHidden = fals
 export async function findBookById(tx: Tx, id: number): Promise<BookRow | undefined> {
   const [row] = await rows<BookRow>(tx, sql`select ${bookColumns} from books b where b.id = ${id}`);
   return row;
-}
-
-/** Whether a shown book has this title (any letter case): the book page's 404 check. */
-export async function shownTitleExists(tx: Tx, title: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: books.id })
-    .from(books)
-    .where(and(eq(lower(books.title), lower(title)), eq(books.isActive, true)))
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function findGenreIdByName(tx: Tx, name: string): Promise<number | undefined> {

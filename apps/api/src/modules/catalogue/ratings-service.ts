@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
 import { announceCatalogueChange } from './invalidation.ts';
 import { books } from './schema.ts';
@@ -25,6 +25,15 @@ export async function lockBookForRating(tx: Tx, bookId: number): Promise<RatedBo
 }
 
 type Rating = { average: number; count: number };
+
+/** The rating a shown book's page states (its reviews' header), without the rest of its row; undefined for a hidden or unknown book. */
+export async function shownBookRating(tx: Tx, bookId: number): Promise<Rating | undefined> {
+  const [book] = await tx
+    .select({ average: books.ratingAverage, count: books.ratingCount })
+    .from(books)
+    .where(and(eq(books.id, bookId), eq(books.isActive, true)));
+  return book && { average: Number(book.average), count: book.count };
+}
 
 /** Two decimals, as the column keeps it. */
 const storedAverage = (rating: Rating) => rating.average.toFixed(2);

@@ -10,7 +10,7 @@ import {
 } from '@bookshop/contracts/catalogue';
 import { AUTHOR_SEARCH_DEFAULT_LIMIT } from '@bookshop/contracts/constants';
 import type { Tx } from '../../platform/db.ts';
-import { notFound } from '../../platform/errors.ts';
+import { HttpProblem, notFound } from '../../platform/errors.ts';
 import { prepareJson } from '../../platform/public-answers.ts';
 import type { IndexLog } from './catalogue-index.ts';
 import type { ChangeReach } from './invalidation.ts';
@@ -52,6 +52,9 @@ export function createCatalogueService(deps: CatalogueReadDeps & { primary?: Tx 
     return search?.includes('\0') ? [] : queries.searchAuthors(db, search ?? '', limit ?? AUTHOR_SEARCH_DEFAULT_LIMIT);
   }
 
+  /** The book's answer, loaded and kept once: a page's existence check leaves it for the page's own API read. */
+  const bookAnswer = (title: string) => caches.books.getOrLoad(title, () => getBookByTitle(title));
+
   return {
     /** The storefront's list and searches, as their answers: serialised once, each encoding compressed once (decision 101). */
     listBooks: (query: BookQuery) => listBooks(deps, query),
@@ -61,7 +64,7 @@ export function createCatalogueService(deps: CatalogueReadDeps & { primary?: Tx 
     listShownBooks: () => listShownBooks(deps),
 
     /** A book by its title, as its answer (decision 101), cached like the lists; a missing title is a 404, not kept. */
-    bookAnswer: (title: string) => caches.books.getOrLoad(title, () => getBookByTitle(title)),
+    bookAnswer,
 
     /**
      * Never cached: checkout reads prices and stock here inside its transaction. Hidden books are
@@ -92,7 +95,16 @@ export function createCatalogueService(deps: CatalogueReadDeps & { primary?: Tx 
     sharedChangeCount: () => caches.sharedChanges,
 
     /** Whether the shop has this book, genre or author (any letter case); cached like the lists. */
-    hasBook: (title: string) => exists('book', title, () => queries.shownTitleExists(db, title)),
+    hasBook: (title: string) =>
+      exists('book', title, () =>
+        bookAnswer(title).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof HttpProblem && error.status === 404) return false;
+            throw error;
+          },
+        ),
+      ),
     hasGenre: (name: string) =>
       exists('genre', name, async () => (await queries.findGenreIdByName(db, name)) !== undefined),
     hasAuthor: (name: string) =>

@@ -14,6 +14,7 @@ import {
 } from '@bookshop/contracts/reviews';
 import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
+import { shownBookRating } from '../catalogue/ratings-service.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import { purchaseKey, type OrdersService } from '../orders/service.ts';
 import * as queries from './queries.ts';
@@ -108,23 +109,29 @@ async function pageOf(
   return { noOfRecords, rows };
 }
 
-/** A page of the book's shown reviews with its rating; 404 for a book the storefront does not show. */
+/**
+ * A page of the book's shown reviews with its rating; 404 for a book the storefront does not show.
+ * The book page's first render asks for this, so it costs three light reads at once: the book's
+ * stored rating, the page, and the per-star counts (whose sum is the page's total).
+ */
 export async function listForBook(
   deps: ReviewReadDeps,
   bookId: number,
   { pageNo, pageSize, sort, rating }: BookReviewsQuery,
 ): Promise<BookReviewsPage> {
-  const [book] = await deps.catalogue.getBooksByIds([bookId]);
-  if (!book) throw notFound(ReviewMessages.bookNotFound);
-  const [{ noOfRecords, rows }, aggregate] = await Promise.all([
-    pageOf(deps, { bookId, rating, hidden: false }, sort, { pageNo, pageSize }),
+  const filter = { bookId, rating, hidden: false };
+  const [book, rows, aggregate] = await Promise.all([
+    shownBookRating(deps.db, bookId),
+    queries.pageReviews(deps.db, filter, sort, pageSize, (pageNo - 1) * pageSize),
     queries.aggregateRatings(deps.db, bookId),
   ]);
+  if (!book) throw notFound(ReviewMessages.bookNotFound);
+  const noOfRecords = rating === undefined ? aggregate.count : (aggregate.perStar[rating] ?? 0);
   const data = (await toReviews(deps, rows)).map(({ isHidden: _, ...review }) => review);
   return {
     ...toPage(data, noOfRecords, { pageNo, pageSize }),
-    ratingAverage: book.rating,
-    ratingCount: book.ratingCount,
+    ratingAverage: book.average,
+    ratingCount: book.count,
     ratingDistribution: REVIEW_RATINGS.map((stars) => ({ rating: stars, count: aggregate.perStar[stars] ?? 0 })),
   };
 }
