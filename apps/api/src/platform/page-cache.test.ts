@@ -10,7 +10,7 @@ import { standInWebBuild, STAND_IN_INDEX_HTML } from '../test/stand-in-web-build
 import { callAs, createStaff, createTestApp, testBook, type TestAccount, type TestApp } from '../test/app.ts';
 import { PUBLIC_SHARED } from './cache-control.ts';
 import { PageCache, type PageOutcome } from './page-cache.ts';
-import { prepareAnswer } from './prepared-answer.ts';
+import { prepareAnswerLazily } from './prepared-answer.ts';
 
 /*
  * Rendered public pages kept and sent as they are (page-cache.ts, decision 102). The app tests use
@@ -236,9 +236,9 @@ describe('a catalogue change renders the page again at once', () => {
 });
 
 describe('PageCache', () => {
-  const page = async (html: string): Promise<PageOutcome<never>> => ({
+  const page = (html: string): PageOutcome<never> => ({
     kind: 'page',
-    answer: await prepareAnswer(html, 'text/html'),
+    answer: prepareAnswerLazily(html, 'text/html'),
   });
   const setup = (limits: { maxPages?: number; maxBytes?: number } = {}) => {
     const state = {
@@ -336,5 +336,20 @@ describe('PageCache', () => {
     await small.text('/second');
     expect(small.cache.size).toBe(1);
     expect(small.cache.storedBytes).toBeLessThanOrEqual(15);
+  });
+
+  it('counts an encoding made after a page was kept, so the byte limit still holds', async () => {
+    const { cache, state, text } = setup({ maxBytes: 40 });
+    await text('/a');
+    await text('/b');
+    expect(cache.storedBytes).toBe(10);
+    // What sendPrepared does when a request first accepts brotli.
+    const kept = await cache.get('/b');
+    if (kept.kind === 'page') kept.answer.bodies.br = Buffer.alloc(31);
+    expect(await text('/b')).toBe('/b v1');
+    expect(cache.storedBytes).toBe(36);
+    expect(cache.size).toBe(1);
+    await text('/a');
+    expect(state.calls).toEqual(['/a', '/b', '/a']);
   });
 });

@@ -2,8 +2,9 @@ import type { PreparedAnswer } from './prepared-answer.ts';
 
 /*
  * This instance's server-rendered public pages (decision 102): a page is the same for every
- * visitor (personalisation happens after hydration), so it is rendered and compressed once and
- * sent as it is until the catalogue changes or it grows old. One rendered string carries both the
+ * visitor (personalisation happens after hydration), so it is rendered once, compressed once per
+ * encoding (when first asked for in it), and sent as it is until the catalogue changes or it grows
+ * old. One rendered string carries both the
  * markup and the dehydrated query state it was rendered from, so a page served from here always
  * hydrates against the data it shows.
  */
@@ -86,6 +87,7 @@ export class PageCache<Other> {
         // Most recently used last: eviction takes the first.
         this.entries.delete(url);
         this.entries.set(url, entry);
+        this.remeasure(entry);
         if (age >= this.limits.freshMs && !this.rendering.has(url))
           this.renderOnce(url).catch((error: unknown) => this.options.onBackgroundError(error, url));
         return { kind: 'page', answer: entry.answer };
@@ -126,6 +128,22 @@ export class PageCache<Other> {
     if (entry.bytes > this.limits.maxBytes) return;
     this.entries.set(url, entry);
     this.bytes += entry.bytes;
+    this.evictOverLimits();
+  }
+
+  /**
+   * A page's compressed bodies are made by the first request that accepts each encoding, after it
+   * was kept (prepared-answer.ts): counted when it is next asked for, so the byte limit holds.
+   */
+  private remeasure(entry: Entry) {
+    const bytes = sizeOf(entry.answer);
+    if (bytes === entry.bytes) return;
+    this.bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    this.evictOverLimits();
+  }
+
+  private evictOverLimits() {
     for (const [oldest] of this.entries) {
       if (this.entries.size <= this.limits.maxPages && this.bytes <= this.limits.maxBytes) break;
       this.forget(oldest);

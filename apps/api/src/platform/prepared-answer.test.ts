@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namesThisContent, prepareAnswer, sendPrepared, type PreparedAnswer } from './prepared-answer.ts';
+import { namesThisContent, prepareAnswerLazily, sendPrepared, type PreparedAnswer } from './prepared-answer.ts';
 
 const large = JSON.stringify({ data: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Book ${i}` })) });
 const CACHE = 'public, max-age=0, s-maxage=60';
@@ -13,8 +13,8 @@ describe('prepared answers', () => {
   let small: PreparedAnswer;
 
   beforeAll(async () => {
-    answer = await prepareAnswer(large, 'application/json; charset=utf-8');
-    small = await prepareAnswer('{"ok":true}', 'application/json; charset=utf-8');
+    answer = prepareAnswerLazily(large, 'application/json; charset=utf-8');
+    small = prepareAnswerLazily('{"ok":true}', 'application/json; charset=utf-8');
     // As in app.ts: compression for every other answer must not touch a prepared one again.
     await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
     app.get('/large', (request, reply) =>
@@ -85,8 +85,8 @@ describe('prepared answers', () => {
     expect(res.json()).toEqual({ ok: true });
   });
 
-  it('tells content apart by its hash', async () => {
-    const other = await prepareAnswer(large + ' ', 'application/json');
+  it('tells content apart by its hash', () => {
+    const other = prepareAnswerLazily(large + ' ', 'application/json');
     expect(namesThisContent(`"${answer.hash}-br"`, answer)).toBe(true);
     expect(namesThisContent(`"${answer.hash}-br"`, other)).toBe(false);
     expect(namesThisContent(undefined, answer)).toBe(false);

@@ -6,7 +6,7 @@ import { acceptedChoices } from './accept-header.ts';
 
 /*
  * An answer many clients get alike (a public catalogue page or API read), serialised once, and
- * compressed once per encoding (a page when it is made, an API read when first asked for it), then
+ * compressed once per encoding (when a request first accepts that encoding), then
  * sent as it is on every hit: the server neither renders, serialises nor compresses it again
  * (issue 25, decision 101). Sent with a strong ETag per encoding, so a
  * client or CDN revalidating gets 304, and `Vary: Accept-Encoding`.
@@ -27,8 +27,8 @@ export type PreparedAnswer = {
   /** The content's hash: the opaque part of every encoding's ETag. */
   readonly hash: string;
   /**
-   * The bodies made so far: the plain one, and each compressed one once made — at once by
-   * `prepareAnswer`, on the first request that accepts it by `prepareAnswerLazily`.
+   * The bodies made so far: the plain one, and each compressed one once made, by the first request
+   * that accepts it (a page first seen by a browser or CDN costs one compression, not two).
    */
   readonly bodies: Partial<Record<Encoding, Buffer>> & { readonly identity: Buffer };
   /** Large enough to be worth compressing. */
@@ -51,20 +51,6 @@ export function prepareAnswerLazily(content: string | Buffer, contentType: strin
   const identity = typeof content === 'string' ? Buffer.from(content) : content;
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
   return { contentType, hash, bodies: { identity }, compressible: identity.length >= COMPRESS_MIN_BYTES };
-}
-
-/**
- * Compresses a serialised answer once, in both encodings, beside the plain one: for what nearly
- * every client asks compressed (pages, which browsers and CDNs fetch with Accept-Encoding).
- */
-export async function prepareAnswer(content: string | Buffer, contentType: string): Promise<PreparedAnswer> {
-  const answer = prepareAnswerLazily(content, contentType);
-  if (!answer.compressible) return answer;
-  const [br, gz] = await Promise.all([
-    compress('br', answer.bodies.identity),
-    compress('gzip', answer.bodies.identity),
-  ]);
-  return { ...answer, bodies: { identity: answer.bodies.identity, br, gzip: gz } };
 }
 
 /** The encoding to send: the accepted one with the highest q, brotli before gzip on a tie, else none. */

@@ -8,7 +8,7 @@ import { RequestMessages, sendProblem } from './errors.ts';
 import { startCdnPurges } from './cdn-purge.ts';
 import { PUBLIC_SHARED } from './cache-control.ts';
 import { PageCache, type PageOutcome } from './page-cache.ts';
-import { prepareAnswer, sendPrepared } from './prepared-answer.ts';
+import { prepareAnswerLazily, sendPrepared } from './prepared-answer.ts';
 import { loadServerRenderer, type PageRender } from './server-render.ts';
 import { IMAGES_URL_PREFIX } from './storage.ts';
 import { API_PREFIX } from './api-prefix.ts';
@@ -112,7 +112,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
             if (rendered?.kind !== 'page') return { kind: 'other', other: rendered };
             const chunks: Buffer[] = [];
             for await (const chunk of rendered.stream) chunks.push(Buffer.from(chunk as string | Buffer));
-            return { kind: 'page', answer: await prepareAnswer(Buffer.concat(chunks), 'text/html; charset=utf-8') };
+            return { kind: 'page', answer: prepareAnswerLazily(Buffer.concat(chunks), 'text/html; charset=utf-8') };
           },
           generation: options.catalogueChanges,
           onBackgroundError: (error, url) => app.log.error({ err: error, url }, 'Rendering a kept page again failed'),
