@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,22 +101,12 @@ const children: ChildProcess[] = [];
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
 
-/**
- * The V8 flags `npm start` runs the shop with (package.json's start script; decision 107), given
- * to both servers so the app is measured as it runs and the baseline on the same runtime.
- */
-const startFlags = (
-  JSON.parse(readFileSync(path.join(here, '..', 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
-
 const serverByPort = new Map<number, ChildProcess>();
 
 /** Forks server.ts in `mode` and resolves with its port once it listens. */
 function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const child = fork(path.join(here, 'server.ts'), args, {
-    execArgv: [...startFlags, '--import', 'tsx', ...profiling],
+    execArgv: ['--import', 'tsx', ...profiling],
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -281,7 +271,6 @@ async function main() {
   log(
     `machine: ${conditions.cpus} CPUs (${conditions.cpuModel}), ${conditions.memoryGiB} GiB, Node ${conditions.node}, PostgreSQL ${conditions.postgres}, load ${conditions.loadAverageAtStart.join(' ')}`,
   );
-  log(`servers' V8 flags (as npm start runs the shop): ${startFlags.join(' ') || 'none'}`);
   const { list, search } = CATALOGUE_CACHE;
   log(
     `catalogue cache: lists fresh ${list.ttlMs / 1000} s + stale ${list.staleMs / 1000} s (≤${list.pages} pages, ≤${list.counts} counts), ` +
