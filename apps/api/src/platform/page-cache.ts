@@ -4,9 +4,8 @@ import type { PreparedAnswer } from './prepared-answer.ts';
  * This instance's server-rendered public pages (decision 102): a page is the same for every
  * visitor (personalisation happens after hydration), so it is rendered once, compressed once per
  * encoding (when first asked for in it), and sent as it is until the catalogue changes or it grows
- * old. One rendered string carries both the
- * markup and the dehydrated query state it was rendered from, so a page served from here always
- * hydrates against the data it shows.
+ * old. One rendered string carries both the markup and the dehydrated query state it was rendered
+ * from, so a page served from here always hydrates against the data it shows.
  */
 
 type PageCacheLimits = { freshMs: number; staleMs: number; maxPages: number; maxBytes: number };
