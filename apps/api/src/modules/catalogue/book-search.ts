@@ -22,15 +22,12 @@ export function searchBooks({ db, images, caches }: CatalogueReadDeps, keyword: 
   return caches.searches.getOrLoad(words.join(' '), async () => {
     const indexed = await caches.index.search(keyword, SEARCH_RESULTS_LIMIT);
     if (indexed)
-      return indexed.map((row) => {
-        const imageKey = row.image_keys[row.main_image_index] ?? row.image_keys[0];
-        return {
-          id: row.id,
-          title: row.title,
-          titleAr: row.title_ar,
-          imageUrl: imageKey ? images.url(imageKey) : null,
-        };
-      });
+      return indexed.map(({ id, title, titleAr, coverKey }) => ({
+        id,
+        title,
+        titleAr,
+        imageUrl: coverKey === null ? null : images.url(coverKey),
+      }));
     return (await searchInDatabase(db, meaningfulWords(keyword))).map((row) => ({
       id: row.id,
       title: row.title,

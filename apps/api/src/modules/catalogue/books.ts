@@ -10,6 +10,7 @@ import {
   setArabicName,
   type NewBook,
 } from './admin-queries.ts';
+import { coverKeyOf } from './book-labels.ts';
 import { announceCatalogueChange } from './invalidation.ts';
 import * as queries from './queries.ts';
 import { moveStock } from './stock-service.ts';
@@ -18,6 +19,7 @@ import { books } from './schema.ts';
 /** A book row as the storefront shows it (the staff service answers the same shape). */
 export function toBook(images: ImageStore, row: queries.BookRow): Book {
   const imageUrls = row.image_keys.map((key) => images.url(key));
+  const coverKey = coverKeyOf(row);
   return {
     id: row.id,
     title: row.title,
@@ -33,7 +35,7 @@ export function toBook(images: ImageStore, row: queries.BookRow): Book {
     isNextDayDeliveryEligible: row.next_day_eligible,
     rating: Number(row.rating_average),
     ratingCount: row.rating_count,
-    mainImageURL: imageUrls[row.main_image_index] ?? imageUrls[0] ?? null,
+    mainImageURL: coverKey === null ? null : images.url(coverKey),
     imageUrls,
     mainImageIndex: row.main_image_index,
     authors: row.authors,

@@ -58,7 +58,7 @@ describe('the compact catalogue index (decision 096)', () => {
     // The description is no part of the index: only a fresh row read shows the edit.
     await t.db.execute(sql`update books set description = 'Edited after caching' where id = ${id}`);
     index.invalidate();
-    const [found] = (await index.search('cached row atlas', 1))!;
+    const [found] = (await index.searchPage('cached row atlas', 1, 0))!.rows;
     expect(found?.description).toBe('Edited after caching');
     expect((await index.list(both, 10, 0))!.rows.map((row) => row.description)).toEqual(['Edited after caching']);
 
@@ -66,6 +66,59 @@ describe('the compact catalogue index (decision 096)', () => {
     index.invalidate();
     expect(await index.list(both, 10, 0)).toEqual({ rows: [], total: 0 });
     expect((await index.search('cached row atlas', 5))!.map((row) => row.title)).not.toContain('Cached Row Atlas');
+  });
+});
+
+describe('the search dropdown from memory (decision 107)', () => {
+  it('answers titles and covers as they are now without reading a row, and leaves out a hidden book', async () => {
+    const id = await t.catalogue.createBook(
+      testBook({ title: 'Labelled Lantern', imageKeys: ['books/lantern-front', 'books/lantern-back'] }),
+    );
+    await t.catalogue.createBook(testBook({ title: 'Labelled Lagoon', imageKeys: [] }));
+    // Reads fail once `failing` is set: a search that read a row would fail with them.
+    let failing = false;
+    const db = new Proxy(t.db, {
+      get: (target, key, receiver) =>
+        key === 'execute' && failing
+          ? () => Promise.reject(new Error('no reads now'))
+          : (Reflect.get(target, key, receiver) as unknown),
+    });
+    const index = new CatalogueIndex(db, { rowCacheBooks: 0 });
+    await index.ready();
+    const labels = async (keyword: string) => {
+      failing = true;
+      try {
+        return await index.search(keyword, 5);
+      } finally {
+        failing = false;
+      }
+    };
+    expect(await labels('labelled')).toEqual(
+      expect.arrayContaining([
+        { id, title: 'Labelled Lantern', titleAr: null, coverKey: 'books/lantern-front' },
+        { id: expect.any(Number) as number, title: 'Labelled Lagoon', titleAr: null, coverKey: null },
+      ]),
+    );
+
+    // An Arabic title, a new title and another main image: the change read brings all three.
+    await t.db.execute(
+      sql`update books set title = 'Labelled Lighthouse', title_ar = 'المنارة', main_image_index = 1 where id = ${id}`,
+    );
+    index.invalidate();
+    await index.search('lighthouse', 1);
+    expect(await labels('lighthouse')).toEqual([
+      { id, title: 'Labelled Lighthouse', titleAr: 'المنارة', coverKey: 'books/lantern-back' },
+    ]);
+    expect(await labels('المنارة')).toEqual([
+      { id, title: 'Labelled Lighthouse', titleAr: 'المنارة', coverKey: 'books/lantern-back' },
+    ]);
+
+    await t.db.execute(sql`update books set is_active = false where id = ${id}`);
+    index.invalidate();
+    await index.search('lighthouse', 1);
+    expect(await labels('labelled')).toEqual([
+      { id: expect.any(Number) as number, title: 'Labelled Lagoon', titleAr: null, coverKey: null },
+    ]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Tx } from '../../platform/db.ts';
 import * as queries from './queries.ts';
 import { createSearchIndex, restoreSearchIndex, type SearchIndex } from '../search/service.ts';
 import { grownFor, IntList } from '../../platform/typed-arrays.ts';
+import { BookLabels, coverKeyOf, type BookLabel } from './book-labels.ts';
 import {
   ForeignSnapshot,
   readIndexSnapshot,
@@ -121,6 +122,8 @@ export class CatalogueIndex {
   private genreCount = new Uint8Array(0);
   private liveRefs = 0;
   private shownCount = 0;
+  /** What the search dropdown shows of each shown book (decision 107). */
+  private labels = new BookLabels();
   private readonly authors = new Map<number, Named>();
   private readonly genres = new Map<number, Named>();
   private order = new Int32Array(0);
@@ -192,10 +195,13 @@ export class CatalogueIndex {
     this.dirty = true;
   }
 
-  /** The best `limit` shown books for `keyword`, or undefined if the index could not be built. */
-  async search(keyword: string, limit: number): Promise<queries.BookRow[] | undefined> {
+  /**
+   * The labels of the best `limit` shown books for `keyword`, from memory (no row is read: decision
+   * 107), or undefined if the index could not be built.
+   */
+  async search(keyword: string, limit: number): Promise<BookLabel[] | undefined> {
     if (!(await this.current())) return undefined;
-    return this.rowsOf(this.searchIndex.search(keyword, limit));
+    return this.searchIndex.search(keyword, limit).flatMap((id) => this.labels.get(id) ?? []);
   }
 
   /** A page of the shown books `keyword` finds, ranked as `search`, with their total; undefined if the index could not be built. */
@@ -444,7 +450,9 @@ export class CatalogueIndex {
 
   /** The index holds this state: the snapshot's, or an empty one. Throws, changing nothing, if its search index does not fit together. */
   private adopt(state: CatalogueIndexState): void {
+    const labels = BookLabels.restore(state.labels);
     this.searchIndex = restoreSearchIndex(state.search);
+    this.labels = labels;
     this.shownById = state.shownById;
     this.priceById = state.priceById;
     this.flagsById = state.flagsById;
@@ -491,6 +499,7 @@ export class CatalogueIndex {
       shownCount: this.shownCount,
       liveRefs: this.liveRefs,
       search: this.searchIndex.snapshot(),
+      labels: this.labels.state(),
     };
   }
 
@@ -613,6 +622,7 @@ export class CatalogueIndex {
       this.shownCount--;
       this.liveRefs -= this.authorCount[id]! + this.genreCount[id]!;
       this.searchIndex.remove(id);
+      this.labels.delete(id);
     }
     this.changes++;
     if (reorder) this.order = Int32Array.from(await queries.findShownBookIdsInTitleOrder(this.db));
@@ -669,6 +679,7 @@ export class CatalogueIndex {
     for (const author of book.author_ids) this.refs.push(author);
     for (const genre of book.genre_ids) this.refs.push(genre);
     this.liveRefs += book.author_ids.length + book.genre_ids.length;
+    this.labels.set({ id, title: book.title, titleAr: book.title_ar, coverKey: coverKeyOf(book) });
 
     const indexed = this.toIndexed(book);
     const wordsHash = hash(searchText(indexed));
@@ -772,6 +783,7 @@ const emptyState = (): CatalogueIndexState => ({
   shownCount: 0,
   liveRefs: 0,
   search: createSearchIndex().snapshot(),
+  labels: new BookLabels().state(),
 });
 
 /** 32-bit FNV-1a: whether a book's title, words or names changed, without keeping them (decision 096). */
@@ -800,4 +812,6 @@ const toFields = (row: queries.IndexRow): queries.IndexFields => ({
   rating: Number(row.rating_average),
   author_ids: row.authors.map((author) => author.id),
   genre_ids: row.genres.map((genre) => genre.id).sort((a, b) => a - b),
+  image_keys: row.image_keys,
+  main_image_index: row.main_image_index,
 });

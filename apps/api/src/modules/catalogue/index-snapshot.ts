@@ -5,6 +5,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import type { SearchIndexState } from '../search/service.ts';
+import type { BookLabelsState } from './book-labels.ts';
 
 /**
  * The catalogue index's state in one file, so an instance starts from it and reads only what
@@ -18,7 +19,7 @@ import type { SearchIndexState } from '../search/service.ts';
 
 const MAGIC = 'BKSINDEX';
 /** Raised whenever what is written changes shape: a snapshot of another version is ignored. */
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 const PREFIX_BYTES = 20;
 /** Bytes written or read between pauses, so the event loop answers requests meanwhile. */
 const CHUNK_BYTES = 4 * 2 ** 20;
@@ -41,6 +42,7 @@ export type CatalogueIndexState = {
   shownCount: number;
   liveRefs: number;
   search: SearchIndexState;
+  labels: BookLabelsState;
 };
 
 /** A state and what it belongs to: the database (`identity`) as of `xmin`, written at `writtenAt` (ms). */
@@ -99,6 +101,9 @@ const arraysOf = (state: CatalogueIndexState): Record<string, Numbers> => {
     'search.slotRating': search.slotRating,
     'search.alive': search.alive,
     'search.slotOf': search.slotOf,
+    'labels.bytes': state.labels.bytes,
+    'labels.start': state.labels.start,
+    'labels.size': state.labels.size,
   };
 };
 
@@ -258,6 +263,11 @@ function stateOf(header: Header, arrays: Map<string, Numbers>): CatalogueIndexSt
       books: header.books,
       stopWordTitles: header.stopWordTitles,
     },
+    labels: {
+      bytes: take('labels.bytes', Uint8Array),
+      start: take('labels.start', Int32Array),
+      size: take('labels.size', Int32Array),
+    },
   };
   checkFits(state);
   return state;
@@ -281,6 +291,8 @@ function checkFits(state: CatalogueIndexState): void {
   for (let id = 0; id < ids; id++) {
     if (!state.shownById[id]) continue;
     shown++;
+    // Where it lies in the label bytes, `BookLabels.restore` checks.
+    if (!state.labels.size[id]) throw new Error(`its book ${id} has no label`);
     const end = state.refStart[id]! + state.authorCount[id]! + state.genreCount[id]!;
     if (state.refStart[id]! < 0 || end > state.refs.length)
       throw new Error(`its book ${id} names ids it does not hold`);

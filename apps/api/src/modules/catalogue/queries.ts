@@ -342,8 +342,9 @@ export async function findShownBookIdsInTitleOrder(tx: Tx): Promise<number[]> {
 }
 
 /**
- * What the compact catalogue index keeps of a book (decision 096): only what ranking and the
- * list's filters read. Authors and genres are ids, their names kept once per author and genre.
+ * What the compact catalogue index keeps of a book (decision 096): only what ranking, the list's
+ * filters and the search dropdown (decision 107) read. Authors and genres are ids, their names kept
+ * once per author and genre.
  */
 export type IndexFields = {
   id: number;
@@ -355,12 +356,15 @@ export type IndexFields = {
   rating: number;
   author_ids: number[];
   genre_ids: number[];
+  /** The search dropdown's cover (decision 107): `coverKeyOf` picks it. */
+  image_keys: string[];
+  main_image_index: number;
 };
 
 /**
  * The index fields of shown books with ids in [fromId, toId): the first build reads the catalogue
- * in such slices, so no single result holds it all, and reads no description, image or date it
- * would not keep.
+ * in such slices, so no single result holds it all, and reads no description or date it would
+ * not keep.
  */
 export function findShownIndexFieldsInIdRange(tx: Tx, fromId: number, toId: number): Promise<IndexFields[]> {
   return rows<IndexFields>(
@@ -371,13 +375,18 @@ export function findShownIndexFieldsInIdRange(tx: Tx, fromId: number, toId: numb
         ), book_genre_ids as (
           select book_id, array_agg(genre_id order by genre_id) as genre_ids from book_genres
           where book_id >= ${fromId} and book_id < ${toId} group by book_id
+        ), book_image_keys as (
+          select book_id, array_agg(image_key order by position) as image_keys from book_images
+          where book_id >= ${fromId} and book_id < ${toId} group by book_id
         )
         select b.id, b.title, b.title_ar, b.discounted_price_fils, b.stock_quantity > 0 as in_stock,
                b.discount_percentage > 0 as discounted, b.rating_average::float8 as rating,
-               coalesce(ba.author_ids, '{}') as author_ids, coalesce(bg.genre_ids, '{}') as genre_ids
+               coalesce(ba.author_ids, '{}') as author_ids, coalesce(bg.genre_ids, '{}') as genre_ids,
+               coalesce(bi.image_keys, '{}') as image_keys, b.main_image_index
         from books b
         left join book_author_ids ba on ba.book_id = b.id
         left join book_genre_ids bg on bg.book_id = b.id
+        left join book_image_keys bi on bi.book_id = b.id
         where b.id >= ${fromId} and b.id < ${toId} and b.is_active`,
   );
 }
