@@ -35,6 +35,16 @@ describe('book labels', () => {
     expect(labels.heldBytes).toBeLessThan(2_000_000);
   });
 
+  it('holds no more bytes when a book is set again with the label it has (a sale changes only its stock)', () => {
+    const labels = new BookLabels();
+    const label = { id: 4, title: 'Unchanged', titleAr: 'بلا تغيير', coverKey: 'books/4' };
+    labels.set(label);
+    const held = labels.state().bytes.length;
+    for (let n = 0; n < 10_000; n++) labels.set({ ...label });
+    expect(labels.state().bytes.length).toBe(held);
+    expect(labels.get(4)).toEqual(label);
+  });
+
   it('comes back from its state as it was, and refuses a state whose labels lie outside its bytes', () => {
     const labels = new BookLabels();
     labels.set({ id: 1, title: 'One', titleAr: 'واحد', coverKey: 'books/1' });

@@ -63,7 +63,10 @@ export class BookLabels {
     return { bytes: this.bytes.slice(0, this.length), start: this.start.slice(0, ids), size: this.size.slice(0, ids) };
   }
 
+  /** Sets a book's label; one it already has (a stock or price change, every sale) appends nothing. */
   set({ id, title, titleAr, coverKey }: BookLabel): void {
+    const known = this.get(id);
+    if (known && known.title === title && known.titleAr === titleAr && known.coverKey === coverKey) return;
     this.delete(id);
     // At most three bytes of UTF-8 per UTF-16 unit, and the separators.
     const room = 3 * (title.length + (titleAr?.length ?? 1) + (coverKey?.length ?? 1)) + 2;
@@ -103,7 +106,7 @@ export class BookLabels {
     this.liveBytes -= size;
   }
 
-  /** Bytes held, live and left behind by changes (the bench's memory account). */
+  /** Bytes held: the labels, those left behind by changes, room to grow, and the per-book arrays. */
   get heldBytes(): number {
     return this.bytes.length + 8 * this.size.length;
   }
