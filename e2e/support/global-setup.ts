@@ -11,6 +11,8 @@ declare module 'vitest' {
   }
 }
 
+const MAX_LOG_LINES_SHOWN = 100;
+
 /** Starts the real shop (npm start: built storefront + API + demo seed) and one Chromium. */
 export default async function setup(project: TestProject) {
   const shop = await startShop(process.env.E2E_ENV ? (JSON.parse(process.env.E2E_ENV) as Record<string, string>) : {});
@@ -33,5 +35,15 @@ export default async function setup(project: TestProject) {
   return async () => {
     await browser?.close();
     await shop.stop();
+    // A page test that met a 500 or a 503 is explained by what the shop said at that moment.
+    const lines = shop.logLines();
+    if (lines.length) {
+      const shown = lines.slice(-MAX_LOG_LINES_SHOWN);
+      console.warn(
+        `The shop wrote ${lines.length} line(s) during the browser tests` +
+          (shown.length < lines.length ? ` (the last ${shown.length}):` : ':') +
+          `\n${shown.join('\n')}`,
+      );
+    }
   };
 }

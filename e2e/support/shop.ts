@@ -22,6 +22,8 @@ export const CHROMIUM_ARGS = [
 export interface Shop {
   baseUrl: string;
   dataDir: string;
+  /** What the shop has written so far (its seed's lines, then warnings and errors), oldest first. */
+  logLines(): string[];
   /** Stops the server and deletes its data directory; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -70,6 +72,11 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
       DATABASE_URL: '',
       // Visitors are told apart by X-Forwarded-For (client-address.ts), as behind a balancer.
       TRUST_PROXY: 'true',
+      // The browsers, the test workers and this shop share two cores, and PGlite runs its queries on
+      // the shop's own thread: a one-second stall is the harness, not a flood of customers, and
+      // shedding it with 503 failed a page test (11th session). Load shedding is tested in the API
+      // suite; here it only guards against a runaway.
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: '10000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,5 +106,10 @@ export async function startShop(env: Record<string, string> = {}): Promise<Shop>
     await stop();
     throw error;
   }
-  return { baseUrl, dataDir, stop };
+  const logLines = () =>
+    logs
+      .join('')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+  return { baseUrl, dataDir, logLines, stop };
 }
