@@ -79,20 +79,19 @@ export async function mailRecipient(accountId: number, { tx }: { tx: Tx }): Prom
   return account && !account.deletedAt ? recipientOf(account) : null;
 }
 
-/** Where the account's mail goes, read in the caller's transaction; null once it was deleted (anonymised). */
-export async function mailAddress(accountId: number, { tx }: { tx: Tx }): Promise<string | null> {
-  const account = await queries.findAccountById(tx, accountId);
-  return account && !account.deletedAt ? account.emailAddress : null;
-}
+/** Whom to write to and whom a parcel is handed to, read together in the caller's transaction. */
+export type Contact = { emailAddress: string; fullName: string };
 
 /**
- * The account holder's full name ('Layla Haddad'), else their user name: whom a parcel is
- * handed to when the address names nobody else (decision 079). Null once deleted.
+ * Where the account's mail goes, and the holder's full name ('Layla Haddad', else their user
+ * name): whom a parcel is handed to when the address names nobody else (decision 079). One read of
+ * the few columns these need; null once the account was deleted (anonymised).
  */
-export async function fullName(accountId: number, { tx }: { tx: Tx }): Promise<string | null> {
-  const account = await queries.findAccountById(tx, accountId);
+export async function contact(accountId: number, { tx }: { tx: Tx }): Promise<Contact | null> {
+  const account = await queries.findContact(tx, accountId);
   if (!account || account.deletedAt) return null;
-  return [account.firstName, account.lastName].filter(Boolean).join(' ').trim() || account.userName;
+  const fullName = [account.firstName, account.lastName].filter(Boolean).join(' ').trim() || account.userName;
+  return { emailAddress: account.emailAddress, fullName };
 }
 
 /** Who did it, for a row another module shows staff (the stock ledger): user names by account id. */
@@ -131,9 +130,8 @@ export function createAccountsService(deps: Deps) {
       signInWithGoogle(deps, idToken, nonce, newCustomer),
     linkGoogle: (accountId: number, idToken: string, nonce: string) => linkGoogle(deps, accountId, idToken, nonce),
     toLoggedInUser,
-    mailAddress,
+    contact,
     mailRecipient,
-    fullName,
     userNames,
     cancelResetLinks,
     forgetLinks,

@@ -21,6 +21,21 @@ export async function findAccountById(
 }
 
 /** The user names of these accounts (deleted ones keep their anonymised name). */
+/** The few columns that say whom to write to and whom a parcel is handed to (`contact`). */
+export async function findContact(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      emailAddress: accounts.emailAddress,
+      userName: accounts.userName,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      deletedAt: accounts.deletedAt,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, id));
+  return row;
+}
+
 export async function listUserNames(tx: Tx, ids: number[]): Promise<{ id: number; userName: string }[]> {
   if (ids.length === 0) return [];
   return tx.select({ id: accounts.id, userName: accounts.userName }).from(accounts).where(inArray(accounts.id, ids));

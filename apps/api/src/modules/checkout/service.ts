@@ -20,6 +20,7 @@ import { OrderStatus } from '@bookshop/contracts/enums';
 import { filsToAed } from '@bookshop/contracts/money';
 import { CancelReasons, OrderMessages, orderNumber, type Order } from '@bookshop/contracts/orders';
 import type { Database, Tx } from '../../platform/db.ts';
+import type { Contact } from '../auth/accounts-service.ts';
 import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { lockCartLines } from '../cart/service.ts';
@@ -91,10 +92,7 @@ export type CheckoutDeps = {
   >;
   cart: { deliveryOrderSummary(customerId: number): Promise<Omit<DeliveryOrderSummary, 'destination'>> };
   orders: Pick<OrdersService, 'get'>;
-  accounts: {
-    mailAddress(accountId: number, options: { tx: Tx }): Promise<string | null>;
-    fullName(accountId: number, options: { tx: Tx }): Promise<string | null>;
-  };
+  accounts: { contact(accountId: number, options: { tx: Tx }): Promise<Contact | null> };
   addresses: { get(customerId: number, id: number, options?: { tx?: Tx }): Promise<Address> };
   delivery: { feeFils(code: CreateCheckoutSession['deliveryMethod'], order: DeliveryOrderSummary): number };
   log: FastifyBaseLogger;
@@ -227,6 +225,7 @@ async function placeOrder(
       if (cod && totalFils > COD_MAX_TOTAL_FILS) throw conflict(CodMessages.overLimit);
       // A cash-on-delivery order never expires (its copies wait for the courier): the column keeps its placing time.
       const expiresAt = cod ? createdAt : new Date(createdAt.getTime() + SESSION_LIFETIME_MS);
+      const customer = await deps.accounts.contact(customerId, { tx });
       const items = priced.map(({ book, quantity }) => orderItem(book, quantity));
       const order = await lifecycle.placePending(
         tx,
@@ -249,7 +248,7 @@ async function placeOrder(
           zipCode: address.zipCode,
           emirate: address.emirate,
           // The courier asks for someone by name: the address's recipient, else the customer.
-          recipientName: address.recipientName ?? (await deps.accounts.fullName(customerId, { tx })),
+          recipientName: address.recipientName ?? customer?.fullName ?? null,
           provider: deps.provider.name,
         },
         items,
@@ -276,9 +275,8 @@ async function placeOrder(
         if (lockLast) await reserve();
         return { kind: 'cash', order };
       }
-      const email = await deps.accounts.mailAddress(customerId, { tx });
       if (lockLast) await reserve();
-      return { kind: 'placed', order, items, email: email ?? '' };
+      return { kind: 'placed', order, items, email: customer?.emailAddress ?? '' };
     });
   } catch (error) {
     if (error instanceof ExpireFirst) return { kind: 'replace', orders: error.orders } satisfies Plan;
@@ -405,8 +403,8 @@ async function reopen(deps: CheckoutDeps, order: OrderRow, back: ReturnTo): Prom
   if (!order.providerSessionId) {
     // Its first request is still opening the page (or died doing so): the same key answers the same session.
     const items = await orderItemRows([order.id], { tx: db });
-    const email = (await deps.accounts.mailAddress(order.customerId, { tx: db })) ?? '';
-    return openPaymentPage(deps, order, items, email, back);
+    const customer = await deps.accounts.contact(order.customerId, { tx: db });
+    return openPaymentPage(deps, order, items, customer?.emailAddress ?? '', back);
   }
   const session = await providerCall(() => provider.retrieveSession(order.providerSessionId!));
   if (session && isPaid(session)) {

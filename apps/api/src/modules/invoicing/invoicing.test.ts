@@ -20,7 +20,7 @@ import type { MailCatcher, ReceivedMail } from '../../test/mail-catcher.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { addAddress, checkout, fillCart, getOrder, payOnSandboxPage } from '../checkout/testing.ts';
-import { fullName, mailAddress } from '../auth/accounts-service.ts';
+import { contact } from '../auth/accounts-service.ts';
 import { findOrderRow, orderItemRows } from '../orders/service.ts';
 import type { TaxDocumentContent } from './document.ts';
 import { issueInvoice } from './service.ts';
@@ -209,7 +209,7 @@ describe('tax invoices and credit notes', () => {
   it("numbers by the year of the shop's clock: the year turns at midnight in Dubai, and a rolled-back issue gives its number back", async () => {
     await fillCart(t, alice, { [emma]: 1 });
     const { orderId } = await checkout(t, alice, addressId);
-    const deps = { shop: t.config.shop, accounts: { fullName, mailAddress } };
+    const deps = { shop: t.config.shop, accounts: { contact } };
     const rollback = new Error('rolled back');
     const issuedAt = async (at: string) => {
       let numbers: string[] = [];

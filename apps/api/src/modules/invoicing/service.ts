@@ -12,6 +12,7 @@ import { API_PREFIX } from '../../platform/api-prefix.ts';
 import type { ShopSettings } from '../../platform/config.ts';
 import type { Database, Tx } from '../../platform/db.ts';
 import type { MailAttachment, ResolvedAttachment } from '../../platform/mailer.ts';
+import type { Contact } from '../auth/accounts-service.ts';
 import type { OrderItemRow, OrderRow } from '../orders/service.ts';
 import type { TaxDocumentContent, TaxDocumentLine } from './document.ts';
 import { orderLines, taxLines, type SoldLine } from './lines.ts';
@@ -31,8 +32,7 @@ export type InvoicingDeps = {
   db: Database;
   shop: ShopSettings;
   accounts: {
-    fullName(accountId: number, options: { tx: Tx }): Promise<string | null>;
-    mailAddress(accountId: number, options: { tx: Tx }): Promise<string | null>;
+    contact(accountId: number, options: { tx: Tx }): Promise<Contact | null>;
   };
   render: (content: TaxDocumentContent) => Promise<Buffer>;
 };
@@ -151,14 +151,15 @@ export async function issueInvoice(
   const { lines, ...totals } = taxLines(orderLines({ ...order, items }), vatRatePercent);
   if (totals.totalFils !== order.totalFils)
     throw new Error(`order ${order.id}: its lines come to ${totals.totalFils} fils, its total is ${order.totalFils}`);
-  const [name, email] = await Promise.all([
-    deps.accounts.fullName(order.customerId, { tx }),
-    deps.accounts.mailAddress(order.customerId, { tx }),
-  ]);
+  const customer = await deps.accounts.contact(order.customerId, { tx });
   return issue(tx, 'invoice', paidAt, {
     order,
     seller: { legalName: shop.legalName, address: shop.address, trn: shop.trn, trnNote: shop.trnNote },
-    customer: { name: name ?? order.recipientName ?? '', email: email ?? '', addressLines: addressLines(order) },
+    customer: {
+      name: customer?.fullName ?? order.recipientName ?? '',
+      email: customer?.emailAddress ?? '',
+      addressLines: addressLines(order),
+    },
     lines,
     totals,
     vatRatePercent,
