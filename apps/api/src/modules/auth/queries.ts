@@ -20,7 +20,6 @@ export async function findAccountById(
   return row;
 }
 
-/** The user names of these accounts (deleted ones keep their anonymised name). */
 /** The few columns that say whom to write to and whom a parcel is handed to (`contact`). */
 export async function findContact(tx: Tx, id: number) {
   const [row] = await tx
@@ -36,6 +35,7 @@ export async function findContact(tx: Tx, id: number) {
   return row;
 }
 
+/** The user names of these accounts (deleted ones keep their anonymised name). */
 export async function listUserNames(tx: Tx, ids: number[]): Promise<{ id: number; userName: string }[]> {
   if (ids.length === 0) return [];
   return tx.select({ id: accounts.id, userName: accounts.userName }).from(accounts).where(inArray(accounts.id, ids));

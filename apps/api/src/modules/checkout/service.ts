@@ -20,9 +20,9 @@ import { OrderStatus } from '@bookshop/contracts/enums';
 import { filsToAed } from '@bookshop/contracts/money';
 import { CancelReasons, OrderMessages, orderNumber, type Order } from '@bookshop/contracts/orders';
 import type { Database, Tx } from '../../platform/db.ts';
-import type { Contact } from '../auth/accounts-service.ts';
 import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import type { Contact } from '../auth/accounts-service.ts';
 import { lockCartLines } from '../cart/service.ts';
 import {
   checkStock,
