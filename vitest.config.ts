@@ -14,9 +14,6 @@ export default defineConfig({
           root: 'apps/api',
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
-          // A worker's files share its loaded modules (decision 108): a third less time, as every
-          // file closes the apps, servers and timers it opens.
-          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
