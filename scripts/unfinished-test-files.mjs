@@ -9,17 +9,25 @@ const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 export default class UnfinishedTestFiles {
   /** @type {Map<string, { since: number, phase: string, test?: string }>} */
   files = new Map();
+  planned = 0;
+  ended = 0;
 
   onInit() {
     process.once('SIGTERM', () => {
       const lines = [...this.files].map(
         ([file, { since, phase, test }]) => `  ${file}: ${phase} for ${seconds(since)}${test ? `, in "${test}"` : ''}`,
       );
+      const waiting = this.planned - this.ended - this.files.size;
       process.stderr.write(
-        `\nStopped from outside (SIGTERM) with ${lines.length} test file(s) unfinished:\n${lines.join('\n')}\n`,
+        `\nStopped from outside (SIGTERM): ${this.ended} of ${this.planned} test files ended, ` +
+          `${waiting} never handed to a worker, ${lines.length} unfinished:\n${lines.join('\n')}\n`,
       );
       process.exit(124);
     });
+  }
+
+  onTestRunStart(specifications) {
+    this.planned += specifications.length;
   }
 
   onTestModuleQueued(testModule) {
@@ -37,6 +45,7 @@ export default class UnfinishedTestFiles {
   }
 
   onTestModuleEnd(testModule) {
+    this.ended += 1;
     this.files.delete(this.name(testModule));
   }
 
