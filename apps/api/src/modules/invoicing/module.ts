@@ -4,7 +4,7 @@ import type { ShopSettings } from '../../platform/config.ts';
 import type { Database } from '../../platform/db.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { findOrderRow } from '../orders/service.ts';
-import { renderTaxDocumentPdf } from './pdf.ts';
+import type { TaxDocumentContent } from './document.ts';
 import { vatReportRoutes } from './report-routes.ts';
 import { createVatReportService } from './report-service.ts';
 import { invoicingRoutes } from './routes.ts';
@@ -16,12 +16,18 @@ import { createInvoicing, TAX_DOCUMENT_ATTACHMENTS, type Invoicing, type Invoici
  * source for the documents mails attach, and the VAT return read from the documents (decision 087).
  * Registered before orders, which it is handed to.
  */
+/**
+ * A document's PDF. The PDF library and its fonts load with the first document drawn, not with
+ * every start of the server (or of every API test file): most starts draw none.
+ */
+const renderPdf = async (content: TaxDocumentContent) => (await import('./pdf.ts')).renderTaxDocumentPdf(content);
+
 export async function registerInvoicing(
   app: FastifyInstance,
   deps: { db: Database; shop: ShopSettings; accounts: InvoicingDeps['accounts']; mailer: Mailer },
 ): Promise<Invoicing> {
   const { db, shop, accounts, mailer } = deps;
-  const invoicing = createInvoicing({ db, shop, accounts, render: renderTaxDocumentPdf });
+  const invoicing = createInvoicing({ db, shop, accounts, render: renderPdf });
   mailer.registerAttachmentSource(TAX_DOCUMENT_ATTACHMENTS, invoicing.resolveAttachment);
   await app.register(invoicingRoutes, {
     prefix: API_PREFIX,
