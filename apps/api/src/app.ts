@@ -93,7 +93,7 @@ export async function buildApp({
   const mailer = registerMailer(app, { jobs, config });
   // app.payments: Stripe, or the sandbox with its hosted page under /sandbox/checkout.
   const provider = await registerPayments(app, { config, db, jobs });
-  const images = createImageStore(config);
+  const images = await createImageStore(config);
 
   // Feature modules in dependency order: each builds its services from what it is given, mounts
   // its routes (under API_PREFIX, platform/api-prefix.ts) and returns what later modules need.

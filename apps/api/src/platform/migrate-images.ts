@@ -3,7 +3,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import { rows, type Database } from './db.ts';
-import { hasImageFile, IMAGES_URL_PREFIX, putImageFile, s3Client } from './storage.ts';
+import { hasImageFile, putImageFile, s3Client } from './s3-storage.ts';
+import { IMAGES_URL_PREFIX } from './storage.ts';
 
 export type MigrateImagesResult = { copied: number; skipped: number; avatarUrls: number };
 

@@ -62,7 +62,7 @@ describe('the app with S3_BUCKET set', () => {
   });
 
   it("serves a book's image URL from the bucket, and lets pages show images from its origin", async () => {
-    const images = createImageStore(t.config);
+    const images = await createImageStore(t.config);
     const key = await images.putImage('books/s3-served', await picture('#225588'));
     const title = `S3 served ${randomBytes(3).toString('hex')}`;
     await t.catalogue.createBook(testBook({ title, imageKeys: [key] }));

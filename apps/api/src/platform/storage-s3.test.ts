@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS } from '@bookshop/contracts/constants';
 import { startTestS3, type TestS3 } from '../test/s3.ts';
 import { loadConfig } from './config.ts';
-import { createS3ImageStore, type ImageStore } from './storage.ts';
+import { createS3ImageStore } from './s3-storage.ts';
+import type { ImageStore } from './storage.ts';
 
 let s3: TestS3;
 let images: ImageStore;

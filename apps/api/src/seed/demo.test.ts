@@ -356,7 +356,7 @@ describe('the Arabic demo catalogue (decision 090)', () => {
     };
     const missing = [...DEMO_BOOKS, extra];
 
-    expect(await seedDemoArabicIfMissing(t.db, createImageStore(t.config), missing)).toBe(1);
+    expect(await seedDemoArabicIfMissing(t.db, await createImageStore(t.config), missing)).toBe(1);
     expect((await book('The Seven Hanging Odes')).titleAr).toBe('المعلقات السبع');
     expect((await book('The Broken Wings')).titleAr).toBe('الأجنحة المتكسرة');
     expect((await book('The Prophet')).authors[0]!.nameAr).toBe('جبران خليل جبران');
@@ -367,7 +367,7 @@ describe('the Arabic demo catalogue (decision 090)', () => {
     await t.db.execute(sql`update books set title_ar = null where title = 'The Broken Wings'`);
     // A staff edit announces itself; this raw update tells the caches by hand.
     t.catalogue.invalidate();
-    expect(await seedDemoArabicIfMissing(t.db, createImageStore(t.config), missing)).toBe(0);
+    expect(await seedDemoArabicIfMissing(t.db, await createImageStore(t.config), missing)).toBe(0);
     expect((await book('The Broken Wings')).titleAr).toBeNull();
   });
 });

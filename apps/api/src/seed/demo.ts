@@ -19,11 +19,11 @@ export async function seedDemoIfEmpty(
 ): Promise<void> {
   if (await catalogueIsEmpty(db)) {
     const started = Date.now();
-    const added = await seedDemoCatalogue(db, createImageStore(config));
+    const added = await seedDemoCatalogue(db, await createImageStore(config));
     if (added > 0) log(`Seeded the demo catalogue: ${added} books in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
-  const arabic = await seedDemoArabicIfMissing(db, createImageStore(config));
+  const arabic = await seedDemoArabicIfMissing(db, await createImageStore(config));
   if (arabic > 0) log(`Added the Arabic catalogue to the demo shop: ${arabic} books (decision 090)`);
 
   const accounts = await seedDemoAccounts({ db, passwords: createPasswordHasher(config.passwordHashCost) });

@@ -109,7 +109,7 @@ describe('the search results page before the in-memory index is built', () => {
     }
     const catalogue = createCatalogueService({
       db: t.db,
-      images: createImageStore(t.config),
+      images: await createImageStore(t.config),
       caches: createCatalogueCaches(new UnbuiltIndex(t.db)),
     });
     // The service answers serialised (decision 101): read back what a client would get.
