@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** A budget: at most `max` requests per `windowSeconds`. */
 export type Budget = { max: number; windowSeconds: number };
@@ -38,6 +38,8 @@ export async function registerRateLimits(
     await app.register(fastifyRateLimit, { global: false });
     return {};
   }
+  // The client loads only where REDIS_URL is set, not with every start of a single instance.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(options.redisUrl, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
