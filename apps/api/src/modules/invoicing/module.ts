@@ -11,17 +11,17 @@ import { invoicingRoutes } from './routes.ts';
 import { createInvoicing, TAX_DOCUMENT_ATTACHMENTS, type Invoicing, type InvoicingDeps } from './service.ts';
 
 /**
- * Tax invoices and credit notes (decision 085): the service the order lifecycle and returns call
- * when money comes in or goes back, the order JSON's VAT, the download routes, and the mailer's
- * source for the documents mails attach, and the VAT return read from the documents (decision 087).
- * Registered before orders, which it is handed to.
- */
-/**
  * A document's PDF. The PDF library and its fonts load with the first document drawn, not with
  * every start of the server (or of every API test file): most starts draw none.
  */
 const renderPdf = async (content: TaxDocumentContent) => (await import('./pdf.ts')).renderTaxDocumentPdf(content);
 
+/**
+ * Tax invoices and credit notes (decision 085): the service the order lifecycle and returns call
+ * when money comes in or goes back, the order JSON's VAT, the download routes, and the mailer's
+ * source for the documents mails attach, and the VAT return read from the documents (decision 087).
+ * Registered before orders, which it is handed to.
+ */
 export async function registerInvoicing(
   app: FastifyInstance,
   deps: { db: Database; shop: ShopSettings; accounts: InvoicingDeps['accounts']; mailer: Mailer },
