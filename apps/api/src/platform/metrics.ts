@@ -15,6 +15,8 @@ declare module 'fastify' {
     metricsRegistry: Registry;
     /** The metrics listener's address once the app is ready, when METRICS_PORT is set. */
     metricsAddress: { host: string; port: number } | null;
+    /** Counts an answer and its time in seconds; the framework's answers are counted by the hook below. */
+    countAnswer(answer: { method: string; route: string | undefined; statusCode: number }, seconds: number): void;
   }
 }
 
@@ -68,15 +70,24 @@ export function registerMetrics(
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
+  app.decorate(
+    'countAnswer',
+    (answer: { method: string; route: string | undefined; statusCode: number }, seconds: number) => {
+      // Unmatched URLs share one label, so probing random paths cannot grow the series.
+      const labels = {
+        method: answer.method,
+        route: answer.route ?? '(unmatched)',
+        status_code: String(answer.statusCode),
+      };
+      requests.inc(labels);
+      latency.observe(labels, seconds);
+    },
+  );
   app.addHook('onResponse', async (request, reply) => {
-    // Unmatched URLs share one label, so probing random paths cannot grow the series.
-    const labels = {
-      method: request.method,
-      route: request.routeOptions.url ?? '(unmatched)',
-      status_code: String(reply.statusCode),
-    };
-    requests.inc(labels);
-    latency.observe(labels, reply.elapsedTime / 1000);
+    app.countAnswer(
+      { method: request.method, route: request.routeOptions.url, statusCode: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
   });
 
   registerPoolMetrics(registry, options.db);

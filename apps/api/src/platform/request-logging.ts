@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -28,18 +34,32 @@ class OneLinePerRequest extends LogController {
   override routeNotFound() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const path = request.url.split('?')[0]!;
     const fields = {
       method: request.method,
       route: request.routeOptions.url,
-      path,
+      path: request.url.split('?')[0]!,
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) reply.log.error({ ...fields, err: error }, 'request failed');
-    else if (QUIET_PATH.test(path) && reply.statusCode < 500) reply.log.debug(fields, 'request completed');
-    else reply.log.info(fields, 'request completed');
+    else logCompleted(reply.log, fields);
   }
+}
+
+/** A request's one line: `reqId` given where `log` is not the request's own logger (repeat-answers.ts). */
+export function logCompleted(
+  log: FastifyBaseLogger,
+  fields: {
+    reqId?: string;
+    method: string;
+    route: string | undefined;
+    path: string;
+    statusCode: number;
+    responseTime: number;
+  },
+) {
+  if (QUIET_PATH.test(fields.path) && fields.statusCode < 500) log.debug(fields, 'request completed');
+  else log.info(fields, 'request completed');
 }
 
 /** Fastify options for request ids and the request log line; spread into each app's options. */
