@@ -36,6 +36,7 @@ import { registerMailer } from './platform/mailer.ts';
 import { registerLoginFailures } from './platform/login-lockout.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { registerRateLimits } from './platform/rate-limit.ts';
+import { RepeatAnswers } from './platform/repeat-answers.ts';
 import { registerRequestLogging, requestLoggingOptions } from './platform/request-logging.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createImageStore } from './platform/storage.ts';
@@ -60,7 +61,10 @@ export async function buildApp({
   logger = false,
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
+  // The same public answer asked again within a second is sent before the framework (decision 110).
+  const repeats = new RepeatAnswers();
   const app = Fastify({
+    serverFactory: repeats.serverFactory,
     logger: (logger || logStream !== undefined) && { level: config.logLevel, ...(logStream && { stream: logStream }) },
     ...requestLoggingOptions(),
     trustProxy: config.trustProxy,
@@ -157,5 +161,6 @@ export async function buildApp({
     sharedCatalogueChanges: catalogue.sharedChangeCount,
     cdnPurgeUrl: config.cdnPurgeUrl,
   });
+  repeats.attach(app, { generation: catalogue.changeCount });
   return app;
 }

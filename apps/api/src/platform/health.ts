@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Shutdown has begun: readiness answers 503 and keep-alive clients are told to reconnect elsewhere. */
     startDraining(): void;
+    /** Whether shutdown (or startDraining) has begun. */
+    isDraining(): boolean;
     /**
      * Something this instance builds after it starts (the catalogue index) and cannot serve well
      * without: readiness answers 503 while `isWarm()` is false; liveness does not look.
@@ -53,6 +55,7 @@ export async function registerHealth(
 
   let draining = false;
   app.decorate('startDraining', () => void (draining = true));
+  app.decorate('isDraining', () => draining);
   const warmUps: { name: string; isWarm: () => boolean }[] = [];
   app.decorate('addWarmUp', (name: string, isWarm: () => boolean) => void warmUps.push({ name, isWarm }));
   app.addHook('preClose', (done) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedChoices } from './accept-header.ts';
 
@@ -54,7 +55,7 @@ export function prepareAnswerLazily(content: string | Buffer, contentType: strin
 }
 
 /** The encoding to send: the accepted one with the highest q, brotli before gzip on a tie, else none. */
-function chooseEncoding(acceptEncoding: string | undefined, answer: PreparedAnswer): Encoding {
+export function chooseEncoding(acceptEncoding: string | undefined, answer: PreparedAnswer): Encoding {
   const choices = acceptedChoices(acceptEncoding);
   const qOf = (encoding: Encoding) =>
     choices.find((choice) => choice.value === encoding)?.q ?? choices.find((choice) => choice.value === '*')?.q ?? 0;
@@ -70,7 +71,7 @@ function chooseEncoding(acceptEncoding: string | undefined, answer: PreparedAnsw
   return best;
 }
 
-const etagOf = (answer: PreparedAnswer, encoding: Encoding) =>
+export const etagOf = (answer: PreparedAnswer, encoding: Encoding) =>
   encoding === 'identity' ? `"${answer.hash}"` : `"${answer.hash}-${encoding}"`;
 
 /**
@@ -84,6 +85,12 @@ export function namesThisContent(ifNoneMatch: string | undefined, answer: Prepar
     return opaque === '*' || opaque.replace(/^"|"$/g, '').replace(/-(br|gzip)$/, '') === answer.hash;
   });
 }
+
+/** The prepared answer each response carries, for repeat-answers.ts to remember once it is sent. */
+const sentAnswers = new WeakMap<ServerResponse, PreparedAnswer>();
+
+/** The prepared answer `response` sent whole (not a 304), if it sent one. */
+export const answerSentOn = (response: ServerResponse): PreparedAnswer | undefined => sentAnswers.get(response);
 
 /**
  * Sends a prepared answer in the encoding the client accepts, or 304 when its If-None-Match names
@@ -111,5 +118,6 @@ export async function sendPrepared(
     // Already encoded: @fastify/compress leaves an answer with a Content-Encoding alone.
     reply.header('content-encoding', encoding);
   }
+  sentAnswers.set(reply.raw, answer);
   return reply.type(answer.contentType).send(body);
 }
