@@ -74,8 +74,7 @@ const repeatable = (request: IncomingMessage) =>
  */
 export class RepeatAnswers {
   readonly #repeats = new Map<string, Repeat>();
-  #app: FastifyInstance | undefined;
-  #generation: (() => number) | undefined;
+  #attached: { app: FastifyInstance; generation: () => number } | undefined;
 
   /** Fastify's `serverFactory`: its own HTTP/1 server, with this in front of the framework's handler. */
   readonly serverFactory: FastifyServerFactory = (handler, fastifyOptions) => {
@@ -94,8 +93,7 @@ export class RepeatAnswers {
 
   /** Remembers what the framework sends to a repeatable request for a public answer. */
   attach(app: FastifyInstance, options: RepeatOptions) {
-    this.#app = app;
-    this.#generation = options.generation;
+    this.#attached = { app, generation: options.generation };
     // The changes heard when the request came: one heard while it was answered makes its answer
     // possibly older than the change, so it is never repeated after it.
     const generationAtStart = new WeakMap<IncomingMessage, number>();
@@ -135,13 +133,13 @@ export class RepeatAnswers {
 
   /** Sends the remembered answer to `request`, or answers false to leave it to the framework. */
   #send(request: IncomingMessage, response: ServerResponse): boolean {
-    const app = this.#app;
     const url = request.url;
-    if (!app || !url || !repeatable(request)) return false;
+    if (!this.#attached || !url || !repeatable(request)) return false;
     const repeat = this.#repeats.get(url);
     if (!repeat) return false;
+    const { app, generation } = this.#attached;
     const started = performance.now();
-    if (repeat.generation !== this.#generation!() || started > repeat.until) {
+    if (repeat.generation !== generation() || started > repeat.until) {
       this.#repeats.delete(url);
       return false;
     }
