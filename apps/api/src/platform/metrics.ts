@@ -16,9 +16,12 @@ declare module 'fastify' {
     /** The metrics listener's address once the app is ready, when METRICS_PORT is set. */
     metricsAddress: { host: string; port: number } | null;
     /** Counts an answer and its time in seconds; the framework's answers are counted by the hook below. */
-    countAnswer(answer: { method: string; route: string | undefined; statusCode: number }, seconds: number): void;
+    countAnswer(answer: AnsweredRequest, seconds: number): void;
   }
 }
+
+/** What a request is counted by: `route` is the route pattern, undefined for an unmatched URL. */
+type AnsweredRequest = { method: string; route: string | undefined; statusCode: number };
 
 /**
  * Process metrics (CPU, memory, event-loop delay, GC, handles) describe the process, not an
@@ -70,19 +73,16 @@ export function registerMetrics(
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  app.decorate(
-    'countAnswer',
-    (answer: { method: string; route: string | undefined; statusCode: number }, seconds: number) => {
-      // Unmatched URLs share one label, so probing random paths cannot grow the series.
-      const labels = {
-        method: answer.method,
-        route: answer.route ?? '(unmatched)',
-        status_code: String(answer.statusCode),
-      };
-      requests.inc(labels);
-      latency.observe(labels, seconds);
-    },
-  );
+  app.decorate('countAnswer', (answer: AnsweredRequest, seconds: number) => {
+    // Unmatched URLs share one label, so probing random paths cannot grow the series.
+    const labels = {
+      method: answer.method,
+      route: answer.route ?? '(unmatched)',
+      status_code: String(answer.statusCode),
+    };
+    requests.inc(labels);
+    latency.observe(labels, seconds);
+  });
   app.addHook('onResponse', async (request, reply) => {
     app.countAnswer(
       { method: request.method, route: request.routeOptions.url, statusCode: reply.statusCode },
