@@ -41,7 +41,7 @@ import { registerRequestLogging, requestLoggingOptions } from './platform/reques
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { createImageStore } from './platform/storage.ts';
 import { validatorCompiler } from './platform/validation.ts';
-import { registerWeb } from './platform/web.ts';
+import { readPageTemplate, registerWeb } from './platform/web.ts';
 
 export type AppOptions = {
   config: Config;
@@ -79,7 +79,12 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestLogging(app);
-  registerSecurityHeaders(app, { publicUrl: config.publicUrl, imagesUrl: config.s3?.publicUrl });
+  const pageTemplate = readPageTemplate(config.webDistDir);
+  registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    imagesUrl: config.s3?.publicUrl,
+    pageTemplate: pageTemplate?.toString('utf8'),
+  });
   registerCacheControl(app);
   // API answers over 1 KB, brotli or gzip; images and precompressed assets are left as they are.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
@@ -154,6 +159,7 @@ export async function buildApp({
 
   await registerWeb(app, {
     distDir: config.webDistDir,
+    pageTemplate,
     imagesDir: images.servedDirectory,
     pageExists: cataloguePageExists(catalogue),
     publicUrl,

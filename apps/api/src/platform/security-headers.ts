@@ -1,22 +1,36 @@
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from './api-prefix.ts';
 
 type Directives = Record<string, string[]>;
+type PolicyOptions = { https: boolean; imagesOrigin?: string; inlineScriptHashes: string[] };
 
 /**
- * The storefront's Content-Security-Policy. Every script is a hashed file from our own origin
- * (the Vite build puts none inline), so scripts need nothing but 'self'. Styles are one built
+ * The SHA-256 (base64) of each script `html` runs inline, as CSP names them: the text between
+ * `<script>` and `</script>` exactly. Data blocks (`type="application/json"`), which CSP does not
+ * govern, and scripts from a file are left out.
+ */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) =>
+    createHash('sha256').update(match[1]!, 'utf8').digest('base64'),
+  );
+}
+
+/**
+ * The storefront's Content-Security-Policy. Every script is a hashed file from our own origin,
+ * but for the few lines the build puts inline in every page to load them (apps/web/src/boot.ts,
+ * decision 111), which are allowed by their SHA-256 and nothing else. Styles are one built
  * stylesheet; React applies `style={{…}}` through the CSSOM, which CSP does not restrict, so
  * styles need no 'unsafe-inline' either. Images: our own (/images), data: URIs and blob: URLs
  * for the avatar preview before upload, and the origin of S3_PUBLIC_URL when images live in a bucket. Google sign-in and Stripe Checkout are top-level
  * redirects, which CSP does not govern, so neither origin appears here.
  */
-export function storefrontDirectives(options: { https: boolean; imagesOrigin?: string }): Directives {
+export function storefrontDirectives(options: PolicyOptions): Directives {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...options.inlineScriptHashes.map((hash) => `'sha256-${hash}'`)],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', ...(options.imagesOrigin ? [options.imagesOrigin] : [])],
@@ -34,7 +48,7 @@ export function storefrontDirectives(options: { https: boolean; imagesOrigin?: s
  * blocks without 'unsafe-inline' for styles (checked in the browser); its scripts are files from
  * our origin like the storefront's. The relaxation never reaches the shop's pages.
  */
-export function docsDirectives(options: { https: boolean; imagesOrigin?: string }): Directives {
+export function docsDirectives(options: PolicyOptions): Directives {
   return {
     ...storefrontDirectives(options),
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -67,10 +81,15 @@ const DOCS_PREFIX = `${API_PREFIX}/docs`;
  * Each policy is worked out once here and only applied per request: @fastify/helmet built Helmet
  * again from its options on every request, parsing the CSP each time, which cost a kept page or a
  * cached answer about a twentieth of its time (issue 25). Register before any route.
+ * `pageTemplate` is the built storefront's index.html, whose inline scripts the policy allows.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string; imagesUrl?: string }) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { publicUrl: string; imagesUrl?: string; pageTemplate?: string },
+) {
   const https = new URL(options.publicUrl).protocol === 'https:';
   const imagesOrigin = options.imagesUrl ? new URL(options.imagesUrl).origin : undefined;
+  const inlineScripts = inlineScriptHashes(options.pageTemplate ?? '');
   const withPolicy = (directives: Directives) =>
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives },
@@ -80,9 +99,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicU
       // Book covers may be shown by other sites and mail clients; everything else stays ours.
       crossOriginResourcePolicy: { policy: 'same-origin' },
     });
-  const storefront = withPolicy(storefrontDirectives({ https, imagesOrigin }));
-  // Swagger UI's routes, and only they, get the docs policy.
-  const docs = withPolicy(docsDirectives({ https, imagesOrigin }));
+  const storefront = withPolicy(storefrontDirectives({ https, imagesOrigin, inlineScriptHashes: inlineScripts }));
+  // Swagger UI's routes, and only they, get the docs policy; they run none of the page's inline scripts.
+  const docs = withPolicy(docsDirectives({ https, imagesOrigin, inlineScriptHashes: [] }));
 
   app.addHook('onRequest', (request, reply, done) => {
     const setHeaders = request.routeOptions.url?.startsWith(DOCS_PREFIX) ? docs : storefront;

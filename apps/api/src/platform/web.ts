@@ -17,8 +17,16 @@ const YEAR_SECONDS = 31_536_000;
 /** Where the build puts its hashed files; a name there the build does not hold is a 404 problem, not a page. */
 const ASSETS_PREFIX = '/assets/';
 
+/** The built storefront's index.html, read once at start; undefined without a build. */
+export function readPageTemplate(distDir: string | undefined): Buffer | undefined {
+  const indexFile = distDir && path.join(distDir, 'index.html');
+  return indexFile && existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+}
+
 export type WebOptions = {
   distDir?: string;
+  /** The build's index.html (readPageTemplate): every page is it, with the rendered page inside. */
+  pageTemplate?: Buffer;
   /** The disk image store's folder, served at /images/; absent when images live elsewhere (S3). */
   imagesDir?: string;
   /**
@@ -67,9 +75,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       maxAge: YEAR_SECONDS * 1000,
     });
 
-  const indexFile = options.distDir && path.join(options.distDir, 'index.html');
-  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : undefined;
-  if (options.distDir && indexHtml) {
+  const { pageTemplate } = options;
+  if (options.distDir && pageTemplate) {
     await app.register(fastifyStatic, {
       root: options.distDir,
       prefix: '/',
@@ -94,10 +101,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   }
 
   const renderer =
-    options.distDir && indexHtml
+    options.distDir && pageTemplate
       ? await loadServerRenderer(app, {
           distDir: options.distDir,
-          indexHtml: indexHtml.toString('utf8'),
+          indexHtml: pageTemplate.toString('utf8'),
           publicUrl: options.publicUrl ?? 'http://localhost',
         })
       : undefined;
@@ -133,7 +140,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     const pathname = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     const notAPage = [`${API_PREFIX}/`, IMAGES_URL_PREFIX, ASSETS_PREFIX].some((prefix) => pathname.startsWith(prefix));
-    if (notAPage || !isPage || !indexHtml) {
+    if (notAPage || !isPage || !pageTemplate) {
       return sendProblem(reply, {
         title: 'Not Found',
         status: 404,
@@ -157,7 +164,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
       if (rendered?.kind === 'page') return reply.send(rendered.stream);
     }
-    return reply.send(indexHtml);
+    return reply.send(pageTemplate);
   });
 
   /** The page rendered on the server, or undefined to fall back to rendering it in the browser. */
