@@ -105,7 +105,7 @@ export default tseslint.config(
       // Checked by tsc against the client generated from the OpenAPI document (npm run lint:openapi).
       'apps/api/openapi/**',
       '**/*.mjs',
-      // Served as they are (boot.js is plain browser JavaScript, not part of a TypeScript project).
+      // Served as they are (the favicon).
       'apps/web/public/**',
       '**/*.config.ts',
       'eslint.config.js',

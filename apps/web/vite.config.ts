@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import prefresh from '@prefresh/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minifySync, transformWithOxc, type Plugin } from 'vite';
 import { compiledCatalogs } from './i18n-catalogs.config.ts';
 import { rendererAliases } from './renderer.config.ts';
 
@@ -96,26 +96,63 @@ function chunkModules(): Plugin {
  * Public pages arrive rendered (decision 053): their first paint needs the HTML, the stylesheet
  * and the largest cover, not the scripts, which only make the painted page interactive. So the
  * built index.html does not fetch the scripts itself: it names them in a JSON block, and
- * public/boot.js loads them once the page has loaded (at once for a page rendered in the
- * browser). The dev server keeps Vite's own module script.
+ * src/boot.ts, compiled, minified and put inline (decision 111), loads them once the page has
+ * loaded and been painted (at once for a page rendered in the browser). Inline it costs no request
+ * and no task of its own before the first paint; the API allows it by its hash
+ * (security-headers.ts). The dev server keeps Vite's own module script.
  */
 function scriptsAfterLoad(): Plugin {
+  const bootFile = path.join(import.meta.dirname, 'src', 'boot.ts');
+  const compiledBoot = async () => {
+    const { code } = await transformWithOxc(await readFile(bootFile, 'utf8'), bootFile, { lang: 'ts' });
+    const minified = minifySync(bootFile, code, { compress: true, mangle: true });
+    if (minified.errors.length) throw new Error(`src/boot.ts: ${minified.errors.map((e) => e.message).join('; ')}`);
+    // Inside <script>, "</script" would end the element early.
+    if (/<\/script/i.test(minified.code)) throw new Error('src/boot.ts must not contain "</script"');
+    return minified.code.trim();
+  };
   return {
     name: 'bookshop:scripts-after-load',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      async handler(html) {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) throw new Error('index.html: the entry module script was not found');
         const preload = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
         let out = html.replace(entry[0], '');
         for (const link of preload) out = out.replace(link[0], '');
         const scripts = JSON.stringify({ entry: entry[1], preload: preload.map((link) => link[1]) });
+        const boot = await compiledBoot();
         return out.replace(
           '</body>',
-          `<script type="application/json" id="app-scripts">${scripts}</script>\n<script src="/boot.js" defer></script>\n</body>`,
+          `<script type="application/json" id="app-scripts">${scripts}</script>\n<script>${boot}</script>\n</body>`,
         );
+      },
+    },
+  };
+}
+
+/**
+ * The shop's icon (public/favicon.svg, 228 bytes) goes into every built page as a data: URL
+ * (decision 111). Browsers fetch a page's icon once it has loaded, which on a fast connection is
+ * before the first paint; as a request of its own it then queued beside the stylesheet and the
+ * covers on a slow one. The file stays served for pages outside the build (the sandbox checkout).
+ */
+function inlineFavicon(): Plugin {
+  const iconFile = path.join(import.meta.dirname, 'public', 'favicon.svg');
+  const LINK = '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />';
+  return {
+    name: 'bookshop:inline-favicon',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes(LINK)) throw new Error(`index.html: ${LINK} was not found`);
+        const svg = (await readFile(iconFile, 'utf8')).trim();
+        // Percent-encoded where a URL needs it; the rest of the SVG stays readable.
+        const dataUrl = `data:image/svg+xml,${svg.replace(/[#%<>"\n]/g, encodeURIComponent)}`;
+        return html.replace(LINK, `<link rel="icon" type="image/svg+xml" href="${dataUrl}" />`);
       },
     },
   };
@@ -134,7 +171,15 @@ export default defineConfig(({ mode }) => ({
   // Prefresh's runtime hooks into Preact: pre-bundled with the app's libraries it shares their one
   // copy of Preact, where served from node_modules it would patch a second copy the page never uses.
   optimizeDeps: { include: ['@prefresh/core', '@prefresh/utils'] },
-  plugins: [compiledCatalogs(), prefresh(), tailwindcss(), precompress(), chunkModules(), scriptsAfterLoad()],
+  plugins: [
+    compiledCatalogs(),
+    prefresh(),
+    tailwindcss(),
+    precompress(),
+    chunkModules(),
+    scriptsAfterLoad(),
+    inlineFavicon(),
+  ],
   server: {
     port: 5173,
     // Short links (/s/{id}) are answered by the API; a plain '/s' key would also catch /shipping.

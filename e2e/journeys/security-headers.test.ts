@@ -69,7 +69,7 @@ describe('the shop under its security headers', () => {
 
   it('sends scripts brotli-compressed and keeps source maps private', async () => {
     const html = await (await fetch(`${baseUrl}/`)).text();
-    // boot.js loads the entry the page names (decision 053).
+    // The page's inline boot script loads the entry the page names (decisions 053, 111).
     const entry = /<script type="application\/json" id="app-scripts">\{"entry":"([^"]+\.js)"/.exec(html)?.[1];
     expect(entry, html).toBeDefined();
     const script = await fetch(`${baseUrl}${entry}`, { headers: { 'accept-encoding': 'br' } });

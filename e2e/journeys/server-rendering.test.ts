@@ -218,6 +218,32 @@ describe('hydration in Chromium', () => {
     }
   });
 
+  it('fetches its scripts only once the page has loaded and its first paint is shown; its icon comes with it', async () => {
+    for (const path of ['/', '/ar/books/Kalila%20and%20Dimna']) {
+      const page = await newPage();
+      await page.goto(path);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const timings = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        return {
+          firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          loaded: navigation?.loadEventStart,
+          starts: resources.filter((entry) => /\/assets\/.+\.js$/.test(entry.name)).map((entry) => entry.startTime),
+          icon: document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href,
+        };
+      });
+      expect(timings.firstPaint, path).toBeGreaterThan(0);
+      expect(timings.starts.length, path).toBeGreaterThan(0);
+      // The boot script is inline (decision 111): the page's own scripts are all it fetched later.
+      expect(Math.min(...timings.starts), path).toBeGreaterThan(timings.firstPaint!);
+      expect(Math.min(...timings.starts), path).toBeGreaterThan(timings.loaded!);
+      // The icon comes with the page, not as a request of its own.
+      expect(timings.icon, path).toMatch(/^data:image\/svg\+xml,/);
+      await page.close();
+    }
+  });
+
   it('the shop runs without Stripe keys: home shows the TEST MODE ribbon, sent by the server, at the top', async () => {
     expect(visibleText(await html('/'))).toContain('TEST MODE — no real payments');
     const page = await newPage();
