@@ -158,16 +158,9 @@ export class RepeatAnswers {
       'content-length': body.length,
     });
     response.end(body);
-    const responseTime = performance.now() - started;
-    app.countAnswer({ method: 'GET', route: repeat.route, statusCode: 200 }, responseTime / 1000);
-    logCompleted(app.log, {
-      reqId: id,
-      method: 'GET',
-      route: repeat.route,
-      path: url.split('?')[0]!,
-      statusCode: 200,
-      responseTime: Math.round(responseTime * 10) / 10,
-    });
+    const responseTimeMs = performance.now() - started;
+    app.countAnswer({ method: 'GET', route: repeat.route, statusCode: 200 }, responseTimeMs / 1000);
+    logCompleted(app.log, { reqId: id, method: 'GET', route: repeat.route, url, statusCode: 200, responseTimeMs });
     return true;
   }
 }

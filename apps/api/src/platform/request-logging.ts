@@ -34,30 +34,36 @@ class OneLinePerRequest extends LogController {
   override routeNotFound() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const fields = {
+    const answered = {
       method: request.method,
       route: request.routeOptions.url,
-      path: request.url.split('?')[0]!,
+      url: request.url,
       statusCode: reply.statusCode,
-      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      responseTimeMs: reply.elapsedTime,
     };
-    if (error) reply.log.error({ ...fields, err: error }, 'request failed');
-    else logCompleted(reply.log, fields);
+    if (error) reply.log.error({ ...lineFields(answered), err: error }, 'request failed');
+    else logCompleted(reply.log, answered);
   }
 }
 
-/** A request's one line: `reqId` given where `log` is not the request's own logger (repeat-answers.ts). */
-export function logCompleted(
-  log: FastifyBaseLogger,
-  fields: {
-    reqId?: string;
-    method: string;
-    route: string | undefined;
-    path: string;
-    statusCode: number;
-    responseTime: number;
-  },
-) {
+type CompletedRequest = {
+  /** Given where the logger is not the request's own (repeat-answers.ts). */
+  reqId?: string;
+  method: string;
+  route: string | undefined;
+  url: string;
+  statusCode: number;
+  responseTimeMs: number;
+};
+
+/** What a request's line says: the path without its query, the time to a tenth of a millisecond. */
+function lineFields({ url, responseTimeMs, ...rest }: CompletedRequest) {
+  return { ...rest, path: url.split('?')[0]!, responseTime: Math.round(responseTimeMs * 10) / 10 };
+}
+
+/** A request's one line, at debug for quiet paths (assets, images, health, metrics) that did not fail. */
+export function logCompleted(log: FastifyBaseLogger, answered: CompletedRequest) {
+  const fields = lineFields(answered);
   if (QUIET_PATH.test(fields.path) && fields.statusCode < 500) log.debug(fields, 'request completed');
   else log.info(fields, 'request completed');
 }
