@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testBook, type TestApp } from '../../test/app.ts';
 import { CatalogueIndex } from './catalogue-index.ts';
+import { countBooks, findBooks, findBooksByIds, type BookFilter, type BookRow } from './queries.ts';
 
 /*
  * The in-memory search index gives a book whose words change a new slot; the old one is dead
@@ -66,6 +67,48 @@ describe('the compact catalogue index (decision 096)', () => {
     index.invalidate();
     expect(await index.list(both, 10, 0)).toEqual({ rows: [], total: 0 });
     expect((await index.search('cached row atlas', 5))!.map((row) => row.title)).not.toContain('Cached Row Atlas');
+  });
+});
+
+describe('page rows named from memory (decision 112)', () => {
+  it("names a page's authors and genres as the database does, read or cached, and as they are renamed", async () => {
+    const id = await t.catalogue.createBook(
+      testBook({
+        title: 'Named From Memory',
+        authorNames: ['Zora Second Named', 'Adam First Named'],
+        genreNames: ['Zoology Named', 'Astronomy Named'],
+      }),
+    );
+    const namesOf = (row: Pick<BookRow, 'authors' | 'genres'> | undefined) => ({
+      authors: row?.authors,
+      genres: row?.genres,
+    });
+    const fromDatabase = namesOf((await findBooksByIds(t.db, [id]))[0]);
+    // The book's own order of authors; its genres by name.
+    expect(fromDatabase.authors?.map((author) => author.name)).toEqual(['Zora Second Named', 'Adam First Named']);
+    expect(fromDatabase.genres?.map((genre) => genre.name)).toEqual(['Astronomy Named', 'Zoology Named']);
+
+    for (const rowCacheBooks of [0, 100]) {
+      const index = new CatalogueIndex(t.db, { rowCacheBooks });
+      await index.ready();
+      await index.rowsWarmed;
+      const page = async () => (await index.list({ author: 'adam first named' }, 10, 0))!.rows[0];
+      expect(namesOf(await page())).toEqual(fromDatabase);
+      expect(namesOf((await index.searchPage('named from memory', 1, 0))!.rows[0])).toEqual(fromDatabase);
+
+      // A writer of names touches the books that carry them (index-snapshot.test.ts); the row is not read again.
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`update authors set name = 'Adam Renamed Named' where name = 'Adam First Named'`);
+        await tx.execute(sql`update books set updated_at = updated_at where id = ${id}`);
+      });
+      index.invalidate();
+      const renamed = await index.list({ genre: 'astronomy named' }, 10, 0);
+      expect(renamed!.rows.map((row) => row.authors.map((author) => author.name))).toEqual([
+        ['Zora Second Named', 'Adam Renamed Named'],
+      ]);
+      await t.db.execute(sql`update authors set name = 'Adam First Named' where name = 'Adam Renamed Named'`);
+      await t.db.execute(sql`update books set updated_at = updated_at where id = ${id}`);
+    }
   });
 });
 
@@ -149,6 +192,47 @@ describe('a filtered list, page after page (issue 25)', () => {
     index.invalidate();
     expect(await page(3)).toEqual({ titles: [titles[4], titles[5], titles[6]], total: 6 });
     expect(await page(0)).toEqual({ titles: [titles[0], titles[2], titles[3]], total: 6 });
+    // The genre's own copy of prices and stock is patched too (decision 112).
+    await t.db.execute(sql`update books set stock_quantity = 0 where id = ${ids[2]!}`);
+    index.invalidate();
+    const inGenre = (await index.list({ ...filter, genre: 'paged filter genre', inStockOnly: true }, 10, 0))!;
+    expect({ titles: inGenre.rows.map((row) => row.title), total: inGenre.total }).toEqual({
+      titles: [titles[0], titles[3], titles[4], titles[5], titles[6]],
+      total: 5,
+    });
+  });
+});
+
+describe('deep pages of a filter from its checkpoints (decision 112)', () => {
+  it('gives every page past a checkpoint the books and total the database gives', async () => {
+    // 700 books of one genre and one author; a third of them cheap, half in stock: filters of 233-467 books.
+    const seed = await t.catalogue.createBook(
+      testBook({ title: 'Stride Seed', authorNames: ['Stride Author'], genreNames: ['Stride Genre'] }),
+    );
+    await t.db.execute(sql`
+      with made as (
+        insert into books (title, isbn, description, price_fils, stock_quantity)
+        select 'Stride ' || lpad(n::text, 4, '0'), (9790000000000 + n)::text, '', case when n % 3 = 0 then 1000 else 9000 end, n % 2
+        from generate_series(1, 700) n returning id)
+      , genre as (insert into book_genres (book_id, genre_id) select id, (select genre_id from book_genres where book_id = ${seed}) from made)
+      insert into book_authors (book_id, author_id, position) select id, (select author_id from book_authors where book_id = ${seed}), 0 from made`);
+    const index = new CatalogueIndex(t.db, { rowCacheBooks: 0 });
+    await index.ready();
+    const filters: BookFilter[] = [
+      { genre: 'stride genre', minPriceFils: 9000 },
+      { genre: 'stride genre', author: 'stride author', inStockOnly: true },
+      { author: 'stride author', minPriceFils: 9000, inStockOnly: true },
+      { maxPriceFils: 9000, inStockOnly: true },
+    ];
+    for (const filter of filters)
+      for (const offset of [0, 250, 255, 256, 257, 300, 349, 520, 1000]) {
+        const fromIndex = (await index.list(filter, 10, offset))!;
+        const fromDatabase = await findBooks(t.db, filter, 10, offset);
+        expect({ titles: fromIndex.rows.map((row) => row.title), total: fromIndex.total }).toEqual({
+          titles: fromDatabase.map((row) => row.title),
+          total: await countBooks(t.db, filter),
+        });
+      }
   });
 });
 

@@ -3,6 +3,7 @@ import type { Tx } from '../../platform/db.ts';
 import * as queries from './queries.ts';
 import { createSearchIndex, restoreSearchIndex, type SearchIndex } from '../search/service.ts';
 import { grownFor, IntList } from '../../platform/typed-arrays.ts';
+import { DISCOUNTED, IN_STOCK, layOutInSteps, listPage, patchBook, type ListLayout } from './list-layout.ts';
 import { BookLabels, coverKeyOf, type BookLabel } from './book-labels.ts';
 import {
   ForeignSnapshot,
@@ -43,35 +44,10 @@ export type IndexLog = { info(message: string): void; error(message: string): vo
 /** An author or genre, its name kept once however many books it has (decision 096). */
 type Named = { name: string; nameAr: string | null };
 
-/** The list's filters laid out in title order, rebuilt after changes (tens of ms per 100,000 books). */
-type ListLayout = {
-  ids: Int32Array;
-  priceFils: Int32Array;
-  flags: Uint8Array;
-  /** Position + 1 by book id (0: not listed). */
-  positionOf: Int32Array;
-  /** Positions by genre or author id. */
-  byGenre: Map<number, Int32Array>;
-  byAuthor: Map<number, Int32Array>;
-  /** Genre and author ids by lower-cased name, as the filter names them. */
-  genreIds: Map<string, number>;
-  authorIds: Map<string, number>;
-  /**
-   * How many books each filter lets through, learnt by the first list of that filter: a later page
-   * of it stops scanning once the page is full. Emptied when prices or stock are patched in.
-   */
-  counts: Map<string, number>;
-};
-/** Filters whose counts a layout remembers; beyond, it forgets them all and learns again. */
-const MAX_REMEMBERED_COUNTS = 10_000;
 /** Books read per query by the first build (by id range). */
 const BUILD_SLICE = 20_000;
-/** Whole rows read per query while the row cache is filled: small, so requests are answered in between. */
+/** Rows read per query while the row cache is filled: small, so requests are answered in between. */
 const ROW_WARM_SLICE = 2_000;
-/** Books laid out between pauses while the first build lays out the list. */
-const LAYOUT_STEP = 50_000;
-const IN_STOCK = 1;
-const DISCOUNTED = 2;
 
 export type IndexStats = {
   books: number;
@@ -98,7 +74,8 @@ type SnapshotWrite = { bytes: number; ms: number; copyMs: number };
 const MIN_DEAD_SLOTS_TO_REBUILD = 1000;
 
 /**
- * Rows of books kept whole (decision 096), about 1 KiB each: filled after the first build in id
+ * Rows of books kept (decision 096; their authors and genres named from memory since decision
+ * 112), under 1 KiB each: filled after the first build in id
  * order, then the most recently answered. A catalogue this size is answered without reading a
  * row, as before the index was compact; a larger one reads the rest by id, and its memory stays
  * bounded (about 100 MiB) however large the catalogue.
@@ -128,8 +105,8 @@ export class CatalogueIndex {
   private readonly genres = new Map<number, Named>();
   private order = new Int32Array(0);
   private layout: ListLayout | undefined;
-  /** Whole rows of recently answered books, oldest first; `changes` tells a read that raced a change. */
-  private readonly rowCache = new Map<number, queries.BookRow>();
+  /** Rows of recently answered books (their authors and genres named from memory), oldest first; `changes` tells a read that raced a change. */
+  private readonly rowCache = new Map<number, queries.BookCore>();
   private changes = 0;
   private xmin: string | undefined;
   private dirty = false;
@@ -240,74 +217,22 @@ export class CatalogueIndex {
     offset: number,
   ): Promise<{ rows: queries.BookRow[]; total: number } | undefined> {
     if (!(await this.current())) return undefined;
-    const layout = (this.layout ??= this.layOut());
-    const none = new Int32Array(0);
-    // An unknown name matches nothing, as in the SQL list.
-    const positionsOf = (ids: Map<string, number>, byId: Map<number, Int32Array>, name: string | undefined) => {
-      if (name === undefined) return undefined;
-      const id = ids.get(name);
-      return id === undefined ? none : (byId.get(id) ?? none);
-    };
-    const byGenre = positionsOf(layout.genreIds, layout.byGenre, filter.genre);
-    const byAuthor = positionsOf(layout.authorIds, layout.byAuthor, filter.author);
-    const min = filter.minPriceFils ?? -Infinity;
-    const max = filter.maxPriceFils ?? Infinity;
-    const flags = (filter.inStockOnly ? IN_STOCK : 0) | (filter.discountedOnly ? DISCOUNTED : 0);
-
-    const countKey = [filter.genre, filter.author, min, max, flags].join('\u0000');
-    const known = layout.counts.get(countKey);
-    const { priceFils, ids: listed } = layout;
-    const flagsAt = layout.flags;
-    const ids: number[] = [];
-    const wanted = offset + limit;
-    let matched = 0;
-    // Whether the scan may stop: the page is full and the filter's count is already known.
-    const consider = (position: number): boolean => {
-      const price = priceFils[position]!;
-      if (price < min || price > max || (flagsAt[position]! & flags) !== flags) return false;
-      if (matched >= offset && ids.length < limit) ids.push(listed[position]!);
-      matched++;
-      return known !== undefined && matched >= wanted;
-    };
-    if (byGenre && byAuthor) {
-      // Both lists are in title order: walk them together.
-      for (let g = 0, a = 0; g < byGenre.length && a < byAuthor.length;) {
-        if (byGenre[g]! < byAuthor[a]!) g++;
-        else if (byGenre[g]! > byAuthor[a]!) a++;
-        else {
-          if (consider(byGenre[g]!)) break;
-          g++;
-          a++;
-        }
-      }
-    } else if (byGenre ?? byAuthor) {
-      for (const position of (byGenre ?? byAuthor)!) if (consider(position)) break;
-    } else if (min === -Infinity && max === Infinity && flags === 0) {
-      ids.push(...listed.subarray(offset, offset + limit));
-      matched = listed.length;
-    } else {
-      for (let position = 0; position < listed.length; position++) if (consider(position)) break;
-    }
-    const total = known ?? matched;
-    if (known === undefined) {
-      if (layout.counts.size >= MAX_REMEMBERED_COUNTS) layout.counts.clear();
-      layout.counts.set(countKey, total);
-    }
+    const { ids, total } = listPage((this.layout ??= this.layOut()), filter, limit, offset);
     return { rows: await this.rowsOf(ids), total };
   }
 
   /**
    * The rows of the books being answered, in the given order: from the row cache, the rest read
-   * by primary key in one query. A book hidden meanwhile is left out, as the next change read
-   * would leave it out of the index.
+   * by primary key in one query, their authors and genres named from memory (decision 112). A
+   * book hidden meanwhile is left out, as the next change read would leave it out of the index.
    */
   private async rowsOf(ids: number[]): Promise<queries.BookRow[]> {
     const cached = this.rowCache;
     const missing = ids.filter((id) => !cached.has(id));
-    const read = new Map<number, queries.BookRow>();
+    const read = new Map<number, queries.BookCore>();
     if (missing.length) {
       const changes = this.changes;
-      for (const row of await queries.findBooksByIds(this.db, missing)) read.set(row.id, row);
+      for (const row of await queries.findShownBookCoresByIds(this.db, missing)) read.set(row.id, row);
       // Rows read while a change was being applied may be older than it: answer with them, keep none.
       if (changes === this.changes) {
         const limit = this.options.rowCacheBooks ?? ROW_CACHE_BOOKS;
@@ -320,14 +245,31 @@ export class CatalogueIndex {
     }
     return ids.flatMap((id) => {
       const row = read.get(id) ?? cached.get(id);
-      if (!row) return [];
+      // Hidden by a change applied while the rows were read: its authors and genres are gone too.
+      if (!row || !this.shownById[id]) return [];
       if (!read.has(id)) {
         // Most recently used last, so the oldest goes first.
         cached.delete(id);
         cached.set(id, row);
       }
-      return [row];
+      return [this.withNames(row)];
     });
+  }
+
+  /** A shown book's row with its authors (in the book's order) and genres (by name), as the index names them now. */
+  private withNames(row: queries.BookCore): queries.BookRow {
+    const { authors, genres } = this.refsOf(row.id);
+    const named = (ids: Int32Array, byId: Map<number, Named>) => {
+      const found: { id: number; name: string; nameAr: string | null }[] = [];
+      for (const id of ids) {
+        const { name, nameAr } = byId.get(id) ?? { name: '', nameAr: null };
+        found.push({ id, name, nameAr });
+      }
+      return found;
+    };
+    const byName = (a: { id: number; name: string }, b: { id: number; name: string }) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id;
+    return { ...row, authors: named(authors, this.authors), genres: named(genres, this.genres).sort(byName) };
   }
 
   /** Whether the index can answer; first reads what changed if it was told of a change. */
@@ -558,7 +500,7 @@ export class CatalogueIndex {
     const limit = this.options.rowCacheBooks ?? ROW_CACHE_BOOKS;
     for (let fromId = 0; fromId <= maxId && this.rowCache.size < limit; fromId += ROW_WARM_SLICE) {
       const changes = this.changes;
-      const rows = await queries.findShownBooksInIdRange(this.db, fromId, fromId + ROW_WARM_SLICE);
+      const rows = await queries.findShownBookCoresInIdRange(this.db, fromId, fromId + ROW_WARM_SLICE);
       // A change applied meanwhile may be newer than these rows: skip the slice rather than keep them.
       if (changes !== this.changes) continue;
       for (const row of rows) {
@@ -640,14 +582,18 @@ export class CatalogueIndex {
   }
 
   private patchLayout(layout: ListLayout, id: number): void {
-    const position = (layout.positionOf[id] ?? 0) - 1;
-    if (position < 0 || !this.shownById[id]) return;
-    if (layout.priceFils[position] === this.priceById[id] && layout.flags[position] === this.flagsById[id]) return;
-    layout.priceFils[position] = this.priceById[id]!;
-    layout.flags[position] = this.flagsById[id]!;
-    // A new price or stock state moves books in or out of price and stock filters; a sale that
-    // leaves the book in stock at its price (most of them) moves none.
-    layout.counts.clear();
+    if (!this.shownById[id]) return;
+    patchBook(layout, id, { priceFils: this.priceById[id]!, flags: this.flagsById[id]!, ...this.refsOf(id) });
+  }
+
+  /** A book's author ids (in the book's order) and genre ids, as the index holds them. */
+  private refsOf(id: number): { authors: Int32Array; genres: Int32Array } {
+    const start = this.refStart[id]!;
+    const authors = this.authorCount[id]!;
+    return {
+      authors: this.refs.data.subarray(start, start + authors),
+      genres: this.refs.data.subarray(start + authors, start + authors + this.genreCount[id]!),
+    };
   }
 
   /** Room for books up to this id in the per-book arrays. */
@@ -727,43 +673,19 @@ export class CatalogueIndex {
     return step.value;
   }
 
-  /** The list layout, pausing every `LAYOUT_STEP` books (a generator, so the build can yield there). */
-  private *layOutInSteps(): Generator<void, ListLayout> {
-    const ids = this.order.filter((id) => this.shownById[id] === 1);
-    const priceFils = new Int32Array(ids.length);
-    const flags = new Uint8Array(ids.length);
-    const positionOf = new Int32Array(this.shownById.length);
-    const byGenreLists = new Map<number, IntList>();
-    const byAuthorLists = new Map<number, IntList>();
-    const add = (map: Map<number, IntList>, key: number, position: number) => {
-      let positions = map.get(key);
-      if (!positions) map.set(key, (positions = new IntList(64)));
-      positions.push(position);
-    };
-    for (const [position, id] of ids.entries()) {
-      if (position % LAYOUT_STEP === LAYOUT_STEP - 1) yield;
-      priceFils[position] = this.priceById[id]!;
-      flags[position] = this.flagsById[id]!;
-      positionOf[id] = position + 1;
-      const start = this.refStart[id]!;
-      const authors = this.authorCount[id]!;
-      for (let i = 0; i < authors; i++) add(byAuthorLists, this.refs.data[start + i]!, position);
-      for (let i = 0; i < this.genreCount[id]!; i++) add(byGenreLists, this.refs.data[start + authors + i]!, position);
-    }
-    const packed = (lists: Map<number, IntList>) =>
-      new Map([...lists].map(([key, list]) => [key, list.data.slice(0, list.length)]));
-    const byName = (named: Map<number, Named>) => new Map([...named].map(([id, { name }]) => [name.toLowerCase(), id]));
-    return {
-      ids,
-      priceFils,
-      flags,
-      positionOf,
-      byGenre: packed(byGenreLists),
-      byAuthor: packed(byAuthorLists),
-      genreIds: byName(this.genres),
-      authorIds: byName(this.authors),
-      counts: new Map(),
-    };
+  private layOutInSteps(): Generator<void, ListLayout> {
+    return layOutInSteps({
+      order: this.order,
+      shownById: this.shownById,
+      priceById: this.priceById,
+      flagsById: this.flagsById,
+      refs: this.refs.data,
+      refStart: this.refStart,
+      authorCount: this.authorCount,
+      genreCount: this.genreCount,
+      authorNames: this.authors,
+      genreNames: this.genres,
+    });
   }
 }
 

@@ -40,12 +40,16 @@ export type BookFilter = {
   discountedOnly?: boolean;
 };
 
-const bookColumns = sql`
+/** A book's own columns and its image keys: all of a row but its authors and genres. */
+const coreColumns = sql`
   b.id, b.title, b.title_ar, b.description, b.description_ar, b.isbn, b.price_fils, b.discount_percentage, b.discounted_price_fils,
   b.stock_quantity, b.next_day_eligible, b.rating_average, b.rating_count, b.main_image_index,
   b.is_active, b.created_at, b.updated_at,
-  coalesce((select json_agg(bi.image_key order by bi.position) from book_images bi where bi.book_id = b.id), '[]') as image_keys,
-  coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'nameAr', a.name_ar) order by ba.position, a.name)
+  coalesce((select json_agg(bi.image_key order by bi.position) from book_images bi where bi.book_id = b.id), '[]') as image_keys`;
+
+/** Authors in the order the book names them (ties by id, as the catalogue index keeps them), genres by name. */
+const bookColumns = sql`${coreColumns},
+  coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name, 'nameAr', a.name_ar) order by ba.position, a.id)
             from book_authors ba join authors a on a.id = ba.author_id where ba.book_id = b.id), '[]') as authors,
   coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'nameAr', g.name_ar) order by g.name)
             from book_genres bg join genres g on g.id = bg.genre_id where bg.book_id = b.id), '[]') as genres`;
@@ -105,6 +109,26 @@ export async function findBooksByIds(tx: Tx, ids: number[], includeHidden = fals
   if (ids.length === 0) return [];
   const shown = includeHidden ? sql`` : sql`and b.is_active`;
   return rows<BookRow>(tx, sql`select ${bookColumns} from books b where b.id in (${idList(ids)}) ${shown}`);
+}
+
+/**
+ * A book row without its authors and genres (decision 112): the catalogue index knows those and
+ * their names, so it reads only this, which costs the database about half as much.
+ */
+export type BookCore = Omit<BookRow, 'authors' | 'genres'>;
+
+/** Shown books by id, without authors and genres (the catalogue index's page rows). */
+export async function findShownBookCoresByIds(tx: Tx, ids: number[]): Promise<BookCore[]> {
+  if (ids.length === 0) return [];
+  return rows<BookCore>(tx, sql`select ${coreColumns} from books b where b.id in (${idList(ids)}) and b.is_active`);
+}
+
+/** Shown books with ids in [fromId, toId), without authors and genres (the index's row cache fills with them). */
+export function findShownBookCoresInIdRange(tx: Tx, fromId: number, toId: number): Promise<BookCore[]> {
+  return rows<BookCore>(
+    tx,
+    sql`select ${coreColumns} from books b where b.id >= ${fromId} and b.id < ${toId} and b.is_active`,
+  );
 }
 
 /** Any book by id, hidden or shown (staff). */
@@ -295,7 +319,7 @@ export function findShownBooksInIdRange(tx: Tx, fromId: number, toId: number): P
           select book_id, json_agg(image_key order by position) as image_keys from book_images
           where book_id >= ${fromId} and book_id < ${toId} group by book_id
         ), book_authors_json as (
-          select ba.book_id, json_agg(json_build_object('id', a.id, 'name', a.name, 'nameAr', a.name_ar) order by ba.position, a.name) as authors
+          select ba.book_id, json_agg(json_build_object('id', a.id, 'name', a.name, 'nameAr', a.name_ar) order by ba.position, a.id) as authors
           from book_authors ba join authors a on a.id = ba.author_id
           where ba.book_id >= ${fromId} and ba.book_id < ${toId} group by ba.book_id
         ), book_genres_json as (
