@@ -259,17 +259,7 @@ export class CatalogueIndex {
   /** A shown book's row with its authors (in the book's order) and genres (by name), as the index names them now. */
   private withNames(row: queries.BookCore): queries.BookRow {
     const { authors, genres } = this.refsOf(row.id);
-    const named = (ids: Int32Array, byId: Map<number, Named>) => {
-      const found: { id: number; name: string; nameAr: string | null }[] = [];
-      for (const id of ids) {
-        const { name, nameAr } = byId.get(id) ?? { name: '', nameAr: null };
-        found.push({ id, name, nameAr });
-      }
-      return found;
-    };
-    const byName = (a: { id: number; name: string }, b: { id: number; name: string }) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id;
-    return { ...row, authors: named(authors, this.authors), genres: named(genres, this.genres).sort(byName) };
+    return { ...row, authors: namesOf(authors, this.authors), genres: namesOf(genres, this.genres).sort(byNameThenId) };
   }
 
   /** Whether the index can answer; first reads what changed if it was told of a change. */
@@ -707,6 +697,19 @@ const emptyState = (): CatalogueIndexState => ({
   search: createSearchIndex().snapshot(),
   labels: new BookLabels().state(),
 });
+
+/** Authors or genres by id as a row names them (module-level: a page names a few dozen). */
+function namesOf(ids: Int32Array, byId: Map<number, Named>): queries.BookRow['authors'] {
+  const found: queries.BookRow['authors'] = [];
+  for (const id of ids) {
+    const named = byId.get(id);
+    found.push({ id, name: named?.name ?? '', nameAr: named?.nameAr ?? null });
+  }
+  return found;
+}
+
+const byNameThenId = (a: { id: number; name: string }, b: { id: number; name: string }) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id;
 
 /** 32-bit FNV-1a: whether a book's title, words or names changed, without keeping them (decision 096). */
 function hash(text: string): number {
