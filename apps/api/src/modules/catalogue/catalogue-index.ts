@@ -3,6 +3,7 @@ import type { Tx } from '../../platform/db.ts';
 import * as queries from './queries.ts';
 import { createSearchIndex, restoreSearchIndex, type SearchIndex } from '../search/service.ts';
 import { grownFor, IntList } from '../../platform/typed-arrays.ts';
+import { RowCache } from './row-cache.ts';
 import { DISCOUNTED, IN_STOCK, layOutInSteps, listPage, patchBook, type ListLayout } from './list-layout.ts';
 import { BookLabels, coverKeyOf, type BookLabel } from './book-labels.ts';
 import {
@@ -106,7 +107,7 @@ export class CatalogueIndex {
   private order = new Int32Array(0);
   private layout: ListLayout | undefined;
   /** Rows of recently answered books (their authors and genres named from memory), oldest first; `changes` tells a read that raced a change. */
-  private readonly rowCache = new Map<number, queries.BookCore>();
+  private readonly rowCache: RowCache<queries.BookCore>;
   private changes = 0;
   private xmin: string | undefined;
   private dirty = false;
@@ -132,7 +133,9 @@ export class CatalogueIndex {
   constructor(
     private readonly db: Tx,
     private readonly options: IndexOptions = {},
-  ) {}
+  ) {
+    this.rowCache = new RowCache(options.rowCacheBooks ?? ROW_CACHE_BOOKS);
+  }
 
   /** Books in the search index, and slots of books whose words changed, held until a rebuild. */
   get searchSlots(): { books: number; dead: number } {
@@ -227,33 +230,22 @@ export class CatalogueIndex {
    * book hidden meanwhile is left out, as the next change read would leave it out of the index.
    */
   private async rowsOf(ids: number[]): Promise<queries.BookRow[]> {
-    const cached = this.rowCache;
-    const missing = ids.filter((id) => !cached.has(id));
+    const cache = this.rowCache;
+    const missing = ids.filter((id) => !cache.has(id));
     const read = new Map<number, queries.BookCore>();
     if (missing.length) {
       const changes = this.changes;
       for (const row of await queries.findShownBookCoresByIds(this.db, missing)) read.set(row.id, row);
       // Rows read while a change was being applied may be older than it: answer with them, keep none.
-      if (changes === this.changes) {
-        const limit = this.options.rowCacheBooks ?? ROW_CACHE_BOOKS;
-        for (const [id, row] of read) cached.set(id, row);
-        for (const id of cached.keys()) {
-          if (cached.size <= limit) break;
-          cached.delete(id);
-        }
-      }
+      if (changes === this.changes) for (const [id, row] of read) cache.set(id, row);
     }
-    return ids.flatMap((id) => {
-      const row = read.get(id) ?? cached.get(id);
+    const found: queries.BookRow[] = [];
+    for (const id of ids) {
+      const row = read.get(id) ?? cache.get(id);
       // Hidden by a change applied while the rows were read: its authors and genres are gone too.
-      if (!row || !this.shownById[id]) return [];
-      if (!read.has(id)) {
-        // Most recently used last, so the oldest goes first.
-        cached.delete(id);
-        cached.set(id, row);
-      }
-      return [this.withNames(row)];
-    });
+      if (row && this.shownById[id]) found.push(this.withNames(row));
+    }
+    return found;
   }
 
   /** A shown book's row with its authors (in the book's order) and genres (by name), as the index names them now. */
@@ -487,7 +479,7 @@ export class CatalogueIndex {
 
   /** Fills the row cache in id order up to its bound, in the background after the first build. */
   private async warmRows(maxId: number): Promise<void> {
-    const limit = this.options.rowCacheBooks ?? ROW_CACHE_BOOKS;
+    const { limit } = this.rowCache;
     for (let fromId = 0; fromId <= maxId && this.rowCache.size < limit; fromId += ROW_WARM_SLICE) {
       const changes = this.changes;
       const rows = await queries.findShownBookCoresInIdRange(this.db, fromId, fromId + ROW_WARM_SLICE);

@@ -113,21 +113,25 @@ export async function findBooksByIds(tx: Tx, ids: number[], includeHidden = fals
 
 /**
  * A book row without its authors and genres (decision 112): the catalogue index knows those and
- * their names, so it reads only this, which costs the database about half as much.
+ * their names, so it reads only this, which costs the database about half as much. The two
+ * columns come back null, for the index to fill in a copy: in V8 a copy of an object that already
+ * has them takes about 50 ns, a copy given them as new properties about 2 µs.
  */
-export type BookCore = Omit<BookRow, 'authors' | 'genres'>;
+export type BookCore = Omit<BookRow, 'authors' | 'genres'> & { authors: null; genres: null };
+
+const coreRowColumns = sql`${coreColumns}, null as authors, null as genres`;
 
 /** Shown books by id, without authors and genres (the catalogue index's page rows). */
 export async function findShownBookCoresByIds(tx: Tx, ids: number[]): Promise<BookCore[]> {
   if (ids.length === 0) return [];
-  return rows<BookCore>(tx, sql`select ${coreColumns} from books b where b.id in (${idList(ids)}) and b.is_active`);
+  return rows<BookCore>(tx, sql`select ${coreRowColumns} from books b where b.id in (${idList(ids)}) and b.is_active`);
 }
 
 /** Shown books with ids in [fromId, toId), without authors and genres (the index's row cache fills with them). */
 export function findShownBookCoresInIdRange(tx: Tx, fromId: number, toId: number): Promise<BookCore[]> {
   return rows<BookCore>(
     tx,
-    sql`select ${coreColumns} from books b where b.id >= ${fromId} and b.id < ${toId} and b.is_active`,
+    sql`select ${coreRowColumns} from books b where b.id >= ${fromId} and b.id < ${toId} and b.is_active`,
   );
 }
 
