@@ -75,11 +75,11 @@ type SnapshotWrite = { bytes: number; ms: number; copyMs: number };
 const MIN_DEAD_SLOTS_TO_REBUILD = 1000;
 
 /**
- * Rows of books kept (decision 096; their authors and genres named from memory since decision
- * 112), under 1 KiB each: filled after the first build in id
- * order, then the most recently answered. A catalogue this size is answered without reading a
- * row, as before the index was compact; a larger one reads the rest by id, and its memory stays
- * bounded (about 100 MiB) however large the catalogue.
+ * Rows of books kept (decision 096; since decision 112 without their authors and genres, which
+ * the index names), under 1 KiB each: filled after the first build in id order, then the most
+ * recently answered. A catalogue this size is answered without reading a row, as before the
+ * index was compact; a larger one reads the rest by id, and its memory stays bounded (under
+ * 100 MiB) however large the catalogue.
  */
 export const ROW_CACHE_BOOKS = 100_000;
 
@@ -106,7 +106,7 @@ export class CatalogueIndex {
   private readonly genres = new Map<number, Named>();
   private order = new Int32Array(0);
   private layout: ListLayout | undefined;
-  /** Rows of recently answered books (their authors and genres named from memory), oldest first; `changes` tells a read that raced a change. */
+  /** Rows of recently answered books; `changes` tells a read that raced a change. */
   private readonly rowCache: RowCache<queries.BookCore>;
   private changes = 0;
   private xmin: string | undefined;
