@@ -56,9 +56,21 @@ type CompletedRequest = {
   responseTimeMs: number;
 };
 
-/** What a request's line says: the path without its query, the time to a tenth of a millisecond. */
-function lineFields({ url, responseTimeMs, ...rest }: CompletedRequest) {
-  return { ...rest, path: url.split('?')[0]!, responseTime: Math.round(responseTimeMs * 10) / 10 };
+/**
+ * What a request's line says: the path without its query, the time to a tenth of a millisecond.
+ * Made as one literal: in Node 20's V8 a spread or rest with other keys takes about a microsecond
+ * where a literal takes tens of nanoseconds (decision 112), and every request makes one. Pino
+ * leaves out an undefined `reqId`.
+ */
+function lineFields({ reqId, method, route, url, statusCode, responseTimeMs }: CompletedRequest) {
+  return {
+    reqId,
+    method,
+    route,
+    statusCode,
+    path: url.split('?')[0]!,
+    responseTime: Math.round(responseTimeMs * 10) / 10,
+  };
 }
 
 /** A request's one line, at debug for quiet paths (assets, images, health, metrics) that did not fail. */
