@@ -29,6 +29,9 @@ type Candidates = {
   flags: Uint8Array;
 };
 
+/** The candidates of an unknown genre or author: none (never patched, so shared). */
+const none: Candidates = { positions: new Int32Array(0), priceFils: new Int32Array(0), flags: new Uint8Array(0) };
+
 /** What a filter's first list learnt: its total, and the candidate index of match 0, stride, 2 × stride, … */
 type LearntFilter = { total: number; every: Int32Array };
 
@@ -115,7 +118,6 @@ export function listPage(
 ): { ids: number[]; total: number } {
   const { ids: listed } = layout;
   // An unknown name matches nothing, as in the SQL list.
-  const none: Candidates = { positions: new Int32Array(0), priceFils: new Int32Array(0), flags: new Uint8Array(0) };
   const named = (ids: Map<string, number>, byId: Map<number, Candidates>, name: string | undefined) => {
     if (name === undefined) return undefined;
     const id = ids.get(name);
@@ -213,18 +215,20 @@ export function patchBook(
   for (const genre of book.genres) patch(layout.byGenre.get(genre));
   // A new price or stock state moves books in or out of price and stock filters; a sale that
   // leaves the book in stock at its price (most of them) moves none.
-  layout.filters.clear();
-  layout.checkpoints = 0;
+  forgetFilters(layout);
 }
 
 function learn(layout: ListLayout, key: string, filter: LearntFilter): void {
   layout.checkpoints -= layout.filters.get(key)?.every.length ?? 0;
-  if (layout.filters.size >= MAX_FILTERS || layout.checkpoints + filter.every.length > MAX_CHECKPOINTS) {
-    layout.filters.clear();
-    layout.checkpoints = 0;
-  }
+  if (layout.filters.size >= MAX_FILTERS || layout.checkpoints + filter.every.length > MAX_CHECKPOINTS)
+    forgetFilters(layout);
   layout.filters.set(key, filter);
   layout.checkpoints += filter.every.length;
+}
+
+function forgetFilters(layout: ListLayout): void {
+  layout.filters.clear();
+  layout.checkpoints = 0;
 }
 
 /** The candidates at these positions of the whole list, their prices and flags copied beside them. */
