@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { ensureSeedCustomers } from '../modules/auth/admin-accounts-service.ts';
 import { setBookRatings } from '../modules/catalogue/ratings-service.ts';
 import { listBookPrices } from '../modules/catalogue/service.ts';
-import { mainImageKeys } from '../modules/catalogue/stock-service.ts';
 import { SESSION_LIFETIME_MS } from '../modules/checkout/service.ts';
 import { recordPaidOrders, recordPastDeliveries } from '../modules/orders/lifecycle.ts';
 import { addSeedReviews, aggregateRatings, hasAnyReview } from '../modules/reviews/service.ts';
@@ -136,8 +135,7 @@ export async function seedDemoReviewsIfEmpty(
     const readerIds = await ensureReaders(tx, now);
     const random = mulberry32(20261124);
     const planned = planReviews(shopBooks, targets, readerIds.length, random);
-    const imageKeys = await mainImageKeys(tx, shopBooks);
-    const orderIds = await insertOrders(tx, planned, readerIds, imageKeys, now, random);
+    const orderIds = await insertOrders(tx, planned, readerIds, now, random);
 
     await addSeedReviews(
       tx,
@@ -201,7 +199,7 @@ type ShopBook = {
   priceFils: number;
   discountPercentage: string;
   discountedPriceFils: number | null;
-  mainImageIndex: number;
+  imageKey: string | null;
 };
 type PlannedReview = {
   book: ShopBook;
@@ -275,7 +273,6 @@ async function insertOrders(
   tx: Tx,
   planned: PlannedReview[],
   readerIds: number[],
-  imageKeys: Map<number, string>,
   now: Date,
   random: () => number,
 ): Promise<Map<string, { id: number; paidAt: Date }>> {
@@ -319,7 +316,7 @@ async function insertOrders(
       items: items.map((book) => ({
         bookId: book.id,
         title: book.title,
-        imageKey: imageKeys.get(book.id) ?? null,
+        imageKey: book.imageKey,
         priceFils: book.priceFils,
         discountPercentage: book.discountPercentage,
         discountedPriceFils: book.discountedPriceFils ?? book.priceFils,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Tx } from '../../platform/db.ts';
@@ -27,11 +27,16 @@ export const CATALOGUE_CHANNEL = 'catalogue_changed';
  */
 export type ChangeReach = 'everywhere' | 'here';
 
+/**
+ * The notice as an expression, for a statement that already writes what it announces (a sale's
+ * copies taken, stock-service.ts): selected once or many times in one transaction, it is delivered
+ * once when the transaction commits (PostgreSQL folds equal notices of a transaction).
+ */
+export const catalogueNotice = (reach: ChangeReach): SQL => sql`pg_notify(${CATALOGUE_CHANNEL}, ${reach})`;
+
 /** Queues the notice in the writer's transaction; it is delivered when the transaction commits. */
 export async function announceCatalogueChange(tx: Tx, reach: ChangeReach = 'everywhere'): Promise<void> {
-  // Lets a server hand the writing session its own notice (a no-op once it listens).
-  await tx.execute(sql.raw(`listen ${CATALOGUE_CHANNEL}`));
-  await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${reach})`);
+  await tx.execute(sql`select ${catalogueNotice(reach)}`);
 }
 
 const RECONNECT_MIN_MS = 250;
@@ -138,6 +143,9 @@ export async function listenForCatalogueChanges(
   const hearOwnNotices = (connection: pg.PoolClient) => {
     if (heard.has(connection)) return;
     heard.add(connection);
+    // A server hands a session its own notices only while it listens. Queued before the query the
+    // connection was taken for, once: a write's announcement costs no statement of its own.
+    connection.query(`listen ${CATALOGUE_CHANNEL}`).catch(() => undefined);
     connection.on('notification', (message) => {
       const own = message.processId === (connection as pg.PoolClient & { processID: number | null }).processID;
       if (own && message.channel === CATALOGUE_CHANNEL) onChange(reachOf(message.payload));

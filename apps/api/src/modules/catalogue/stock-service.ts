@@ -9,14 +9,15 @@ import {
   type StockMovementQuery,
   type StockMovementReason,
 } from '@bookshop/contracts/stock';
-import type { Tx } from '../../platform/db.ts';
+import { rows, type Tx } from '../../platform/db.ts';
 import { conflict, HttpProblem } from '../../platform/errors.ts';
-import { announceCatalogueChange, type ChangeReach } from './invalidation.ts';
-import { bookImages, books, stockMovements } from './schema.ts';
+import { announceCatalogueChange, catalogueNotice, type ChangeReach } from './invalidation.ts';
+import { books, stockMovements } from './schema.ts';
 
 /**
- * Every change of a book's stock goes through `moveStock` (docs/decisions/077-stock-ledger.md):
- * it locks the books' rows FOR UPDATE in book-id order, so two writers sharing books queue rather
+ * Every change of a book's stock goes through `moveStock` (docs/decisions/077-stock-ledger.md),
+ * but for a checkout's sale, which `takeCopies` makes in one statement by the same rules (113):
+ * it locks the books' rows in book-id order, so two writers sharing books queue rather
  * than deadlock and each reads the stock the other left, changes `books.stock_quantity` and
  * writes one `stock_movements` row per change in the caller's transaction, so a book's movements
  * always add up to its stock. Checkout takes copies off when an order is placed (reserved while
@@ -85,6 +86,16 @@ function byBook(lines: StockLine[]): StockLine[] {
   return [...totals].sort(([a], [b]) => a - b).map(([bookId, quantity]) => ({ bookId, quantity }));
 }
 
+/**
+ * A book's main image key: the image at its main index, else its first; null without images. A
+ * column of the book's own row, so pricing an order line reads one statement. Hand-written with
+ * its tables named: the builder leaves the columns of a one-table select unqualified, and
+ * `book_images` has an `id` of its own.
+ */
+const mainImageKey = sql<string | null>`(
+  select i.image_key from book_images i where i.book_id = books.id
+  order by i.position = books.main_image_index desc, i.position limit 1)`;
+
 /** What an order line is priced from: the book's name, prices and the image its line shows. */
 const priceColumns = {
   id: books.id,
@@ -92,7 +103,7 @@ const priceColumns = {
   priceFils: books.priceFils,
   discountPercentage: books.discountPercentage,
   discountedPriceFils: books.discountedPriceFils,
-  mainImageIndex: books.mainImageIndex,
+  imageKey: mainImageKey,
 };
 
 /** Every book's price columns, by id (the demo seed's past orders are priced from them). */
@@ -112,29 +123,7 @@ async function lockBooks(tx: Tx, ids: number[], lock = true) {
     .from(books)
     .where(inArray(books.id, ids))
     .orderBy(asc(books.id));
-  return lock ? query.for('update') : query;
-}
-
-/** Each book's main image key (the one at its main index, else its first); books without images are absent. */
-export async function mainImageKeys(tx: Tx, locked: { id: number; mainImageIndex: number }[]) {
-  if (locked.length === 0) return new Map<number, string>();
-  const images = await tx
-    .select({ bookId: bookImages.bookId, position: bookImages.position, imageKey: bookImages.imageKey })
-    .from(bookImages)
-    .where(
-      inArray(
-        bookImages.bookId,
-        locked.map((b) => b.id),
-      ),
-    )
-    .orderBy(asc(bookImages.bookId), asc(bookImages.position));
-  const keys = new Map<number, string>();
-  for (const book of locked) {
-    const own = images.filter((image) => image.bookId === book.id);
-    const key = own.find((image) => image.position === book.mainImageIndex)?.imageKey ?? own[0]?.imageKey;
-    if (key) keys.set(book.id, key);
-  }
-  return keys;
+  return lock ? query.for('update', { of: books }) : query;
 }
 
 /**
@@ -221,12 +210,10 @@ export async function checkStock(
     options.lock ?? true,
   );
   refuseShort(locked, wanted, options);
-  const keys = await mainImageKeys(tx, locked);
-  return locked.map(({ mainImageIndex: _, isActive: __, ...book }) => ({
+  return locked.map(({ isActive: _, ...book }) => ({
     ...book,
     discountPercentage: Number(book.discountPercentage),
     discountedPriceFils: book.discountedPriceFils ?? book.priceFils,
-    imageKey: keys.get(book.id) ?? null,
   }));
 }
 
@@ -256,42 +243,67 @@ export class PricesMoved extends Error {
   }
 }
 
+/** A book's row as the statement that took its copies left it (hand-written SQL: the names are its aliases). */
+type TakenBook = Omit<LockedBook, 'imageKey' | 'discountPercentage'> & { discountPercentage: string | number };
+
+/**
+ * One statement that takes `quantity` copies of one shown book with enough of them and writes its
+ * `sale` movement, announcing the change to this instance (a sale's reach, decision 050): the
+ * rules of `moveStock` for the one change checkout makes most, without its round trips under the
+ * lock. Nothing when the book is hidden, gone or short: then no row is answered, and PostgreSQL
+ * keeps no lock of this transaction on the book (an update whose condition fails on the row
+ * version it waited for leaves that row unlocked).
+ */
+const takeCopies = (tx: Tx, { bookId, quantity }: StockLine, orderId: number) =>
+  rows<TakenBook>(
+    tx,
+    sql`with taken as (
+      update ${books} set stock_quantity = stock_quantity - ${quantity}::int, updated_at = now()
+      where id = ${bookId} and is_active and stock_quantity >= ${quantity}::int
+      returning id, title, title_ar, price_fils, discount_percentage, discounted_price_fils, next_day_eligible, stock_quantity
+    ), moved as (
+      insert into ${stockMovements} (book_id, delta, reason, stock_after, order_id)
+      select id, ${-quantity}::int, 'sale', stock_quantity, ${orderId}::int from taken
+    )
+    select id, title, title_ar as "titleAr", price_fils as "priceFils", discount_percentage as "discountPercentage",
+      coalesce(discounted_price_fils, price_fils) as "discountedPriceFils", next_day_eligible as "nextDayEligible",
+      stock_quantity + ${quantity}::int as "stockQuantity", ${catalogueNotice('here')} as notice
+    from taken`,
+  );
+
+/** Anything an order line was priced from that differs between two reads of the book. */
+const pricedDifferently = (before: LockedBook | undefined, now: TakenBook) =>
+  !before ||
+  before.title !== now.title ||
+  before.titleAr !== now.titleAr ||
+  before.priceFils !== now.priceFils ||
+  before.discountPercentage !== Number(now.discountPercentage) ||
+  before.discountedPriceFils !== now.discountedPriceFils ||
+  before.nextDayEligible !== now.nextDayEligible;
+
 /**
  * Takes the copies of an order priced from an unlocked `checkStock(…, { lock: false })` read
- * (decision 099): one locking read of the books, the refusals of `checkStock` again (the stock
- * may have gone meanwhile), then the `sale` movements, so the books stay locked only from here to
- * the commit. Throws `PricesMoved` if anything the order was priced from changed since that read.
+ * (decisions 099 and 113): each book's copies in one statement, in book-id order, which locks
+ * the book only if it still has enough copies, so the book stays locked only from that statement
+ * to the commit, and the customers too late for the last copies do not queue behind each other.
+ * A book that could not be taken is read again for the refusal of
+ * `checkStock` (the stock went meanwhile); throws `PricesMoved` if anything the order was priced
+ * from changed since that read, or the book changed back between the two statements.
  */
 export async function reserveStockAsPriced(
   tx: Tx,
   lines: StockLine[],
   { orderId, priced }: { orderId: number; priced: LockedBook[] },
 ): Promise<void> {
-  const wanted = byBook(lines);
-  const locked = await lockBooks(
-    tx,
-    wanted.map((line) => line.bookId),
-  );
-  refuseShort(locked, wanted, { shownOnly: true });
   const seen = new Map(priced.map((book) => [book.id, book]));
-  const moved = locked.some((book) => {
-    const before = seen.get(book.id);
-    return (
-      !before ||
-      before.title !== book.title ||
-      before.titleAr !== book.titleAr ||
-      before.priceFils !== book.priceFils ||
-      before.discountPercentage !== Number(book.discountPercentage) ||
-      before.discountedPriceFils !== (book.discountedPriceFils ?? book.priceFils) ||
-      before.nextDayEligible !== book.nextDayEligible
-    );
-  });
-  if (moved) throw new PricesMoved();
-  await applyMoves(
-    tx,
-    locked,
-    wanted.map((line) => ({ bookId: line.bookId, delta: -line.quantity, reason: 'sale', orderId })),
-  );
+  for (const line of byBook(lines)) {
+    const [taken] = await takeCopies(tx, line, orderId);
+    if (!taken) {
+      refuseShort(await lockBooks(tx, [line.bookId], false), [line], { shownOnly: true });
+      throw new PricesMoved();
+    }
+    if (pricedDifferently(seen.get(line.bookId), taken)) throw new PricesMoved();
+  }
 }
 
 /**

@@ -227,6 +227,18 @@ describe('create-session', () => {
     await t.db.execute(sql`update books set price_fils = 4000 where id = ${ids.emma!}`);
   });
 
+  it("shows each line with its book's main image, not its first, and a book without images with none of its own", async () => {
+    const pictured = await t.catalogue.createBook(
+      testBook({ title: 'Pictured Book', imageKeys: ['books/pictured-a', 'books/pictured-b'], mainImageIndex: 1 }),
+    );
+    const buyer = await createCustomer(t);
+    await fillCart(t, buyer, { [pictured]: 1, [ids.emma!]: 1 });
+    const session = await checkout(t, buyer, await addAddress(t, buyer));
+    const { items } = await getOrder(t, buyer, session.orderId);
+    expect(items.find((item) => item.bookId === pictured)!.imageUrl).toContain('books/pictured-b');
+    expect(items.find((item) => item.bookId === ids.emma)!.imageUrl).not.toContain('books/');
+  });
+
   it("the catalogue's cached lists show the reserved copies at once", async () => {
     const listed = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/v1/books?pageSize=25' }))
