@@ -22,6 +22,7 @@ import { CancelReasons, OrderMessages, orderNumber, type Order } from '@bookshop
 import type { Database, Tx } from '../../platform/db.ts';
 import { badRequest, conflict, HttpProblem, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import { createLimiter, type Limiter } from '../../platform/limiter.ts';
 import type { Contact } from '../auth/accounts-service.ts';
 import { lockCartLines } from '../cart/service.ts';
 import {
@@ -97,7 +98,17 @@ export type CheckoutDeps = {
   delivery: { feeFils(code: CreateCheckoutSession['deliveryMethod'], order: DeliveryOrderSummary): number };
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Placing transactions run a few at once (decision 113). */
+  placing: Limiter;
 };
+
+/**
+ * How many placing transactions one instance runs at once (decision 113): enough to keep
+ * PostgreSQL's cores busy between one transaction's round trips, few enough that a burst of
+ * customers for the last copies waits in memory rather than in the books' lock queues, and most
+ * of the pool (10 connections) stays free for everything else the instance serves meanwhile.
+ */
+const PLACING_AT_ONCE = 4;
 
 /** An open checkout is answered again only while this much of its reservation is left (decision 057). */
 const REUSE_MIN_REMAINING_MS = 5 * 60_000;
@@ -298,7 +309,7 @@ export async function createSession(
   const stopped = new Set<number>();
   let lockFirst = false;
   for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
-    const plan = await placeOrder(deps, customerId, input, stopped, lockFirst);
+    const plan = await deps.placing(() => placeOrder(deps, customerId, input, stopped, lockFirst));
     if (plan.kind === 'reprice') {
       lockFirst = true;
       continue;
@@ -510,8 +521,12 @@ export async function paymentMethods(
 }
 
 /** The use cases above bound to their dependencies, as the routes call them. */
-export function createCheckoutService(deps: Omit<CheckoutDeps, 'now'> & { now?: () => Date }) {
-  const bound: CheckoutDeps = { ...deps, now: deps.now ?? (() => new Date()) };
+export function createCheckoutService(deps: Omit<CheckoutDeps, 'now' | 'placing'> & { now?: () => Date }) {
+  const bound: CheckoutDeps = {
+    ...deps,
+    now: deps.now ?? (() => new Date()),
+    placing: createLimiter(PLACING_AT_ONCE),
+  };
   return {
     createSession: (customerId: number, input: CreateCheckoutSession, back: ReturnTo) =>
       createSession(bound, customerId, input, back),
