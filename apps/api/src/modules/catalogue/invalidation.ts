@@ -29,13 +29,23 @@ export type ChangeReach = 'everywhere' | 'here';
 
 /**
  * The notice as an expression, for a statement that already writes what it announces (a sale's
- * copies taken, stock-service.ts): selected once or many times in one transaction, it is delivered
- * once when the transaction commits (PostgreSQL folds equal notices of a transaction).
+ * copies taken, stock-service.ts; its transaction sends `hearOwnNotice` too): selected once or many
+ * times in one transaction, it is delivered once when the transaction commits (PostgreSQL folds
+ * equal notices of a transaction).
  */
 export const catalogueNotice = (reach: ChangeReach): SQL => sql`pg_notify(${CATALOGUE_CHANNEL}, ${reach})`;
 
+/**
+ * Lets a server hand the writing session its own notice: a no-op once the session listens, and it
+ * takes effect with the commit that delivers the notice. Every transaction that announces sends it.
+ */
+export async function hearOwnNotice(tx: Tx): Promise<void> {
+  await tx.execute(sql.raw(`listen ${CATALOGUE_CHANNEL}`));
+}
+
 /** Queues the notice in the writer's transaction; it is delivered when the transaction commits. */
 export async function announceCatalogueChange(tx: Tx, reach: ChangeReach = 'everywhere'): Promise<void> {
+  await hearOwnNotice(tx);
   await tx.execute(sql`select ${catalogueNotice(reach)}`);
 }
 
@@ -143,9 +153,6 @@ export async function listenForCatalogueChanges(
   const hearOwnNotices = (connection: pg.PoolClient) => {
     if (heard.has(connection)) return;
     heard.add(connection);
-    // A server hands a session its own notices only while it listens. Queued before the query the
-    // connection was taken for, once: a write's announcement costs no statement of its own.
-    connection.query(`listen ${CATALOGUE_CHANNEL}`).catch(() => undefined);
     connection.on('notification', (message) => {
       const own = message.processId === (connection as pg.PoolClient & { processID: number | null }).processID;
       if (own && message.channel === CATALOGUE_CHANNEL) onChange(reachOf(message.payload));

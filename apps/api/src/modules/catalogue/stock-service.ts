@@ -11,7 +11,7 @@ import {
 } from '@bookshop/contracts/stock';
 import { rows, type Tx } from '../../platform/db.ts';
 import { conflict, HttpProblem } from '../../platform/errors.ts';
-import { announceCatalogueChange, catalogueNotice, type ChangeReach } from './invalidation.ts';
+import { announceCatalogueChange, catalogueNotice, hearOwnNotice, type ChangeReach } from './invalidation.ts';
 import { books, stockMovements } from './schema.ts';
 
 /**
@@ -296,6 +296,8 @@ export async function reserveStockAsPriced(
   { orderId, priced }: { orderId: number; priced: LockedBook[] },
 ): Promise<void> {
   const seen = new Map(priced.map((book) => [book.id, book]));
+  // Before the books are locked: one statement fewer between the lock and the commit.
+  await hearOwnNotice(tx);
   for (const line of byBook(lines)) {
     const [taken] = await takeCopies(tx, line, orderId);
     if (!taken) {
