@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '@bookshop/contracts/auth';
-import { CheckoutMessages, MAX_COPIES_PER_TITLE, type CheckoutSession } from '@bookshop/contracts/checkout';
+import {
+  CheckoutMessages,
+  CodMessages,
+  MAX_COPIES_PER_TITLE,
+  type CheckoutSession,
+} from '@bookshop/contracts/checkout';
 import { DeliveryMessages } from '@bookshop/contracts/delivery';
 import { RoleName } from '@bookshop/contracts/enums';
 import { OrderMessages, type Order } from '@bookshop/contracts/orders';
@@ -161,6 +166,51 @@ describe('create-session refusals reserve nothing', () => {
     await t.db.execute(sql`update books set stock_quantity = 0 where id = ${ids.scarce!}`);
     expect((await createSession(t, alice, aliceAddress)).json().detail).toBe('"Scarce Book" is out of stock.');
     await t.db.execute(sql`update books set stock_quantity = 2 where id = ${ids.scarce!}`);
+  });
+  it('a sold-out cart is refused after what the order is refused for first: an unknown address, cash abroad', async () => {
+    const gone = await t.catalogue.createBook(testBook({ title: 'Gone Book', stockQuantity: 1 }));
+    const buyer = await createCustomer(t);
+    await fillCart(t, buyer, { [gone]: 1 });
+    // The last copy went to someone else after the buyer filled the cart.
+    await t.db.execute(sql`update books set stock_quantity = 0 where id = ${gone}`);
+    const home = await addAddress(t, buyer);
+    const abroad = await addAddress(t, buyer, {
+      ...dubai,
+      country: 'GB',
+      city: 'London',
+      phoneNo: '020 7946 0958',
+      zipCode: 'NW1 6XE',
+    });
+    const orders = await orderCount();
+    // Bob's address is not the buyer's: 404, as with copies to spare.
+    const unknown = await createSession(t, buyer, bobAddress);
+    expectProblem(unknown, 404);
+    expect(unknown.json().detail).toBe(CheckoutMessages.addressNotFound);
+    const cash = await callAs(t, 'POST', '/api/v1/checkout/create-session', buyer, {
+      addressId: abroad,
+      deliveryMethod: 'standard',
+      paymentMethod: 'cod',
+    });
+    expectProblem(cash, 409);
+    expect(cash.json().detail).toBe(CodMessages.outsideUae);
+    const short = await createSession(t, buyer, home);
+    expectProblem(short, 409);
+    expect(short.json().detail).toBe('"Gone Book" is out of stock.');
+    expect(await orderCount()).toBe(orders);
+  });
+
+  it('a customer holding the last copies in an open checkout may change it: replaced, not refused', async () => {
+    const last = await t.catalogue.createBook(testBook({ title: 'Last Two', stockQuantity: 2, nextDayEligible: true }));
+    const buyer = await createCustomer(t);
+    const address = await addAddress(t, buyer);
+    await fillCart(t, buyer, { [last]: 2 });
+    const first = await checkout(t, buyer, address);
+    expect(await stockOf(t, 'Last Two')).toBe(0);
+    // The same copies by another delivery method: the open checkout's copies come back for the new one.
+    const second = await checkout(t, buyer, address, 'next-day');
+    expect(second.orderId).not.toBe(first.orderId);
+    expect((await getOrder(t, buyer, first.orderId)).statusName).toBe('Cancelled');
+    expect(await stockOf(t, 'Last Two')).toBe(0);
   });
 });
 
