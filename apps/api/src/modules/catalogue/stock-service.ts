@@ -244,7 +244,9 @@ export class PricesMoved extends Error {
 }
 
 /** A book's row as the statement that took its copies left it (hand-written SQL: the names are its aliases). */
-type TakenBook = Omit<LockedBook, 'imageKey' | 'discountPercentage'> & { discountPercentage: string | number };
+type TakenBook = Omit<LockedBook, 'imageKey' | 'discountPercentage' | 'stockQuantity'> & {
+  discountPercentage: string | number;
+};
 
 /**
  * One statement that takes `quantity` copies of one shown book with enough of them and writes its
@@ -267,7 +269,7 @@ const takeCopies = (tx: Tx, { bookId, quantity }: StockLine, orderId: number) =>
     )
     select id, title, title_ar as "titleAr", price_fils as "priceFils", discount_percentage as "discountPercentage",
       coalesce(discounted_price_fils, price_fils) as "discountedPriceFils", next_day_eligible as "nextDayEligible",
-      stock_quantity + ${quantity}::int as "stockQuantity", ${catalogueNotice('here')} as notice
+      ${catalogueNotice('here')} as notice
     from taken`,
   );
 
