@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { count, sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -17,6 +17,22 @@ import { FencedReadPool, READ_REPLICA } from './read-replica.ts';
 export type Database = PgDatabase<PgQueryResultHKT>;
 /** What a query function accepts: the database or a transaction inside it. */
 export type Tx = Pick<Database, 'execute' | 'select' | 'insert' | 'update' | 'delete' | 'transaction'>;
+
+/**
+ * Reads that do not depend on each other, given as functions that start them. On the database they
+ * run side by side, each on a connection of the pool; inside a transaction, which is one
+ * connection, one after another: pg queues a query sent while another runs on the same client,
+ * and deprecates it (pg 9 refuses it).
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  tx: Tx,
+  ...reads: { [K in keyof T]: () => PromiseLike<T[K]> }
+): Promise<T> {
+  if (!(tx instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
 
 export type DatabaseHandle = {
   db: Database;

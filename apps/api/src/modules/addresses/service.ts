@@ -8,7 +8,7 @@ import {
   type UpdateAddress,
 } from '@bookshop/contracts/addresses';
 import { toPage, type PageQuery } from '@bookshop/contracts/pagination';
-import type { Tx } from '../../platform/db.ts';
+import { readTogether, type Tx } from '../../platform/db.ts';
 import { HttpProblem, conflict, notFound } from '../../platform/errors.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import * as queries from './queries.ts';
@@ -54,10 +54,11 @@ async function changeOwn(tx: Tx, customerId: number, id: number, change: (tx: Tx
 }
 
 async function list(tx: Tx, customerId: number, { pageNo, pageSize }: PageQuery): Promise<AddressPage> {
-  const [noOfRecords, found] = await Promise.all([
-    queries.countAddresses(tx, customerId),
-    queries.pageAddresses(tx, customerId, pageSize, (pageNo - 1) * pageSize),
-  ]);
+  const [noOfRecords, found] = await readTogether(
+    tx,
+    () => queries.countAddresses(tx, customerId),
+    () => queries.pageAddresses(tx, customerId, pageSize, (pageNo - 1) * pageSize),
+  );
   return toPage(found, noOfRecords, { pageNo, pageSize });
 }
 

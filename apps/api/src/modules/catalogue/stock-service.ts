@@ -9,7 +9,7 @@ import {
   type StockMovementQuery,
   type StockMovementReason,
 } from '@bookshop/contracts/stock';
-import { rows, type Tx } from '../../platform/db.ts';
+import { readTogether, rows, type Tx } from '../../platform/db.ts';
 import { conflict, HttpProblem } from '../../platform/errors.ts';
 import { announceCatalogueChange, catalogueNotice, hearOwnNotice, type ChangeReach } from './invalidation.ts';
 import { books, stockMovements } from './schema.ts';
@@ -405,16 +405,18 @@ export async function listMovements(
   { pageNo, pageSize }: StockMovementQuery,
   staffNames: StaffNames,
 ) {
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(stockMovements)
-      .where(eq(stockMovements.bookId, bookId))
-      .orderBy(desc(stockMovements.id))
-      .limit(pageSize)
-      .offset((pageNo - 1) * pageSize),
-    tx.select({ n: count() }).from(stockMovements).where(eq(stockMovements.bookId, bookId)),
-  ]);
+  const [rows, [total]] = await readTogether(
+    tx,
+    () =>
+      tx
+        .select()
+        .from(stockMovements)
+        .where(eq(stockMovements.bookId, bookId))
+        .orderBy(desc(stockMovements.id))
+        .limit(pageSize)
+        .offset((pageNo - 1) * pageSize),
+    () => tx.select({ n: count() }).from(stockMovements).where(eq(stockMovements.bookId, bookId)),
+  );
   const names = await staffNames(
     rows.flatMap((movement) => (movement.staffId === null ? [] : [movement.staffId])),
     { tx },

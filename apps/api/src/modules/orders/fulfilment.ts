@@ -9,7 +9,7 @@ import {
   type UpdateShipment,
 } from '@bookshop/contracts/fulfilment';
 import { OrderMessages, type StaffOrder } from '@bookshop/contracts/orders';
-import type { Database, Tx } from '../../platform/db.ts';
+import { readTogether, type Database, type Tx } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Recipient } from '../../platform/mail-language.ts';
@@ -81,7 +81,11 @@ export async function pack(deps: FulfilmentDeps, orderId: number, staffId: numbe
 
 /** Copies of each line not yet in a parcel, by book id. */
 async function copiesToShip(tx: Tx, orderId: number) {
-  const [items, shipped] = await Promise.all([queries.listItems(tx, [orderId]), queries.shippedCopies(tx, orderId)]);
+  const [items, shipped] = await readTogether(
+    tx,
+    () => queries.listItems(tx, [orderId]),
+    () => queries.shippedCopies(tx, orderId),
+  );
   const sent = new Map(shipped.map((line) => [line.bookId, line.quantity]));
   return new Map(
     items.map((item) => [item.bookId, { title: item.title, left: item.quantity - (sent.get(item.bookId) ?? 0) }]),
@@ -192,10 +196,11 @@ export async function queueFulfilmentMail(deps: FulfilmentDeps, job: FulfilmentM
       const shipment = await queries.findShipment(tx, job.shipmentId, { lock: true });
       if (!shipment || shipment.shippedMailedAt) return;
       const order = (await queries.findOrder(tx, shipment.orderId))!;
-      const [items, lines] = await Promise.all([
-        queries.listItems(tx, [order.id]),
-        queries.listShipmentLines(tx, [shipment.id]),
-      ]);
+      const [items, lines] = await readTogether(
+        tx,
+        () => queries.listItems(tx, [order.id]),
+        () => queries.listShipmentLines(tx, [shipment.id]),
+      );
       const books = new Map(items.map((item) => [item.bookId, item]));
       // Partial when copies were still left to ship once this parcel went.
       const soFar = (await queries.listShipments(tx, [order.id])).filter((s) => s.id <= shipment.id);

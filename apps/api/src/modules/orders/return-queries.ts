@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { filsToAed } from '@bookshop/contracts/money';
 import { RETURN_STATUS_NAMES, type Return, type ReturnStatus } from '@bookshop/contracts/returns';
-import type { Tx } from '../../platform/db.ts';
+import { readTogether, type Tx } from '../../platform/db.ts';
 import { orderItems, orderReturns, returnEvents, returnLines, shipmentLines, shipments } from './schema.ts';
 
 /** Reads and writes of returns (decision 080), beside the order queries they build on. */
@@ -89,23 +89,29 @@ export const returnedCopies = (tx: Tx, orderId: number) =>
 /** Staff's list: oldest first, optionally of one status. */
 export async function pageReturns(tx: Tx, status: ReturnStatus | undefined, limit: number, offset: number) {
   const where = status ? eq(orderReturns.status, status) : undefined;
-  const [found, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(orderReturns)
-      .where(where)
-      .orderBy(asc(orderReturns.createdAt), asc(orderReturns.id))
-      .limit(limit)
-      .offset(offset),
-    tx.select({ n: count() }).from(orderReturns).where(where),
-  ]);
+  const [found, [total]] = await readTogether(
+    tx,
+    () =>
+      tx
+        .select()
+        .from(orderReturns)
+        .where(where)
+        .orderBy(asc(orderReturns.createdAt), asc(orderReturns.id))
+        .limit(limit)
+        .offset(offset),
+    () => tx.select({ n: count() }).from(orderReturns).where(where),
+  );
   return { found, total: total?.n ?? 0 };
 }
 
 /** Returns with their lines and events, as the order answer and staff's list show them. */
 export async function loadReturns(tx: Tx, rows: ReturnRow[]): Promise<Return[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, events] = await Promise.all([listReturnLines(tx, ids), listReturnEvents(tx, ids)]);
+  const [lines, events] = await readTogether(
+    tx,
+    () => listReturnLines(tx, ids),
+    () => listReturnEvents(tx, ids),
+  );
   return rows.map((row) => ({
     id: row.id,
     orderId: row.orderId,

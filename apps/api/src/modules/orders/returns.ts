@@ -12,7 +12,7 @@ import {
 } from '@bookshop/contracts/returns';
 import { toPage, type Page } from '@bookshop/contracts/pagination';
 import { Routes } from '@bookshop/contracts/routes';
-import type { Database, Tx } from '../../platform/db.ts';
+import { readTogether, type Database, type Tx } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { Mail } from '../../platform/mailer.ts';
@@ -115,11 +115,12 @@ export async function requestReturn(
     const order = await queries.findOrder(tx, orderId, { lock: true });
     if (order?.customerId !== customerId) throw notFound(OrderMessages.notFound);
     if (order.status === OrderStatus.Cancelled) throw conflict(ReturnMessages.notDelivered);
-    const [delivered, returned, items] = await Promise.all([
-      returnQueries.deliveredCopies(tx, orderId),
-      returnQueries.returnedCopies(tx, orderId),
-      queries.listItems(tx, [orderId]),
-    ]);
+    const [delivered, returned, items] = await readTogether(
+      tx,
+      () => returnQueries.deliveredCopies(tx, orderId),
+      () => returnQueries.returnedCopies(tx, orderId),
+      () => queries.listItems(tx, [orderId]),
+    );
     if (delivered.length === 0) throw conflict(ReturnMessages.notDelivered);
     const now = deps.now();
     const lastDelivery = Math.max(...delivered.map((line) => line.lastDeliveredAt.getTime()));

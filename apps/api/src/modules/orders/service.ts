@@ -24,7 +24,7 @@ import {
   type FulfilmentEvent,
   type Shipment,
 } from '@bookshop/contracts/fulfilment';
-import type { Tx } from '../../platform/db.ts';
+import { readTogether, type Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { ImageStore } from '../../platform/storage.ts';
 import type { Invoicing, OrderVat } from '../invoicing/service.ts';
@@ -234,13 +234,14 @@ async function withDetails(
   { staff = false }: { staff?: boolean } = {},
 ): Promise<Order[]> {
   const ids = rows.map((row) => row.id);
-  const [items, history, events, shipments, returnRows] = await Promise.all([
-    queries.listItems(tx, ids),
-    queries.listHistory(tx, ids),
-    queries.listEvents(tx, ids),
-    queries.listShipments(tx, ids),
-    returnQueries.listReturnsOfOrders(tx, ids),
-  ]);
+  const [items, history, events, shipments, returnRows] = await readTogether(
+    tx,
+    () => queries.listItems(tx, ids),
+    () => queries.listHistory(tx, ids),
+    () => queries.listEvents(tx, ids),
+    () => queries.listShipments(tx, ids),
+    () => returnQueries.listReturnsOfOrders(tx, ids),
+  );
   const returns = await returnQueries.loadReturns(tx, returnRows);
   const shipmentLines = await queries.listShipmentLines(
     tx,

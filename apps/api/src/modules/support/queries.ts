@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL } fro
 import { alias } from 'drizzle-orm/pg-core';
 import type { PreferredLanguage } from '@bookshop/contracts/auth';
 import type { TicketKind, TicketStatus, TicketStatusFilter } from '@bookshop/contracts/support';
-import { countRows, rows, type Tx } from '../../platform/db.ts';
+import { countRows, readTogether, rows, type Tx } from '../../platform/db.ts';
 import { greetingName } from '../../platform/mailer.ts';
 import { accounts } from '../auth/schema.ts';
 import { supportReplies, supportTickets } from './schema.ts';
@@ -147,16 +147,18 @@ export async function listReplies(tx: Tx, ticketIds: number[]): Promise<ReplyRow
 
 export async function pageCustomerTickets(tx: Tx, customerId: number, limit: number, offset: number) {
   const where = eq(supportTickets.customerId, customerId);
-  const [total, found] = await Promise.all([
-    countRows(tx, supportTickets, where),
-    tx
-      .select()
-      .from(supportTickets)
-      .where(where)
-      .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
-      .limit(limit)
-      .offset(offset),
-  ]);
+  const [total, found] = await readTogether(
+    tx,
+    () => countRows(tx, supportTickets, where),
+    () =>
+      tx
+        .select()
+        .from(supportTickets)
+        .where(where)
+        .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+        .limit(limit)
+        .offset(offset),
+  );
   return { total, rows: found };
 }
 
@@ -220,28 +222,31 @@ export async function pageStaffTickets(tx: Tx, filter: StaffTicketFilter, limit:
     filter.status === 'open'
       ? [asc(supportTickets.createdAt), asc(supportTickets.id)]
       : [desc(supportTickets.updatedAt), desc(supportTickets.id)];
-  const [[counted], found] = await Promise.all([
-    tx
-      .select({ total: count() })
-      .from(supportTickets)
-      .leftJoin(customer, eq(customer.id, supportTickets.customerId))
-      .where(where),
-    tx
-      .select({
-        ...withAuthor,
-        replyCount: replies.replyCount,
-        lastReplyAt: replies.lastReplyAt,
-        lastStaffReplyAt: replies.lastStaffReplyAt,
-        lastCustomerReplyAt: replies.lastCustomerReplyAt,
-      })
-      .from(supportTickets)
-      .leftJoin(customer, eq(customer.id, supportTickets.customerId))
-      .leftJoin(replies, eq(replies.ticketId, supportTickets.id))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-  ]);
+  const [[counted], found] = await readTogether(
+    tx,
+    () =>
+      tx
+        .select({ total: count() })
+        .from(supportTickets)
+        .leftJoin(customer, eq(customer.id, supportTickets.customerId))
+        .where(where),
+    () =>
+      tx
+        .select({
+          ...withAuthor,
+          replyCount: replies.replyCount,
+          lastReplyAt: replies.lastReplyAt,
+          lastStaffReplyAt: replies.lastStaffReplyAt,
+          lastCustomerReplyAt: replies.lastCustomerReplyAt,
+        })
+        .from(supportTickets)
+        .leftJoin(customer, eq(customer.id, supportTickets.customerId))
+        .leftJoin(replies, eq(replies.ticketId, supportTickets.id))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  );
   // An aggregate in a subquery comes back as the driver's text, not as a Date.
   const date = (value: unknown) => (value ? new Date(value as string) : null);
   return {

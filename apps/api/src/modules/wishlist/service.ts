@@ -5,7 +5,7 @@ import {
   type WishlistBookIds,
   type WishlistPage,
 } from '@bookshop/contracts/wishlist';
-import type { Tx } from '../../platform/db.ts';
+import { readTogether, type Tx } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import * as queries from './queries.ts';
@@ -24,10 +24,11 @@ async function list(
   customerId: number,
   { pageNo, pageSize }: PageQuery,
 ): Promise<WishlistPage> {
-  const [noOfRecords, items] = await Promise.all([
-    queries.countItems(tx, customerId),
-    queries.pageItems(tx, customerId, pageSize, (pageNo - 1) * pageSize),
-  ]);
+  const [noOfRecords, items] = await readTogether(
+    tx,
+    () => queries.countItems(tx, customerId),
+    () => queries.pageItems(tx, customerId, pageSize, (pageNo - 1) * pageSize),
+  );
   // Entries made before staff hid a book stay listed (the count includes them).
   const ids = items.map((item) => item.bookId);
   const books = new Map((await catalogue.getBooksByIds(ids, { includeHidden: true })).map((b) => [b.id, b]));
