@@ -14,7 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { demoApi } from '../support/demo-api.ts';
-import { CHROMIUM_ARGS, startShop } from '../support/shop.ts';
+import { CHROMIUM_ARGS } from '../support/chromium.ts';
+import { startShop } from '../support/shop.ts';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images/arabic');
 const DEMO_CUSTOMER = { emailAddress: 'customer@bookshop.local', password: 'Demo-customer1!' };

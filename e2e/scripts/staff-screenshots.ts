@@ -16,7 +16,8 @@ import { type BrowserContext, chromium, type Locator, type Page } from 'playwrig
 import { markPacked, openStaffOrder, ship } from '../support/fulfilment.ts';
 import { logInThroughForm, logInToAdmin } from '../support/log-in.ts';
 import { demoApi } from '../support/demo-api.ts';
-import { CHROMIUM_ARGS, startShop } from '../support/shop.ts';
+import { CHROMIUM_ARGS } from '../support/chromium.ts';
+import { startShop } from '../support/shop.ts';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/images/staff');
 const DEMO_ADMIN = { emailAddress: 'admin@bookshop.local', password: 'Demo-admin1!' };

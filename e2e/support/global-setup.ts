@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_ARGS, startShop } from './shop.ts';
+import { CHROMIUM_ARGS, expectPlaywrightFeaturesKept } from './chromium.ts';
+import { startShop } from './shop.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +24,9 @@ export default async function setup(project: TestProject) {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     });
+    expectPlaywrightFeaturesKept(browser.process().pid);
   } catch (error) {
+    await browser?.close();
     await shop.stop();
     throw error;
   }
