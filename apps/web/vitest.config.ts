@@ -22,6 +22,10 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // A worker's files share its window and the packages it has loaded; each still imports the
+    // app's modules afresh on a blank document (src/test/setup.ts, decision 117). `--isolate`
+    // gives each file a worker of its own again.
+    isolate: false,
     // The libraries that import React go through the aliases above, so they render with Preact as
     // in the build (decision 054).
     server: {

@@ -31,7 +31,6 @@ if (typeof window.matchMedia !== 'function') {
 // where one stands ('dora@ example. com'); browsers read it as inline, 'dora@example.com'.
 const inlineWbr = document.createElement('style');
 inlineWbr.textContent = 'wbr { display: inline; }';
-document.head.append(inlineWbr);
 
 // jsdom 26 has <dialog> but not showModal() or close(). This stands in for what ui/dialog.tsx
 // uses: the open attribute, focus on the first control, and Escape firing a cancelable `cancel`
@@ -76,3 +75,28 @@ afterAll(() => new Promise((resolve) => setTimeout(resolve, 0)));
 // calls cancelAnimationFrame, which is gone once a test file's window is torn down, so on a busy
 // machine a late timer failed the run. Effects run after a plain timer instead.
 options.requestAnimationFrame = (flush) => setTimeout(flush);
+
+/*
+ * The files of a worker share its window and its loaded packages (decision 117), not the app's
+ * modules or what a file left on the page: each file starts from a blank document, with no cookie,
+ * storage or history entry of the file before, and imports the app's modules afresh, so a module's
+ * state (a session, a cache, a queue) and a `vi.mock` start over too.
+ */
+function blankDocument() {
+  for (const name of document.documentElement.getAttributeNames()) document.documentElement.removeAttribute(name);
+  document.head.replaceChildren(inlineWbr);
+  document.body.replaceChildren();
+  for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]!.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  localStorage.clear();
+  sessionStorage.clear();
+  history.replaceState(null, '', '/');
+}
+blankDocument();
+afterAll(() => {
+  blankDocument();
+  vi.resetModules();
+});
