@@ -78,9 +78,9 @@ options.requestAnimationFrame = (flush) => setTimeout(flush);
 
 /*
  * The files of a worker share its window and its loaded packages (decision 117), not the app's
- * modules or what a file left on the page: each file starts from a blank document, with no cookie,
- * storage or history entry of the file before, and imports the app's modules afresh, so a module's
- * state (a session, a cache, a queue) and a `vi.mock` start over too.
+ * modules or what a file left on the page: each file starts from a blank document (this file runs
+ * before each), with no cookie, storage or history entry of the file before, and imports the app's
+ * modules afresh, so a module's state (a session, a cache, a queue) and a `vi.mock` start over too.
  */
 function blankDocument() {
   for (const name of document.documentElement.getAttributeNames()) document.documentElement.removeAttribute(name);
@@ -96,7 +96,4 @@ function blankDocument() {
   history.replaceState(null, '', '/');
 }
 blankDocument();
-afterAll(() => {
-  blankDocument();
-  vi.resetModules();
-});
+afterAll(() => vi.resetModules());
