@@ -3,7 +3,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import type { PublicConfig } from '@bookshop/contracts/auth';
 import type { ServerLoadContext } from './app/loaders.ts';
+import { publicConfigQueryOptions } from './features/auth/api/get-public-config.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { routesFor } from './app/router.tsx';
@@ -25,9 +27,18 @@ import arabicFont from './assets/fonts/vazirmatn-arabic-letters-400.woff2?url';
 
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 
+/**
+ * The shop's public settings (`GET v1/config`), which every page's root loader asks for. They
+ * change only when the server restarts, so the renderer asks its API once and hands the answer to
+ * each page's query cache, where the loader finds it: a page costs one in-process request less.
+ */
+let publicConfig: PublicConfig | undefined;
+
 /** Once, at start-up: how the renderer's API requests reach the API (in process). */
 export function configure(options: { api: ApiTransport }) {
   configureApiTransport(options.api);
+  // Another API may have other settings.
+  publicConfig = undefined;
 }
 
 export type RenderedPage = {
@@ -78,10 +89,14 @@ const isClientError = (error: unknown) => error instanceof ApiError && error.sta
  */
 export async function render(request: Request, options: { origin: string }): Promise<RenderResult> {
   const queryClient = createQueryClient({ server: true });
+  const config = publicConfigQueryOptions();
+  if (publicConfig) queryClient.setQueryData(config.queryKey, publicConfig);
   const requestContext: ServerLoadContext = { queryClient };
   const locale = localeFromPath(new URL(request.url).pathname);
   const handler = handlers[locale];
   const context = await handler.query(request, { requestContext });
+  // Kept once it has been answered; a failure is asked again by the next page.
+  publicConfig ??= queryClient.getQueryData(config.queryKey);
   if (context instanceof Response) {
     const location = context.headers.get('Location');
     if (location && context.status >= 300 && context.status < 400)

@@ -75,6 +75,33 @@ describe('the FAQ rendered on the server', () => {
     expect(markup).toContain('Frequently Asked Questions');
     expect(markup.includes(GOOGLE)).toBe(offered);
   });
+
+  it("asks for the shop's settings once, not for every page, and again after a failure", async () => {
+    stubApi({ '/api/v1/genres': [] });
+    const asked: string[] = [];
+    let answer = () => Response.json({ status: 503 }, { status: 503 });
+    configure({
+      api: (url) => {
+        asked.push(url);
+        return Promise.resolve(url.endsWith('/v1/config') ? answer() : fetch(new URL(url, 'http://shop.test')));
+      },
+    });
+    const faq = () => renderOnServer(new Request('http://shop.test/faqs'), { origin: 'http://shop.test' });
+    const markupOf = async (rendered: Awaited<ReturnType<typeof faq>>) => {
+      if (rendered.kind !== 'page') throw new Error(`rendered ${rendered.kind}`);
+      return text(rendered.body);
+    };
+    const configRequests = () => asked.filter((url) => url.endsWith('/v1/config')).length;
+
+    // The settings could not be read: the browser renders the page, and the next page asks again.
+    expect((await faq()).kind).toBe('client-only');
+    answer = () => Response.json(withGoogle);
+    expect(await markupOf(await faq())).toContain(GOOGLE);
+    expect(configRequests()).toBe(2);
+    expect(await markupOf(await faq())).toContain(GOOGLE);
+    expect(await markupOf(await faq())).toContain(GOOGLE);
+    expect(configRequests()).toBe(2);
+  });
 });
 
 describe('the Shipping page and the FAQ say where the shop delivers from the zones checkout enforces', () => {
