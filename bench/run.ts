@@ -13,16 +13,18 @@ import { staffHeaders } from './dashboard.ts';
 import { ensureBenchData } from './generate-data.ts';
 import { pageScenarios, pageVerdict } from './pages.ts';
 import { distinct, listPaths, searchKeywords, searchPath } from './scenarios.ts';
+import { driveWithWrk, type LoadResult, wrkAvailable } from './wrk.ts';
 import type { CpuUsageAnswer, CpuUsageQuestion, ServerReady } from './server.ts';
 
 /**
  * `npm run bench`: fills the bench database, starts the real API and a bare Fastify baseline in
- * child processes, drives each with autocannon and prints one comparable table.
+ * child processes, drives each with autocannon (or wrk) and prints one comparable table.
  * Settings (environment): BENCH_DATABASE_URL, BENCH_BOOKS, BENCH_DURATION (s), BENCH_WARMUP (s),
  * BENCH_CONNECTIONS, BENCH_LIST_POOL and BENCH_SEARCH_POOL (distinct requests in the rotations),
  * BENCH_ORDERS (orders for the dashboard scenarios), BENCH_DASHBOARD_CONNECTIONS,
  * BENCH_ONLY (comma-separated scenario names, `checkout` and `dashboard` included), BENCH_RESET=1 (rebuild the bench
- * database), BENCH_PROFILE_DIR (CPU profiles of the servers). The checkout scenario (checkout.ts) runs after the read scenarios.
+ * database), BENCH_PROFILE_DIR (CPU profiles of the servers), BENCH_LOAD_GENERATOR (`autocannon`, or `wrk`:
+ * the client of the measured seconds; warm-ups use autocannon). The checkout scenario (checkout.ts) runs after the read scenarios.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,7 +44,16 @@ const settings = {
     .map((name) => name.trim())
     .filter(Boolean),
   reset: process.env.BENCH_RESET === '1',
+  loadGenerator: loadGenerator(process.env.BENCH_LOAD_GENERATOR),
 };
+
+/** autocannon unless wrk is asked for (decision 118): autocannon's own CPU bounds the kept answers. */
+function loadGenerator(asked: string | undefined): 'wrk' | 'autocannon' {
+  if (asked === undefined || asked === '' || asked === 'autocannon') return 'autocannon';
+  if (asked !== 'wrk') throw new Error(`BENCH_LOAD_GENERATOR must be wrk or autocannon (got "${asked}")`);
+  if (!wrkAvailable()) throw new Error('BENCH_LOAD_GENERATOR=wrk, but wrk is not installed (apt-get install -y wrk)');
+  return 'wrk';
+}
 
 /** Targets of issue #2, on the 2-core machine against PostgreSQL. */
 const TARGETS: Record<string, { requestsPerSecond: number; p99Ms: number; p99Inclusive?: boolean }> = {
@@ -175,21 +186,42 @@ async function measure(scenario: Scenario): Promise<Measurement> {
       options,
     );
   const cpuBefore = await serverCpuMs(scenario.port);
-  const result = await drive(scenario.port, scenario.paths, { duration: settings.duration }, options);
+  const result = await measured(scenario.port, scenario.paths, options);
   const cpuMs = (await serverCpuMs(scenario.port)) - cpuBefore;
   return {
     scenario: scenario.name,
     description: scenario.description,
     distinctRequests: new Set(scenario.paths).size,
-    completedRequests: result.requests.total ?? 0,
+    completedRequests: result.total,
+    requestsPerSecond: result.requestsPerSecond,
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    maxMs: result.maxMs,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    loadAverage: os.loadavg()[0]!,
+    serverCpuMsPerRequest: cpuMs / Math.max(1, result.total),
+  };
+}
+
+/** The measured run, by the chosen load generator. */
+async function measured(
+  port: number,
+  paths: string[],
+  options: { headers?: Record<string, string>; connections?: number },
+): Promise<LoadResult> {
+  const connections = options.connections ?? settings.connections;
+  if (settings.loadGenerator === 'wrk')
+    return driveWithWrk(port, paths, settings.duration, { headers: options.headers, connections });
+  const result = await drive(port, paths, { duration: settings.duration }, options);
+  return {
+    total: result.requests.total ?? 0,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     maxMs: result.latency.max,
     errors: result.errors,
     non2xx: result.non2xx,
-    loadAverage: os.loadavg()[0]!,
-    serverCpuMsPerRequest: cpuMs / Math.max(1, result.requests.total ?? 0),
   };
 }
 
@@ -270,6 +302,10 @@ async function main() {
   const conditions = await machineConditions(settings.databaseUrl);
   log(
     `machine: ${conditions.cpus} CPUs (${conditions.cpuModel}), ${conditions.memoryGiB} GiB, Node ${conditions.node}, PostgreSQL ${conditions.postgres}, load ${conditions.loadAverageAtStart.join(' ')}`,
+  );
+  log(
+    `load generator: ${settings.loadGenerator} (measured runs; warm-ups by autocannon)` +
+      (settings.loadGenerator === 'autocannon' ? ' — its own CPU bounds the kept answers (decision 118)' : ''),
   );
   const { list, search } = CATALOGUE_CACHE;
   log(
