@@ -81,18 +81,10 @@ type Scenario = {
   connections?: number;
 };
 
-type Measurement = {
+type Measurement = LoadResult & {
   scenario: string;
   description: string;
   distinctRequests: number;
-  /** More requests than distinct paths in a cold scenario means some were repeats. */
-  completedRequests: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  errors: number;
-  non2xx: number;
   loadAverage: number;
   /** CPU (user + system) the server used per completed request while measured. */
   serverCpuMsPerRequest: number;
@@ -192,15 +184,9 @@ async function measure(scenario: Scenario): Promise<Measurement> {
     scenario: scenario.name,
     description: scenario.description,
     distinctRequests: new Set(scenario.paths).size,
-    completedRequests: result.total,
-    requestsPerSecond: result.requestsPerSecond,
-    p50Ms: result.p50Ms,
-    p99Ms: result.p99Ms,
-    maxMs: result.maxMs,
-    errors: result.errors,
-    non2xx: result.non2xx,
+    ...result,
     loadAverage: os.loadavg()[0]!,
-    serverCpuMsPerRequest: cpuMs / Math.max(1, result.total),
+    serverCpuMsPerRequest: cpuMs / Math.max(1, result.completedRequests),
   };
 }
 
@@ -215,7 +201,7 @@ async function measured(
     return driveWithWrk(port, paths, settings.duration, { headers: options.headers, connections });
   const result = await drive(port, paths, { duration: settings.duration }, options);
   return {
-    total: result.requests.total ?? 0,
+    completedRequests: result.requests.total ?? 0,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

@@ -12,8 +12,10 @@ import path from 'node:path';
  * The paths rotate through all connections as in autocannon: one thread, one counter.
  */
 
+/** What a measured run saw, by either client. */
 export type LoadResult = {
-  total: number;
+  /** More requests than distinct paths in a cold scenario means some were repeats. */
+  completedRequests: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -22,6 +24,8 @@ export type LoadResult = {
   errors: number;
   non2xx: number;
 };
+
+const execFileAsync = promisify(execFile);
 
 /** Whether `wrk` is on PATH. */
 export function wrkAvailable(): boolean {
@@ -80,13 +84,7 @@ export async function driveWithWrk(
         .join(''),
     );
     const args = ['-t1', `-c${options.connections}`, `-d${durationSeconds}s`, '--timeout', '10s', '-s', script];
-    const { stdout } = await promisify(execFile)('wrk', [
-      ...args,
-      `http://127.0.0.1:${port}`,
-      '--',
-      pathsFile,
-      headersFile,
-    ]);
+    const { stdout } = await execFileAsync('wrk', [...args, `http://127.0.0.1:${port}`, '--', pathsFile, headersFile]);
     const line = stdout.split('\n').find((text) => text.startsWith('BENCH_RESULT '));
     if (!line) throw new Error(`wrk printed no result:\n${stdout}`);
     const result = JSON.parse(line.slice('BENCH_RESULT '.length)) as {
@@ -99,7 +97,7 @@ export async function driveWithWrk(
       non2xx: number;
     };
     return {
-      total: result.requests,
+      completedRequests: result.requests,
       requestsPerSecond: result.requests / (result.durationUs / 1e6),
       p50Ms: result.p50 / 1000,
       p99Ms: result.p99 / 1000,
