@@ -439,7 +439,7 @@ async function main() {
   }
   let checkout: CheckoutMeasurement | undefined;
   if (!settings.only || settings.only.includes('checkout')) {
-    log('run: checkout — 50 customers at once for 5 copies, 3 warm-up rounds + 20 measured');
+    log('run: checkout — 50 customers at once for 5 copies, 20 warm-up rounds + 20 measured');
     checkout = await measureCheckout({
       port: appPort,
       databaseUrl: settings.databaseUrl,
