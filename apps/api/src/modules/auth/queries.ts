@@ -1,6 +1,6 @@
 import { and, eq, exists, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { PersonType } from '@bookshop/contracts/enums';
-import type { Tx } from '../../platform/db.ts';
+import type { Database, Tx } from '../../platform/db.ts';
 import { accounts, accountTokens, googleSignInNonces, refreshTokens } from './schema.ts';
 
 export type Account = typeof accounts.$inferSelect;
@@ -45,20 +45,24 @@ export async function listUserNames(tx: Tx, ids: number[]): Promise<{ id: number
  * What the auth guards check on every request, in one statement: the account by primary key
  * and whether `sessionId`, the token's refresh-token family, is still live for it (a row of the
  * family neither revoked nor past the family's end; found through the family index).
+ *
+ * Prepared once per database: every authenticated request runs it, and building it again each
+ * time was about a tenth of a bare authenticated read's CPU. PostgreSQL also plans it once per
+ * connection (a named statement). Run it with `{ id, sessionId }`.
  */
-export async function findAccountState(tx: Tx, id: number, sessionId: string) {
-  const liveSession = tx
+export function prepareAccountState(db: Database) {
+  const liveSession = db
     .select({ one: sql`1` })
     .from(refreshTokens)
     .where(
       and(
-        eq(refreshTokens.familyId, sessionId),
+        eq(refreshTokens.familyId, sql.placeholder('sessionId')),
         eq(refreshTokens.accountId, accounts.id),
         isNull(refreshTokens.revokedAt),
         gt(refreshTokens.familyExpiresAt, sql`now()`),
       ),
     );
-  const [row] = await tx
+  return db
     .select({
       personType: accounts.personType,
       role: accounts.role,
@@ -66,8 +70,8 @@ export async function findAccountState(tx: Tx, id: number, sessionId: string) {
       sessionLive: sql<boolean>`${exists(liveSession)}`,
     })
     .from(accounts)
-    .where(eq(accounts.id, id));
-  return row;
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .prepare('account_state');
 }
 
 export async function findAccountByEmail(tx: Tx, personType: PersonType, email: string): Promise<Account | undefined> {

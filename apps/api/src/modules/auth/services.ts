@@ -7,7 +7,7 @@ import type { Mailer } from '../../platform/mailer.ts';
 import { createPasswordHasher } from '../../platform/password.ts';
 import { createAccountsService } from './accounts-service.ts';
 import { createGoogleIdTokenVerifier } from './google-id-tokens.ts';
-import { findAccountState } from './queries.ts';
+import { prepareAccountState } from './queries.ts';
 import { createSessionsService } from './sessions-service.ts';
 
 /** Largest `serial` id; a larger token subject names no account (and must not reach the database). */
@@ -21,9 +21,10 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * database, so a logout on any instance ends the access token on every instance (decision 056).
  */
 export function createAccountStateLookup(db: Database): AccountStateLookup {
+  const accountState = prepareAccountState(db);
   return async (id, sessionId) => {
     if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ACCOUNT_ID || !SESSION_ID.test(sessionId)) return undefined;
-    const row = await findAccountState(db, id, sessionId);
+    const [row] = await accountState.execute({ id, sessionId });
     return (
       row && {
         personType: row.personType as PersonType,
