@@ -24,6 +24,19 @@ export const listLines = (tx: Tx, customerId: number): Promise<CartLineRow[]> =>
     .where(ofCustomer(customerId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.bookId));
 
+/**
+ * The customer's lines (book and quantity, in book-id order) as last committed, by a statement
+ * prepared once for `db`: checkout reads it for every customer of a burst (decision 121). Run it
+ * with `{ customerId }`.
+ */
+export const prepareLineQuantities = (db: Tx) =>
+  db
+    .select({ bookId: cartItems.bookId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.customerId, sql.placeholder('customerId')))
+    .orderBy(asc(cartItems.bookId))
+    .prepare('cart_line_quantities');
+
 export async function findLine(tx: Tx, customerId: number, bookId: number): Promise<CartLineRow | undefined> {
   const [row] = await tx.select(lineColumns).from(cartItems).where(lineOf(customerId, bookId));
   return row;

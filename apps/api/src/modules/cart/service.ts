@@ -205,7 +205,10 @@ async function deliveryOrderSummary(ctx: CartContext, customerId: number): Promi
 export function createCartService({ db, catalogue }: CartDeps) {
   const ctx: CartContext = { tx: db, catalogue };
   const inTx = (options: { tx?: Tx }): CartContext => ({ tx: options.tx ?? db, catalogue });
+  const lineQuantities = queries.prepareLineQuantities(db);
   return {
+    /** The cart's books and quantities as last committed, in book-id order, unpriced and unlocked. */
+    lineQuantities: (customerId: number) => lineQuantities.execute({ customerId }),
     /** The cart priced now; with `tx`, as that transaction sees it (checkout). */
     getCart: (customerId: number, options: { tx?: Tx } = {}) => getCart(inTx(options), customerId),
     addItem: (customerId: number, input: AddToCart) => addItem(ctx, customerId, input),

@@ -223,14 +223,44 @@ function refuseShort(
   wanted: StockLine[],
   options: { shownOnly?: boolean },
 ) {
+  const refusal = shortfall(found, wanted, options);
+  if (refusal) throw refusal;
+}
+
+/** The first refusal of `checkStock` for these books, or undefined when every line can be filled. */
+function shortfall(
+  found: { id: number; title: string; stockQuantity: number; isActive: boolean }[],
+  wanted: StockLine[],
+  options: { shownOnly?: boolean },
+): HttpProblem | undefined {
   const byId = new Map(found.map((book) => [book.id, book]));
   for (const line of wanted) {
     const book = byId.get(line.bookId);
-    if (!book) throw conflict(CheckoutMessages.notEnoughStock(`#${line.bookId}`, 0));
-    if (options.shownOnly && !book.isActive) throw conflict(CheckoutMessages.bookUnavailable(book.title));
+    if (!book) return conflict(CheckoutMessages.notEnoughStock(`#${line.bookId}`, 0));
+    if (options.shownOnly && !book.isActive) return conflict(CheckoutMessages.bookUnavailable(book.title));
     if (book.stockQuantity < line.quantity)
-      throw conflict(CheckoutMessages.notEnoughStock(book.title, book.stockQuantity));
+      return conflict(CheckoutMessages.notEnoughStock(book.title, book.stockQuantity));
   }
+  return undefined;
+}
+
+/**
+ * `checkStock`'s refusal of a new order (`shownOnly`) from the books as last committed, unlocked,
+ * by a statement prepared once for `db`: undefined when every line can be filled. Checkout asks it
+ * before its transaction, for every customer of a burst (decision 121).
+ */
+export function prepareStockShortfall(db: Tx) {
+  const read = db
+    .select({ id: books.id, title: books.title, stockQuantity: books.stockQuantity, isActive: books.isActive })
+    .from(books)
+    .where(sql`${books.id} = any(${sql.placeholder('ids')})`)
+    .prepare('stock_of_books');
+  return async (lines: StockLine[]): Promise<HttpProblem | undefined> => {
+    const wanted = byBook(lines);
+    if (wanted.length === 0) return undefined;
+    const found = await read.execute({ ids: wanted.map((line) => line.bookId) });
+    return shortfall(found, wanted, { shownOnly: true });
+  };
 }
 
 /**

@@ -26,7 +26,7 @@ export async function registerCheckout(
     accounts: AuthServices['accounts'];
     addresses: AddressesService;
     delivery: DeliveryService;
-    cart: Pick<CartService, 'deliveryOrderSummary'>;
+    cart: Pick<CartService, 'deliveryOrderSummary' | 'lineQuantities'>;
     publicUrl: string;
   },
 ): Promise<void> {

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  notExists,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '@bookshop/contracts/constants';
 import { OrderStatus } from '@bookshop/contracts/enums';
 import type { FulfilmentStatus } from '@bookshop/contracts/fulfilment';
@@ -60,17 +75,28 @@ export async function setStatus(tx: Tx, id: number, status: OrderStatus, at: Dat
   await tx.insert(orderStatusHistory).values({ orderId: id, status, at });
 }
 
-/** The customer's Pending orders (open checkouts), locked in id order: checkout locks them before the cart's lines. */
+/**
+ * A customer's open checkouts: their Pending card orders. A cash-on-delivery order is placed, not
+ * an open checkout: a new checkout never replaces it (decision 081).
+ */
+const openCheckoutsOf = (customerId: number | Placeholder) =>
+  and(eq(orders.customerId, customerId), eq(orders.status, OrderStatus.Pending), eq(orders.paymentMethod, 'card'));
+
+/** The customer's open checkouts, locked in id order: checkout locks them before the cart's lines. */
 export const lockOpenOrders = (tx: Tx, customerId: number) =>
-  tx
-    .select()
+  tx.select().from(orders).where(openCheckoutsOf(customerId)).orderBy(asc(orders.id)).for('update');
+
+/**
+ * The id of one of the customer's open checkouts, if any, as last committed: a statement prepared
+ * once for `db` (decision 121). Run it with `{ customerId }`.
+ */
+export const prepareOpenCheckoutIds = (db: Tx) =>
+  db
+    .select({ id: orders.id })
     .from(orders)
-    // A cash-on-delivery order is placed, not an open checkout: a new checkout never replaces it (decision 081).
-    .where(
-      and(eq(orders.customerId, customerId), eq(orders.status, OrderStatus.Pending), eq(orders.paymentMethod, 'card')),
-    )
-    .orderBy(asc(orders.id))
-    .for('update');
+    .where(openCheckoutsOf(sql.placeholder('customerId')))
+    .limit(1)
+    .prepare('open_checkout_of_customer');
 
 export const listItems = (tx: Tx, orderIds: number[]) =>
   orderIds.length === 0

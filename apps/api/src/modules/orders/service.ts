@@ -407,7 +407,10 @@ export async function* exportCsv({ db }: Pick<OrdersDeps, 'db'>, query: OrderExp
 
 /** The reads above bound to their dependencies, as app.ts hands them to routes and other modules. */
 export function createOrdersService(deps: OrdersDeps) {
+  const openCheckoutIds = queries.prepareOpenCheckoutIds(deps.db);
   return {
+    /** Whether the customer has an open checkout now (a plain read, outside any transaction). */
+    hasOpenCheckout: async (customerId: number) => (await openCheckoutIds.execute({ customerId })).length > 0,
     completedPurchases: (pairs: { customerId: number; bookId: number }[], options?: { tx?: Tx }) =>
       completedPurchases(deps, pairs, options),
     get: (id: number, options?: { tx?: Tx }) => getOrder(deps, id, options),
