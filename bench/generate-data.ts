@@ -334,6 +334,11 @@ async function ensureOrders(
   try {
     await client.query('begin');
     await client.query('truncate orders, book_sales_by_day, processed_webhook_events restart identity cascade');
+    // What is keyed by an order's id goes with the orders, or the ids they are made again with
+    // would meet it: the sandbox refused a new order's session under an idempotency key of an
+    // earlier set's order (503 in the checkout scenario), and an expiry job's key would be taken.
+    await client.query('truncate sandbox_checkout_sessions cascade');
+    await client.query(`delete from jobs where kind = 'checkout.expire'`);
     // The customers of an earlier set are kept and their sign-up dates moved to now's 120 days:
     // deleting them made PostgreSQL look for each one's rows in every table that names an account
     // (a scan of the stock ledger per customer: about 15 minutes at a million books).
