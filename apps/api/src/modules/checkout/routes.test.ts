@@ -199,6 +199,34 @@ describe('create-session refusals reserve nothing', () => {
     expect(await orderCount()).toBe(orders);
   });
 
+  it('a cart refused for stock places once a copy is back; a hidden book is refused as unavailable', async () => {
+    const back = await t.catalogue.createBook(testBook({ title: 'Back Soon', stockQuantity: 1 }));
+    const hidden = await t.catalogue.createBook(testBook({ title: 'Taken Down', stockQuantity: 3 }));
+    const buyer = await createCustomer(t);
+    const other = await createCustomer(t);
+    const address = await addAddress(t, buyer);
+    const otherAddress = await addAddress(t, other);
+    await fillCart(t, buyer, { [back]: 1 });
+    await fillCart(t, other, { [hidden]: 1 });
+    await t.db.execute(sql`update books set stock_quantity = 0 where id = ${back}`);
+    await t.db.execute(sql`update books set is_active = false where id = ${hidden}`);
+    const orders = await orderCount();
+
+    const short = await createSession(t, buyer, address);
+    expectProblem(short, 409);
+    expect(short.json().detail).toBe('"Back Soon" is out of stock.');
+    const unavailable = await createSession(t, other, otherAddress);
+    expectProblem(unavailable, 409);
+    expect(unavailable.json().detail).toBe(CheckoutMessages.bookUnavailable('Taken Down'));
+    expect(await orderCount()).toBe(orders);
+
+    // The refusal read the stock as it was then, and keeps nothing: the copy back is sold at once.
+    await t.db.execute(sql`update books set stock_quantity = 1 where id = ${back}`);
+    await checkout(t, buyer, address);
+    expect(await stockOf(t, 'Back Soon')).toBe(0);
+    expect(await orderCount()).toBe(orders + 1);
+  });
+
   it('a customer holding the last copies in an open checkout may change it: replaced, not refused', async () => {
     const last = await t.catalogue.createBook(testBook({ title: 'Last Two', stockQuantity: 2, nextDayEligible: true }));
     const buyer = await createCustomer(t);
