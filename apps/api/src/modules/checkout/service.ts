@@ -187,7 +187,7 @@ async function deliveryAddress(deps: CheckoutDeps, customerId: number, input: Cr
 /**
  * Refuses a cart the books can no longer fill before the placing transaction (decision 121). In a
  * burst for the last copies nearly every customer is refused, and this way a refusal costs three
- * plain reads by prepared statements (four with the address) instead of a transaction of seven
+ * plain reads by prepared statements and the address read instead of a transaction of seven
  * statements under the customer's lock. It runs in the limiter's place, so it reads the stock as
  * the placings before it left it. It only ever refuses for stock, after the address refusals that
  * come first, as the transaction would; an empty cart, too many copies of a title, a customer with
