@@ -127,29 +127,24 @@ export async function measureCheckout(options: {
     const warmupCreatedPerRound: number[] = [];
     const otherStatuses: Record<string, number> = {};
     let refused = 0;
-    // Warm-up rounds, as every other scenario has its warm-up (3 s at full load, thousands of
-    // requests): the first rounds after a start run the checkout path before V8 has compiled it.
-    // With no warm-up the first two rounds alone were the slowest 1 % of calls; after 3 rounds
-    // a call still took 2.7 ms of CPU, after 20 (as many as are measured) 2.3-2.4 ms. Their
-    // outcome is checked all the same: exactly `copies` sessions, nothing but 409 besides.
-    for (let round = 0; round < warmupRounds; round++) {
-      const answers = await playRound();
-      const created = answers.filter(({ status }) => status === 201).length;
-      for (const { status } of answers)
-        if (status !== 201 && status !== 409) otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
-      warmupCreatedPerRound.push(created);
-    }
+    // The first `warmupRounds` are a warm-up, as every other scenario has one (3 s at full load,
+    // thousands of requests): the first rounds after a start run the checkout path before V8 has
+    // compiled it. With no warm-up the first two rounds alone were the slowest 1 % of calls; after
+    // 3 rounds a call still took 2.7 ms of CPU, after 20 (as many as are measured) 2.3-2.4 ms.
+    // Their outcome is checked all the same: exactly `copies` sessions, nothing but 409 besides.
     let serverCpuMs = 0;
-    for (let round = 0; round < rounds; round++) {
+    for (let round = 0; round < warmupRounds + rounds; round++) {
+      const measured = round >= warmupRounds;
       const cpuBefore = await options.serverCpuMs();
       const answers = await playRound();
+      const created = answers.filter(({ status }) => status === 201).length;
+      (measured ? createdPerRound : warmupCreatedPerRound).push(created);
+      for (const { status } of answers)
+        if (status !== 201 && status !== 409) otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
+      if (!measured) continue;
       serverCpuMs += (await options.serverCpuMs()) - cpuBefore;
       latencies.push(...answers.map(({ ms }) => ms));
-      createdPerRound.push(answers.filter(({ status }) => status === 201).length);
-      for (const { status } of answers) {
-        if (status === 409) refused += 1;
-        else if (status !== 201) otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
-      }
+      refused += answers.filter(({ status }) => status === 409).length;
     }
     log(
       `checkout: ${warmupRounds} warm-up and ${rounds} measured rounds of ${customers} buyers for ${copies} copies of "${book.title}"`,
