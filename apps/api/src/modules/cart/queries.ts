@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { countRows, lockKey, type Tx } from '../../platform/db.ts';
 import { cartItems } from './schema.ts';
 
@@ -24,18 +24,23 @@ export const listLines = (tx: Tx, customerId: number): Promise<CartLineRow[]> =>
     .where(ofCustomer(customerId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.bookId));
 
-/**
- * The customer's lines (book and quantity, in book-id order) as last committed, by a statement
- * prepared once for `db`: checkout reads it for every customer of a burst (decision 121). Run it
- * with `{ customerId }`.
- */
-export const prepareLineQuantities = (db: Tx) =>
-  db
+/** A customer's lines as book and quantity, in book-id order (the order stock is locked in). */
+const lineQuantitiesOf = (tx: Tx, customerId: number | Placeholder) =>
+  tx
     .select({ bookId: cartItems.bookId, quantity: cartItems.quantity })
     .from(cartItems)
-    .where(eq(cartItems.customerId, sql.placeholder('customerId')))
-    .orderBy(asc(cartItems.bookId))
-    .prepare('cart_line_quantities');
+    .where(eq(cartItems.customerId, customerId))
+    .orderBy(asc(cartItems.bookId));
+
+/** The lines, locked until the caller's transaction ends: checkout places its order from them. */
+export const lockLineQuantities = (tx: Tx, customerId: number) => lineQuantitiesOf(tx, customerId).for('update');
+
+/**
+ * The lines as last committed, by a statement prepared once for `db`: checkout reads them for
+ * every customer of a burst (decision 121). Run it with `{ customerId }`.
+ */
+export const prepareLineQuantities = (db: Tx) =>
+  lineQuantitiesOf(db, sql.placeholder('customerId')).prepare('cart_line_quantities');
 
 export async function findLine(tx: Tx, customerId: number, bookId: number): Promise<CartLineRow | undefined> {
   const [row] = await tx.select(lineColumns).from(cartItems).where(lineOf(customerId, bookId));

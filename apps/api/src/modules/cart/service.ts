@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import {
   CART_MAX_LINES,
   CartMessages,
@@ -20,7 +19,6 @@ import type { Tx } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import * as queries from './queries.ts';
-import { cartItems } from './schema.ts';
 
 export type CartDeps = { db: Tx; catalogue: Pick<CatalogueService, 'getBooksByIds'> };
 
@@ -227,10 +225,4 @@ export function createCartService({ db, catalogue }: CartDeps) {
 export type CartService = ReturnType<typeof createCartService>;
 
 /** The cart's lines, locked until the caller's transaction ends (book-id order, as stock locks): checkout places its order from them. */
-export const lockCartLines = (customerId: number, { tx }: { tx: Tx }) =>
-  tx
-    .select({ bookId: cartItems.bookId, quantity: cartItems.quantity })
-    .from(cartItems)
-    .where(eq(cartItems.customerId, customerId))
-    .orderBy(asc(cartItems.bookId))
-    .for('update');
+export const lockCartLines = (customerId: number, { tx }: { tx: Tx }) => queries.lockLineQuantities(tx, customerId);
