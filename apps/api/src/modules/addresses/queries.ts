@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type Placeholder } from 'drizzle-orm';
 import { countRows, lockKey, type Tx } from '../../platform/db.ts';
 import { customerAddresses as addresses } from './schema.ts';
 
@@ -21,8 +21,9 @@ export type AddressFields = Pick<
   'address' | 'country' | 'city' | 'phoneNo' | 'zipCode' | 'emirate' | 'recipientName'
 >;
 
-const ofCustomer = (customerId: number) => eq(addresses.customerId, customerId);
-const addressOf = (customerId: number, id: number) => and(ofCustomer(customerId), eq(addresses.id, id));
+type Id = number | Placeholder;
+const ofCustomer = (customerId: Id) => eq(addresses.customerId, customerId);
+const addressOf = (customerId: Id, id: Id) => and(ofCustomer(customerId), eq(addresses.id, id));
 const touched = { updatedAt: sql`now()` };
 
 /** Serialises one customer's address changes: "first is main" and "promote on delete" need it. */
@@ -41,10 +42,20 @@ export const pageAddresses = (tx: Tx, customerId: number, limit: number, offset:
     .limit(limit)
     .offset(offset);
 
+const addressRowOf = (tx: Tx, customerId: Id, id: Id) =>
+  tx.select(addressColumns).from(addresses).where(addressOf(customerId, id));
+
 export async function findAddress(tx: Tx, customerId: number, id: number): Promise<AddressRow | undefined> {
-  const [row] = await tx.select(addressColumns).from(addresses).where(addressOf(customerId, id));
+  const [row] = await addressRowOf(tx, customerId, id);
   return row;
 }
+
+/**
+ * The same read by a statement prepared once for `db`: checkout reads the address of every
+ * customer of a burst it refuses (decision 121). Run it with `{ customerId, id }`.
+ */
+export const prepareFindAddress = (db: Tx) =>
+  addressRowOf(db, sql.placeholder('customerId'), sql.placeholder('id')).prepare('address_of_customer');
 
 export async function insertAddress(
   tx: Tx,

@@ -38,7 +38,10 @@ async function checkedFields(
 
 /** 404 unless the address is this customer's. */
 async function get(tx: Tx, customerId: number, id: number): Promise<Address> {
-  const row = await queries.findAddress(tx, customerId, id);
+  return ownAddress(await queries.findAddress(tx, customerId, id));
+}
+
+function ownAddress(row: queries.AddressRow | undefined): Address {
   if (!row) throw notFound(AddressMessages.notFound);
   return row;
 }
@@ -106,8 +109,11 @@ async function remove(tx: Tx, customerId: number, id: number): Promise<void> {
 /** The addresses' use cases bound to the app's database; `get` and `removeAll` also run in a caller's `{ tx }`. */
 export function createAddressesService({ db, catalogue }: AddressesDeps) {
   const ctx: AddressesContext = { tx: db, catalogue };
+  const findAddress = queries.prepareFindAddress(db);
   return {
-    get: (customerId: number, id: number, options: { tx?: Tx } = {}) => get(options.tx ?? db, customerId, id),
+    /** Outside a caller's transaction by the prepared statement. */
+    get: async (customerId: number, id: number, options: { tx?: Tx } = {}) =>
+      options.tx ? get(options.tx, customerId, id) : ownAddress((await findAddress.execute({ customerId, id }))[0]),
     list: (customerId: number, page: PageQuery) => list(db, customerId, page),
     create: (customerId: number, input: CreateAddress) => create(ctx, customerId, input),
     update: (customerId: number, input: UpdateAddress) => update(ctx, customerId, input),

@@ -175,7 +175,7 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
  * The address the order goes to, with the refusals that come before stock: 404 for an address
  * that is not the customer's, 409 for cash on delivery outside the UAE.
  */
-async function deliveryAddress(deps: CheckoutDeps, customerId: number, input: CreateCheckoutSession, tx: Tx) {
+async function deliveryAddress(deps: CheckoutDeps, customerId: number, input: CreateCheckoutSession, tx?: Tx) {
   const address = await deps.addresses.get(customerId, input.addressId, { tx }).catch((error: unknown) => {
     if (error instanceof HttpProblem && error.status === 404) throw notFound(CheckoutMessages.addressNotFound);
     throw error;
@@ -186,8 +186,8 @@ async function deliveryAddress(deps: CheckoutDeps, customerId: number, input: Cr
 
 /**
  * Refuses a cart the books can no longer fill before the placing transaction (decision 121). In a
- * burst for the last copies nearly every customer is refused, and this way a refusal costs three
- * plain reads by prepared statements and the address read instead of a transaction of seven
+ * burst for the last copies nearly every customer is refused, and this way a refusal costs four
+ * plain reads by prepared statements (the address's too) instead of a transaction of seven
  * statements under the customer's lock. It runs in the limiter's place, so it reads the stock as
  * the placings before it left it. It only ever refuses for stock, after the address refusals that
  * come first, as the transaction would; an empty cart, too many copies of a title, a customer with
@@ -203,7 +203,7 @@ async function refuseSoldOut(deps: CheckoutDeps, customerId: number, input: Crea
   if (open || lines.length === 0 || lines.some((line) => line.quantity > MAX_COPIES_PER_TITLE)) return;
   const refusal = await deps.stockShortfall(lines);
   if (!refusal) return;
-  await deliveryAddress(deps, customerId, input, deps.db);
+  await deliveryAddress(deps, customerId, input);
   throw refusal;
 }
 
